@@ -1,0 +1,22 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  // Loaded with plain Node `import` at runtime instead of being bundled: PGlite reads its
+  // .wasm/.data files relative to its own module URL, the schema engine is instantiated by
+  // hand from node_modules (src/server/db/migrate.ts), and the adapters must share one copy
+  // of their classes with those packages. (@prisma/client and pg are external by default.)
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@prisma/adapter-pg",
+    "@prisma/driver-adapter-utils",
+    "@prisma/schema-engine-wasm",
+  ],
+  // Read at runtime via paths computed from process.cwd() (src/server/db/migrate.ts), which
+  // the file tracer cannot follow; needed only for `output: "standalone"` style deploys.
+  outputFileTracingIncludes: {
+    "/**": ["./prisma/migrations/**/*", "./node_modules/@prisma/schema-engine-wasm/**/*"],
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,54 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Playwright runs against the built app on a fresh embedded database (or a fresh PostgreSQL
+ * database when DATABASE_URL is set: e2e/global-setup.ts creates it). Debian's Chromium is used
+ * because Playwright's own browser download cannot work here.
+ */
+const port = Number(process.env.E2E_PORT ?? 3107);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'md-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+export const E2E = {
+  baseURL: `http://127.0.0.1:${port}`,
+  adminKey: 'md_test_E2eAdminKey00000000000000000000000000',
+  adminEmail: 'admin@e2e.test',
+  adminPassword: 'e2e-admin-password-1',
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: E2E.baseURL,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'api', testMatch: /api\/.*\.spec\.ts/ },
+    { name: 'console', testMatch: /console\/.*\.spec\.ts/ },
+  ],
+  webServer: {
+    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+    url: `${E2E.baseURL}/v1/openapi.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      MD_DATA_DIR: dataDir,
+      MD_BOOTSTRAP_API_KEY: E2E.adminKey,
+      MD_BOOTSTRAP_ADMIN_EMAIL: E2E.adminEmail,
+      MD_BOOTSTRAP_ADMIN_PASSWORD: E2E.adminPassword,
+      MD_LOG_LEVEL: 'warn',
+      NEXTAUTH_URL: E2E.baseURL,
+      NEXTAUTH_SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    },
+  },
+});

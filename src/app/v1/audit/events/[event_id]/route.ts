@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { getAuditEvent } from '@/server/services/audit/read';
+
+export const GET = api(ops.getAuditEvent, (ctx, { params }, db) => getAuditEvent(ctx, db, params.event_id));

@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { createCustomAudit } from '@/server/services/audit/read';
+
+export const POST = api(ops.createAuditEvent, (ctx, { body }, tx) => createCustomAudit(ctx, tx, body));

@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { matterDashboard } from '@/server/services/matters/dashboard';
+
+export const GET = api(ops.getMatterDashboard, (ctx, { params }, db) => matterDashboard(ctx, db, params.matter_id));

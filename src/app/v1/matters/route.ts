@@ -1,0 +1,6 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { createMatter, listMatters } from '@/server/services/matters/matters';
+
+export const POST = api(ops.createMatter, (ctx, { body }, tx) => createMatter(ctx, tx, body));
+export const GET = api(ops.listMatters, (ctx, { query }, db) => listMatters(ctx, db, query));

@@ -1,0 +1,6 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { createOrganization, listOrganizations } from '@/server/services/organizations/organizations';
+
+export const POST = api(ops.createOrganization, (ctx, { body }, tx) => createOrganization(ctx, tx, body));
+export const GET = api(ops.listOrganizations, (ctx, { query }, db) => listOrganizations(ctx, db, query));

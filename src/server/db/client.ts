@@ -1,0 +1,93 @@
+/**
+ * Process-wide Prisma client.
+ *  - DATABASE_URL set  -> PostgreSQL through @prisma/adapter-pg (one pg.Pool).
+ *  - otherwise         -> embedded PGlite stored in MD_DATA_DIR (default ./.data).
+ * Pending migrations (prisma/migrations) are applied before the client is first handed out.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "@/generated/prisma/client";
+import { applyMigrations } from "./migrate";
+
+export type { PrismaClient };
+
+interface DbState {
+  promise: Promise<PrismaClient>;
+  close: () => Promise<void>;
+}
+
+// Kept on globalThis so Next dev (HMR re-evaluates modules) and any duplicated module
+// instances in a bundle share one client, one pool / PGlite, and one migration run.
+const g = globalThis as typeof globalThis & { __mdDb?: DbState };
+
+async function open(state: { close: () => Promise<void> }): Promise<PrismaClient> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    // Migrations first, on their own short-lived connections (see applyMigrations).
+    report(await applyMigrations({ connectionString: url }));
+    const pool = new pg.Pool({ connectionString: url });
+    const client = new PrismaClient({ adapter: new PrismaPg(pool) });
+    state.close = async () => {
+      await client.$disconnect();
+      await pool.end();
+    };
+    return client;
+  }
+
+  const dataDir = path.resolve(
+    /* turbopackIgnore: true */ process.cwd(), // not a build input: skip Next's file tracing
+    process.env.MD_DATA_DIR ?? ".data",
+  );
+  mkdirSync(dataDir, { recursive: true });
+  // NB: a PGlite data dir must only ever be opened by ONE process at a time.
+  const lite = new PGlite(dataDir);
+  state.close = () => lite.close();
+  await lite.waitReady;
+  report(await applyMigrations({ pglite: lite }));
+  const client = new PrismaClient({
+    adapter: new PrismaPGlite(lite),
+    // PGlite is a single connection: interactive transactions run one at a time (others
+    // queue inside PGlite), so a waiting caller may need longer than Prisma's 2s maxWait.
+    // Never use the root client inside `$transaction(async tx => ...)` on PGlite: that
+    // query waits for the open transaction, which waits for it -> stalls until `timeout`.
+    transactionOptions: { maxWait: 15_000, timeout: 30_000 },
+  });
+  state.close = async () => {
+    await client.$disconnect();
+    await lite.close();
+  };
+  return client;
+}
+
+function report(applied: string[]): void {
+  if (applied.length > 0) console.info(`[db] applied migrations: ${applied.join(", ")}`);
+}
+
+/** The shared client; the first call opens the DB and runs pending migrations (once). */
+export function getDb(): Promise<PrismaClient> {
+  if (!g.__mdDb) {
+    const state = { close: async () => {} } as DbState;
+    state.promise = open(state);
+    // A failed open (DB down, bad migration) must not be cached forever: clear it so a
+    // later call retries, and release whatever was opened.
+    state.promise.catch(async () => {
+      if (g.__mdDb === state) g.__mdDb = undefined;
+      await state.close().catch(() => {});
+    });
+    g.__mdDb = state;
+  }
+  return g.__mdDb.promise;
+}
+
+/** Disconnects and forgets the shared client (tests, scripts, graceful shutdown). */
+export async function closeDb(): Promise<void> {
+  const state = g.__mdDb;
+  if (!state) return;
+  g.__mdDb = undefined;
+  // A failed open already released its resources (see getDb).
+  if (await state.promise.then(() => true, () => false)) await state.close();
+}

@@ -1,0 +1,138 @@
+import { ready } from '../db/ready';
+import { ApiError } from '../errors';
+import { API_VERSION, SUPPORTED_VERSIONS } from '../config';
+import { newId } from '../ids';
+import { log } from '../log';
+import { authenticate } from '../auth/api-keys';
+import { grants } from '../auth/scopes';
+import { roleGrants } from '../auth/roles';
+import type { Ctx, Db, Tx } from '../context';
+import type { Input, Operation } from '../operations/define';
+import { readJsonBody } from './body';
+import { parseOrThrow } from './validate';
+import { consumeRateLimit, rateHeaders, type RateState } from './rate-limit';
+import { fingerprint, runIdempotent, TX_OPTIONS, type Outcome } from './idempotency';
+import { auditRefOf, errorBody, jsonResponse } from './respond';
+import { enforceGate } from '../services/matters/gate';
+import { observeRequest } from './metrics';
+
+/** `db` is the transaction for writes and the client for reads (a client satisfies Tx). */
+export type Handler<O extends Operation> = (ctx: Ctx, input: Input<O>, db: Tx) => Promise<object>;
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+/**
+ * The one REST wrapper. Every route handler is `api(operation, handler)`. Fixed order:
+ * request id → version → authentication → rate limit → scope → environment → body → schema
+ * validation → idempotency → (transaction: gate → handler → audit/outbox) → headers.
+ */
+export function api<O extends Operation>(op: O, handler: Handler<O>) {
+  return async (req: Request, route: RouteContext): Promise<Response> => {
+    const started = performance.now();
+    const requestId = newId('request');
+    const headers: Record<string, string> = { 'MD-Request-Id': requestId, 'MD-Version': API_VERSION };
+    let ctx: Ctx | null = null;
+    let outcome: Outcome;
+    try {
+      const db = await ready().catch((e) => {
+        log.error({ request_id: requestId, err: String(e) }, 'database unavailable');
+        throw new ApiError('service_unavailable', 'The service is temporarily unavailable.', { headers: { 'Retry-After': '5' } });
+      });
+      const asked = req.headers.get('md-version');
+      if (asked !== null && !(SUPPORTED_VERSIONS as readonly string[]).includes(asked)) {
+        throw new ApiError('invalid_version', `Unsupported MD-Version '${asked}'. Supported: ${SUPPORTED_VERSIONS.join(', ')}.`);
+      }
+      const principal = await authenticate(db, req.headers.get('authorization'));
+      const version = asked ?? principal.org.pinned_version;
+      headers['MD-Version'] = version;
+      const rate: RateState = await consumeRateLimit(db, principal.actor.key_id ?? principal.actor.id);
+      Object.assign(headers, rateHeaders(rate));
+      if (op.sandboxOnly && principal.env !== 'sandbox') {
+        throw new ApiError('route_not_found', `Unrecognized request URL (${req.method} ${new URL(req.url).pathname}).`);
+      }
+      requireScope(principal.actor, op.scope);
+      const url = new URL(req.url);
+      ctx = {
+        ...principal,
+        requestId,
+        version,
+        idempotencyKey: op.idem ? req.headers.get('idempotency-key') : null,
+        origin: url.origin,
+        auditRef: null,
+      };
+      const params = Object.fromEntries(
+        Object.entries((await route?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]),
+      );
+      const query = op.query ? parseOrThrow(op.query, Object.fromEntries(url.searchParams), 'query') : {};
+      if (!op.query && [...url.searchParams.keys()].length) {
+        const param = [...url.searchParams.keys()][0];
+        throw new ApiError('parameter_unknown', `Received unknown query parameter: ${param}`, { param });
+      }
+      const raw = op.method === 'GET' || op.method === 'DELETE' ? { value: {}, text: '' } : await readJsonBody(req);
+      const body = op.body ? parseOrThrow(op.body, raw.value, 'body') : {};
+      const input = { params, query, body } as Input<O>;
+      const exec = async (db: Db): Promise<Outcome> => {
+        if (op.gate) await enforceGate(ctx!, db, op, input);
+        const result = await handler(ctx!, input, db as Tx);
+        return { status: op.status, body: { ...result, audit_ref: ctx!.auditRef ?? requestId } };
+      };
+      const key = ctx.idempotencyKey;
+      if (key !== null && (key.length === 0 || key.length > 255)) {
+        throw new ApiError('parameter_invalid', 'Idempotency-Key must be 1 to 255 characters.', { param: 'Idempotency-Key' });
+      }
+      if (op.method === 'GET') outcome = await exec(db);
+      else if (key) {
+        const print = fingerprint(op.method, url.pathname, raw.value, raw.text);
+        outcome = await runIdempotent(db as never, ctx, key, print, exec, (e) => ({
+          status: e.status,
+          body: errorBody(e, requestId),
+        }));
+      } else outcome = await (db as import('@/generated/prisma/client').PrismaClient).$transaction(exec, TX_OPTIONS);
+    } catch (e) {
+      const err = toApiError(e, requestId);
+      Object.assign(headers, err.extras.headers ?? {});
+      outcome = { status: err.status, body: errorBody(err, requestId) };
+    }
+    if (outcome.replayed) headers['Idempotent-Replayed'] = 'true';
+    headers['MD-Audit-Ref'] = auditRefOf(outcome.body, requestId);
+    const ms = performance.now() - started;
+    observeRequest(op.name, outcome.status, ms);
+    log.info({
+      request_id: requestId, op: op.name, method: req.method, path: new URL(req.url).pathname,
+      status: outcome.status, duration_ms: Math.round(ms * 10) / 10, org_id: ctx?.org.id,
+      env: ctx?.env, actor_id: ctx?.actor.id, audit_ref: headers['MD-Audit-Ref'],
+    }, 'request');
+    return jsonResponse(outcome.status, outcome.body, headers);
+  };
+}
+
+function requireScope(actor: Ctx['actor'], scope: string) {
+  const ok = grants(actor.scopes, scope) && (actor.roles === null || roleGrants(actor.roles, scope));
+  if (!ok) {
+    throw new ApiError('insufficient_scope', `This key lacks the '${scope}' scope required for this request.`, {
+      fields: { required_scope: scope },
+    });
+  }
+}
+
+/** Maps anything thrown to the closed table; internals are logged, never returned. */
+export function toApiError(e: unknown, requestId: string): ApiError {
+  if (e instanceof ApiError) return e;
+  const msg = e instanceof Error ? e.message : String(e);
+  if (/P2034|could not serialize|deadlock/i.test(msg)) {
+    return new ApiError('conflict', 'The request conflicted with a concurrent change; retry it.');
+  }
+  if (/P1001|P1017|ECONNREFUSED|Connection terminated|Can't reach database|Transaction API error: Unable to start a transaction/i.test(msg)) {
+    return new ApiError('service_unavailable', 'The service is temporarily unavailable.', { headers: { 'Retry-After': '5' } });
+  }
+  log.error({ request_id: requestId, err: msg, stack: e instanceof Error ? e.stack : undefined }, 'unhandled error');
+  return new ApiError('internal_error', 'An internal error occurred. Quote the request id when contacting support.');
+}
+
+/** Answers for paths no operation serves (the /v1 catch-all). */
+export function routeNotFound(req: Request): Response {
+  const requestId = newId('request');
+  const e = new ApiError('route_not_found', `Unrecognized request URL (${req.method} ${new URL(req.url).pathname}).`);
+  return jsonResponse(404, errorBody(e, requestId), {
+    'MD-Request-Id': requestId, 'MD-Version': API_VERSION, 'MD-Audit-Ref': requestId,
+  });
+}

@@ -1,0 +1,55 @@
+import { ApiError } from '../errors';
+import { config } from '../config';
+import { checkLimits } from './validate';
+
+export interface ParsedBody {
+  value: unknown;
+  /** Raw text, for the idempotency fingerprint when the body is not valid JSON. */
+  text: string;
+}
+
+/**
+ * Reads a request body: JSON only, at most 1 MiB (counted while streaming, so a lying or
+ * missing Content-Length cannot get past it). An empty body reads as `{}`.
+ */
+export async function readJsonBody(req: Request): Promise<ParsedBody> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > config.maxBodyBytes) throw tooLarge();
+  const text = await readCapped(req);
+  if (text.trim() === '') return { value: {}, text };
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type.trim())) {
+    throw new ApiError('unsupported_media_type', 'Request bodies must be JSON (Content-Type: application/json).');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ApiError('invalid_json', 'The request body is not valid JSON.');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ApiError('invalid_json', 'The request body must be a JSON object.');
+  }
+  checkLimits(value);
+  return { value, text };
+}
+
+async function readCapped(req: Request): Promise<string> {
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > config.maxBodyBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const tooLarge = () => new ApiError('body_too_large', `Request bodies are limited to ${config.maxBodyBytes} bytes.`);

@@ -1,0 +1,81 @@
+import type { PrismaClient } from '@/generated/prisma/client';
+import type { Ctx, Tx } from '../context';
+import { ApiError } from '../errors';
+import { config } from '../config';
+import { canonicalJson, sha256Hex } from '../json';
+
+export interface Outcome {
+  status: number;
+  body: unknown;
+  replayed?: boolean;
+}
+
+export const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
+
+/** Method, path and a hash of the canonical JSON body (raw text when it is not JSON). */
+export function fingerprint(method: string, path: string, body: unknown, rawText: string): string {
+  const content = body === undefined ? rawText : canonicalJson(body);
+  return sha256Hex(`${method} ${path}\n${sha256Hex(content)}`);
+}
+
+/** 4xx outcomes of execution are stored and replayed; these never are (API-CONTRACT §5). */
+const NOT_STORED = new Set(['authentication_required', 'invalid_api_key', 'api_key_revoked', 'api_key_expired',
+  'insufficient_scope', 'rate_limited', 'idempotency_key_in_use', 'idempotency_key_reused']);
+
+/**
+ * Runs `exec` under an Idempotency-Key. The lock, the lookup, the effect and the stored
+ * response share one transaction:
+ * - a concurrent request with the same key fails the advisory try-lock → 409 in use;
+ * - a finished one is replayed (same body, `Idempotent-Replayed: true`), or 422 if the
+ *   fingerprint differs;
+ * - a 4xx raised during execution rolls back to a savepoint and is stored as the outcome;
+ * - a 5xx rolls everything back and stores nothing, so a retry re-executes.
+ */
+export async function runIdempotent(
+  db: PrismaClient,
+  ctx: Ctx,
+  key: string,
+  print: string,
+  exec: (tx: Tx) => Promise<Outcome>,
+  errorOutcome: (e: ApiError) => Outcome,
+): Promise<Outcome> {
+  const keyId = ctx.actor.key_id ?? ctx.actor.id;
+  const where = { org_id: ctx.org.id, env: ctx.env, key_id: keyId, idem_key: key };
+  return db.$transaction(async (tx) => {
+    const [{ ok }] = await tx.$queryRaw<{ ok: boolean }[]>`
+      SELECT pg_try_advisory_xact_lock(hashtextextended(${`${ctx.org.id}|${ctx.env}|${keyId}|${key}`}, 0)) AS ok`;
+    if (!ok) {
+      throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly.');
+    }
+    const prior = await tx.idempotencyRecord.findUnique({ where: { org_id_env_key_id_idem_key: where } });
+    if (prior && prior.expires_at.getTime() > Date.now()) {
+      if (prior.fingerprint !== print) {
+        throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).');
+      }
+      return { status: prior.response_status, body: prior.response_body, replayed: true };
+    }
+    await tx.$executeRawUnsafe('SAVEPOINT idem_exec');
+    let outcome: Outcome;
+    try {
+      outcome = await exec(tx);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status >= 500 || NOT_STORED.has(e.code)) throw e;
+      await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT idem_exec');
+      ctx.auditRef = null;
+      outcome = errorOutcome(e);
+    }
+    const record = {
+      fingerprint: print,
+      response_status: outcome.status,
+      response_body: outcome.body as object,
+      created_at: new Date(),
+      expires_at: new Date(Date.now() + config.idempotencyTtlHours * 3600_000),
+    };
+    await tx.idempotencyRecord.upsert({
+      where: { org_id_env_key_id_idem_key: where },
+      create: { ...where, ...record },
+      update: record,
+    });
+    return outcome;
+  }, TX_OPTIONS);
+}

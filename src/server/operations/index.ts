@@ -1,0 +1,9 @@
+import * as health from './health';
+import * as organizations from './organizations';
+import * as matters from './matters';
+import * as audit from './audit';
+import type { Operation } from './define';
+
+/** Every served operation, by name. Routes, OpenAPI and the operations test read this. */
+export const ops = { ...health, ...organizations, ...matters, ...audit };
+export const allOperations: Operation[] = Object.values(ops);

@@ -1,0 +1,140 @@
+import type { ApiKey } from '@/generated/prisma/client';
+import type { Ctx, Db, Env, Tx } from '../../context';
+import { ApiError, invalidParam, invalidTransition, notFound } from '../../errors';
+import { isId, newId } from '../../ids';
+import { newSecret } from '../../auth/api-keys';
+import { covers, isValidScope } from '../../auth/scopes';
+import { recordChange } from '../audit/append';
+import { keysetPage, listEnvelope, type PageArgs } from '../paging';
+import { loadAccessibleOrg } from './access';
+
+const ENV_NAMES: Record<string, Env> = { sandbox: 'sandbox', production: 'production' };
+const MAX_ROLL_GRACE_MS = 7 * 24 * 3600_000;
+
+export function keyStatus(k: ApiKey, now = new Date()) {
+  if (k.status === 'revoked') return 'revoked';
+  if (k.expires_at && k.expires_at <= now) return 'expired';
+  return 'active';
+}
+
+export function keyOut(k: ApiKey) {
+  return {
+    object: 'api_key' as const,
+    key_id: k.id,
+    organization_id: k.org_id,
+    name: k.name,
+    environment: k.env,
+    scopes: k.scopes,
+    matter_ids: k.matter_ids,
+    user_id: k.user_id,
+    status: keyStatus(k),
+    prefix: k.prefix,
+    expires_at: k.expires_at?.toISOString() ?? null,
+    created_at: k.created_at.toISOString(),
+    revoked_at: k.revoked_at?.toISOString() ?? null,
+  };
+}
+
+export interface IssueKeyInput {
+  name?: string | null;
+  environment?: string;
+  scopes: string[];
+  matter_ids?: string[];
+  expires_at?: string | null;
+  user_id?: string | null;
+}
+
+/**
+ * Issues a key. The secret is returned once (`secret_once`) and only its hash is kept.
+ * A key can never be stronger than the key that issues it (scopes and matter restrictions),
+ * and production keys need the organization's `production_access` feature.
+ */
+export async function issueKey(ctx: Ctx, tx: Tx, orgId: string, input: IssueKeyInput) {
+  const org = await loadAccessibleOrg(ctx, tx, orgId);
+  const env = ENV_NAMES[input.environment ?? ctx.env];
+  const bad = input.scopes.find((s) => !isValidScope(s));
+  if (bad) throw invalidParam('scopes', `Unknown scope '${bad}'. Use '*', '<family>:*' or a scope named in the API reference.`);
+  if (!covers(ctx.actor.scopes, input.scopes)) {
+    throw new ApiError('insufficient_scope', 'A key cannot issue a key with scopes it does not hold itself.', { param: 'scopes', fields: { required_scope: input.scopes.join(' ') } });
+  }
+  if (env === 'production' && !org.features.includes('production_access')) {
+    throw new ApiError('production_access_not_enabled', `Organization ${org.id} is not enabled for production; production keys are issued after onboarding review.`);
+  }
+  const matterIds = await checkMatterIds(ctx, tx, org.id, env, input.matter_ids ?? []);
+  if (input.expires_at && new Date(input.expires_at) <= new Date()) throw invalidParam('expires_at', 'expires_at must be in the future.');
+  if (input.user_id) {
+    const u = isId('user', input.user_id) ? await tx.user.findFirst({ where: { id: input.user_id, org_id: org.id } }) : null;
+    if (!u) throw notFound('user', input.user_id, 'user_id');
+  }
+  return createKey(ctx, tx, {
+    org_id: org.id, env, name: input.name ?? null, scopes: [...new Set(input.scopes)], matter_ids: matterIds,
+    user_id: input.user_id ?? null, expires_at: input.expires_at ? new Date(input.expires_at) : null,
+  }, 'api_key.created');
+}
+
+/** A restricted issuer can only issue keys restricted to (a subset of) its own matters. */
+async function checkMatterIds(ctx: Ctx, db: Db, orgId: string, env: Env, ids: string[]) {
+  const own = ctx.actor.matter_ids;
+  const wanted = ids.length ? [...new Set(ids)] : own ?? [];
+  if (own && wanted.some((id) => !own.includes(id))) {
+    throw new ApiError('matter_restricted_key', 'A key restricted to matters can only issue keys for those matters.', { param: 'matter_ids' });
+  }
+  if (!wanted.length) return [];
+  const found = await db.matter.findMany({ where: { id: { in: wanted }, org_id: orgId, env }, select: { id: true } });
+  const missing = wanted.find((id) => !found.some((f) => f.id === id));
+  if (missing) throw notFound('matter', missing, 'matter_ids');
+  return wanted;
+}
+
+async function createKey(
+  ctx: Ctx, tx: Tx,
+  data: { org_id: string; env: Env; name: string | null; scopes: string[]; matter_ids: string[]; user_id: string | null; expires_at: Date | null },
+  eventType: string, extra: Record<string, unknown> = {},
+) {
+  const secret = newSecret(data.env);
+  const k = await tx.apiKey.create({ data: { id: newId('api_key'), ...data, prefix: secret.prefix, secret_hash: secret.hash } });
+  const out = keyOut(k);
+  await recordChange(ctx, tx, { event_type: eventType, object_type: 'api_key', object_id: k.id, matter_id: null, details: { organization_id: k.org_id, environment: k.env, scopes: k.scopes, ...extra } });
+  return { ...out, secret_once: secret.secret, ...extra };
+}
+
+export async function listKeys(ctx: Ctx, db: Db, orgId: string, q: PageArgs & { environment?: string; status?: string }) {
+  const org = await loadAccessibleOrg(ctx, db, orgId);
+  const page = await keysetPage(q, (a) =>
+    db.apiKey.findMany({ ...a, where: { ...a.where, org_id: org.id, ...(q.environment ? { env: q.environment } : {}), ...(q.status === 'revoked' ? { status: 'revoked' } : q.status === 'active' ? { status: 'active', OR: [{ expires_at: null }, { expires_at: { gt: new Date() } }] } : q.status === 'expired' ? { status: 'active', expires_at: { lte: new Date() } } : {}) } }));
+  return listEnvelope(page, `/v1/organizations/${org.id}/api-keys`, keyOut);
+}
+
+async function loadKey(ctx: Ctx, db: Db, orgId: string, keyId: string) {
+  const org = await loadAccessibleOrg(ctx, db, orgId);
+  const k = isId('api_key', keyId) ? await db.apiKey.findFirst({ where: { id: keyId, org_id: org.id } }) : null;
+  if (!k) throw notFound('api key', keyId);
+  return k;
+}
+
+export async function revokeKey(ctx: Ctx, tx: Tx, orgId: string, keyId: string) {
+  const k = await loadKey(ctx, tx, orgId, keyId);
+  if (k.status === 'revoked') throw invalidTransition('api key', 'revoked', 'revoked', []);
+  const updated = await tx.apiKey.update({ where: { id: k.id }, data: { status: 'revoked', revoked_at: new Date() } });
+  await recordChange(ctx, tx, { event_type: 'api_key.revoked', object_type: 'api_key', object_id: k.id, matter_id: null, details: { organization_id: k.org_id } });
+  return keyOut(updated);
+}
+
+/**
+ * Rolls a key: a new secret with the same name, scopes and restrictions. The old key is
+ * revoked now, or keeps working until `expires_at` (at most 7 days) so deployments can swap.
+ */
+export async function rollKey(ctx: Ctx, tx: Tx, orgId: string, keyId: string, input: { expires_at?: string | null }) {
+  const k = await loadKey(ctx, tx, orgId, keyId);
+  if (keyStatus(k) !== 'active') throw invalidTransition('api key', keyStatus(k), 'rolled', []);
+  const graceUntil = input.expires_at ? new Date(input.expires_at) : null;
+  if (graceUntil && (graceUntil <= new Date() || graceUntil.getTime() - Date.now() > MAX_ROLL_GRACE_MS)) {
+    throw invalidParam('expires_at', 'expires_at must be in the future and at most 7 days away.');
+  }
+  const rolled = await createKey(ctx, tx, { org_id: k.org_id, env: k.env as Env, name: k.name, scopes: k.scopes, matter_ids: k.matter_ids, user_id: k.user_id, expires_at: k.expires_at }, 'api_key.rolled', { rolled_from: k.id });
+  await tx.apiKey.update({
+    where: { id: k.id },
+    data: graceUntil ? { expires_at: graceUntil, rolled_to: rolled.key_id } : { status: 'revoked', revoked_at: new Date(), rolled_to: rolled.key_id },
+  });
+  return rolled;
+}

@@ -1,0 +1,72 @@
+import type { Organization } from '@/generated/prisma/client';
+import type { Ctx, Db, Tx } from '../../context';
+import { ApiError } from '../../errors';
+import { newId } from '../../ids';
+import { API_VERSION } from '../../config';
+import { recordChange } from '../audit/append';
+import { keysetPage, listEnvelope, type PageArgs } from '../paging';
+import { descendantIds, isOrgAdmin, loadAccessibleOrg } from './access';
+
+export const ORG_TYPES = ['operator_internal', 'counsel', 'recovery_operator', 'partner'] as const;
+export const ORG_FEATURES = ['production_access', 'network_attribution', 'issuer_remediation', 'sanctions_reporting', 'console'] as const;
+/** Features only a parent (onboarding review) may change; the root organization is its own reviewer. */
+const REVIEWED_FEATURES = ['production_access'];
+
+export function orgOut(o: Organization) {
+  return {
+    object: 'organization' as const,
+    organization_id: o.id,
+    name: o.name,
+    type: o.type,
+    parent_id: o.parent_id,
+    features: o.features,
+    retention_policy: o.retention_policy,
+    api_version: o.pinned_version,
+    created_at: o.created_at.toISOString(),
+    updated_at: o.updated_at.toISOString(),
+  };
+}
+
+/** Creates a child organization of the caller's organization. */
+export async function createOrganization(ctx: Ctx, tx: Tx, input: { name: string; type: string; retention_policy?: string | null }) {
+  if (!isOrgAdmin(ctx)) throw new ApiError('insufficient_scope', 'Creating organizations needs an admin key (scope `*` or `org:*`).', { fields: { required_scope: 'org:*' } });
+  const o = await tx.organization.create({
+    data: { id: newId('organization'), parent_id: ctx.org.id, name: input.name, type: input.type, retention_policy: input.retention_policy ?? null, features: [], pinned_version: API_VERSION },
+  });
+  const out = orgOut(o);
+  await recordChange(ctx, tx, { event_type: 'organization.created', object_type: 'organization', object_id: o.id, matter_id: null, details: { name: o.name, parent_id: o.parent_id }, data: out });
+  return out;
+}
+
+/** The caller's organization and, for an org admin, its descendants. */
+export async function listOrganizations(ctx: Ctx, db: Db, q: PageArgs) {
+  const ids = [ctx.org.id, ...(isOrgAdmin(ctx) ? await descendantIds(db, ctx.org.id) : [])];
+  const page = await keysetPage(q, (a) => db.organization.findMany({ ...a, where: { id: { ...a.where.id, in: ids } } }));
+  return listEnvelope(page, '/v1/organizations', orgOut);
+}
+
+export async function getOrganization(ctx: Ctx, db: Db, id: string) {
+  return orgOut(await loadAccessibleOrg(ctx, db, id));
+}
+
+export async function updateOrganization(
+  ctx: Ctx, tx: Tx, id: string,
+  patch: { name?: string; retention_policy?: string | null; features?: string[] },
+) {
+  const o = await loadAccessibleOrg(ctx, tx, id);
+  if (patch.features) {
+    const changed = REVIEWED_FEATURES.filter((f) => patch.features!.includes(f) !== o.features.includes(f));
+    // The root reviews itself; any other organization is reviewed by an ancestor, never by itself.
+    const reviewer = o.parent_id === null ? o.id === ctx.org.id : o.id !== ctx.org.id;
+    if (changed.length && !(reviewer && isOrgAdmin(ctx))) {
+      throw new ApiError('insufficient_scope', `Only the parent organization's admin key may change: ${changed.join(', ')}.`, { param: 'features', fields: { required_scope: 'org:*' } });
+    }
+  }
+  const updated = await tx.organization.update({
+    where: { id: o.id },
+    data: { name: patch.name, retention_policy: patch.retention_policy, features: patch.features ? [...new Set(patch.features)] : undefined },
+  });
+  const out = orgOut(updated);
+  await recordChange(ctx, tx, { event_type: 'organization.updated', object_type: 'organization', object_id: o.id, matter_id: null, details: { changed: Object.keys(patch) }, data: out });
+  return out;
+}

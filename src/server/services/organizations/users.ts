@@ -1,0 +1,89 @@
+import type { User } from '@/generated/prisma/client';
+import type { Ctx, Db, Tx } from '../../context';
+import { ApiError, notFound } from '../../errors';
+import { isId, newId, randomBase62 } from '../../ids';
+import { sha256Hex } from '../../json';
+import { config } from '../../config';
+import { recordChange } from '../audit/append';
+import { keysetPage, listEnvelope, type PageArgs } from '../paging';
+import { loadAccessibleOrg } from './access';
+
+const INVITE_TTL_MS = 7 * 24 * 3600_000;
+export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
+
+export function userOut(u: User) {
+  return {
+    object: 'user' as const,
+    user_id: u.id,
+    organization_id: u.org_id,
+    email: u.email,
+    name: u.name,
+    roles: u.roles,
+    matter_ids: u.matter_ids,
+    status: u.status,
+    created_at: u.created_at.toISOString(),
+    updated_at: u.updated_at.toISOString(),
+  };
+}
+
+async function checkMatters(db: Db, orgId: string, ids: string[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const found = await db.matter.findMany({ where: { id: { in: unique }, org_id: orgId }, select: { id: true } });
+  const missing = unique.find((id) => !found.some((f) => f.id === id));
+  if (missing) throw notFound('matter', missing, 'matter_ids');
+  return unique;
+}
+
+/**
+ * Invites a user. The response carries a one-time `invite_url`; only the token's hash is kept,
+ * and it stops working once a password is set or after 7 days.
+ */
+export async function inviteUser(ctx: Ctx, tx: Tx, orgId: string, input: { email: string; name?: string | null; roles: string[]; matter_ids?: string[] }) {
+  const org = await loadAccessibleOrg(ctx, tx, orgId);
+  const email = input.email.toLowerCase();
+  if (await tx.user.findUnique({ where: { email } })) {
+    throw new ApiError('conflict', `A user with email ${email} already exists.`, { param: 'email' });
+  }
+  const token = randomBase62(40);
+  const u = await tx.user.create({
+    data: {
+      id: newId('user'), org_id: org.id, email, name: input.name ?? null, roles: [...new Set(input.roles)],
+      matter_ids: await checkMatters(tx, org.id, input.matter_ids ?? []), status: 'invited',
+      invite_token_hash: sha256Hex(token), invite_expires_at: new Date(Date.now() + INVITE_TTL_MS),
+    },
+  });
+  const out = userOut(u);
+  await recordChange(ctx, tx, { event_type: 'user.invited', object_type: 'user', object_id: u.id, matter_id: null, details: { organization_id: org.id, roles: u.roles, matter_ids: u.matter_ids }, data: out });
+  return { ...out, invite_url: `${config.publicUrl ?? ctx.origin}/invite/${token}`, invite_expires_at: u.invite_expires_at!.toISOString() };
+}
+
+export async function listUsers(ctx: Ctx, db: Db, orgId: string, q: PageArgs) {
+  const org = await loadAccessibleOrg(ctx, db, orgId);
+  const page = await keysetPage(q, (a) => db.user.findMany({ ...a, where: { ...a.where, org_id: org.id } }));
+  return listEnvelope(page, `/v1/organizations/${org.id}/users`, userOut);
+}
+
+export async function updateUser(
+  ctx: Ctx, tx: Tx, orgId: string, userId: string,
+  patch: { name?: string | null; roles?: string[]; matter_ids?: string[]; status?: 'active' | 'disabled' },
+) {
+  const org = await loadAccessibleOrg(ctx, tx, orgId);
+  const u = isId('user', userId) ? await tx.user.findFirst({ where: { id: userId, org_id: org.id } }) : null;
+  if (!u) throw notFound('user', userId);
+  if (patch.status === 'active' && u.status === 'invited') {
+    throw new ApiError('invalid_state_transition', 'An invited user becomes active by setting a password through the invite link.', { details: { current: 'invited', requested: 'active', allowed: ['disabled'] } });
+  }
+  const updated = await tx.user.update({
+    where: { id: u.id },
+    data: {
+      name: patch.name,
+      roles: patch.roles ? [...new Set(patch.roles)] : undefined,
+      matter_ids: patch.matter_ids ? await checkMatters(tx, org.id, patch.matter_ids) : undefined,
+      status: patch.status,
+    },
+  });
+  const out = userOut(updated);
+  await recordChange(ctx, tx, { event_type: 'user.updated', object_type: 'user', object_id: u.id, matter_id: null, details: { organization_id: org.id, changed: Object.keys(patch) }, data: out });
+  return out;
+}

@@ -1,0 +1,154 @@
+/**
+ * Test harness: starts the real built app (`next start`) on 127.0.0.1 with a fresh database —
+ * a new PGlite folder, or, when DATABASE_URL is set, a new PostgreSQL database created on that
+ * server — and talks to it over HTTP like any client. Requires `npm run build` first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import pg from 'pg';
+
+export const ADMIN_KEY = 'md_test_' + 'T'.repeat(8) + 'estAdminKey0000000000000000000000';
+export const ADMIN_EMAIL = 'admin@example.test';
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+export const VERSION = '2026-06-11';
+
+export interface TestServer {
+  url: string;
+  adminKey: string;
+  env: Record<string, string>;
+  /** Run SQL directly against the server's database (stops and restarts the server on PGlite). */
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  restart(extraEnv?: Record<string, string>): Promise<void>;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+function withDatabase(base: string, name: string) {
+  const u = new URL(base);
+  u.pathname = '/' + name;
+  return u.toString();
+}
+
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const port = await freePort();
+  const baseUrl = process.env.DATABASE_URL;
+  let dataDir: string | null = null;
+  let dbUrl: string | null = null;
+  let dbName: string | null = null;
+  if (baseUrl) {
+    dbName = `md_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8'`);
+    await admin.end();
+    dbUrl = withDatabase(baseUrl, dbName);
+  } else {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'md-test-'));
+  }
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    HOSTNAME: '127.0.0.1',
+    MD_BOOTSTRAP_API_KEY: ADMIN_KEY,
+    MD_BOOTSTRAP_ADMIN_EMAIL: ADMIN_EMAIL,
+    MD_BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    MD_RATE_LIMIT_PER_MIN: '100000',
+    MD_LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ...extraEnv,
+  };
+  delete env.DATABASE_URL;
+  if (dbUrl) env.DATABASE_URL = dbUrl;
+  if (dataDir) env.MD_DATA_DIR = dataDir;
+
+  let child: ChildProcess | null = null;
+  let out = '';
+  const url = `http://127.0.0.1:${port}`;
+
+  async function launch(more: Record<string, string> = {}) {
+    Object.assign(env, more);
+    const proc = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = proc;
+    proc.stdout!.on('data', (d) => (out += d));
+    proc.stderr!.on('data', (d) => (out += d));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+      try {
+        const r = await fetch(`${url}/v1/health`, { headers: { Authorization: `Bearer ${ADMIN_KEY}` } });
+        if (r.status === 200) return;
+      } catch { /* not up yet */ }
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+
+  async function halt() {
+    const c = child;
+    child = null;
+    if (!c || c.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      c.once('exit', () => resolve());
+      c.kill('SIGTERM');
+      setTimeout(() => c.kill('SIGKILL'), 5000).unref();
+    });
+  }
+
+  await launch();
+  return {
+    url,
+    adminKey: ADMIN_KEY,
+    env,
+    output: () => out,
+    restart: async (more) => {
+      await halt();
+      await launch(more);
+    },
+    async sql(text, params = []) {
+      if (dbUrl) {
+        const c = new pg.Client({ connectionString: dbUrl });
+        await c.connect();
+        try {
+          return (await c.query(text, params as unknown[])).rows;
+        } finally {
+          await c.end();
+        }
+      }
+      // PGlite allows one process at a time: stop the server, edit, start it again.
+      await halt();
+      const { PGlite } = await import('@electric-sql/pglite');
+      const db = await PGlite.create(dataDir!);
+      try {
+        return (await db.query(text, params as unknown[])).rows as never;
+      } finally {
+        await db.close();
+        await launch();
+      }
+    },
+    async stop() {
+      await halt();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (dbName && baseUrl) {
+        const admin = new pg.Client({ connectionString: baseUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  };
+}
