@@ -8,9 +8,10 @@ import path from 'node:path';
  * database when DATABASE_URL is set: e2e/global-setup.ts creates it). Debian's Chromium is used
  * because Playwright's own browser download cannot work here.
  */
+// scripts/e2e.ts picks a free port and a fresh data folder and passes them down, so that
+// the runner and its workers agree on them (this file is evaluated in each process).
 const port = Number(process.env.E2E_PORT ?? 3107);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'md-e2e-'));
-process.env.E2E_DATA_DIR = dataDir;
 export const E2E = {
   baseURL: `http://127.0.0.1:${port}`,
   adminKey: 'md_test_E2eAdminKey00000000000000000000000000',

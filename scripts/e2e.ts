@@ -3,11 +3,23 @@
  * (created here, dropped afterwards); otherwise playwright.config.ts gives it a fresh PGlite folder.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+
+const port = await new Promise<number>((resolve) => {
+  const s = net.createServer().listen(0, '127.0.0.1', () => {
+    const p = (s.address() as net.AddressInfo).port;
+    s.close(() => resolve(p));
+  });
+});
+const dataDir = mkdtempSync(path.join(tmpdir(), 'md-e2e-'));
 
 const base = process.env.DATABASE_URL;
 let dbName: string | null = null;
-const env = { ...process.env };
+const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir };
 delete env.DATABASE_URL;
 if (base) {
   dbName = `md_e2e_${Date.now().toString(36)}`;
@@ -26,4 +38,5 @@ if (dbName && base) {
   await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await c.end();
 }
+rmSync(dataDir, { recursive: true, force: true });
 process.exit(r.status ?? 1);
