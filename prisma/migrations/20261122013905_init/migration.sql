@@ -183,13 +183,16 @@ CREATE TABLE "rate_limit_buckets" (
 );
 
 -- CreateIndex
-CREATE INDEX "audit_events_org_id_env_matter_id_id_idx" ON "audit_events"("org_id", "env", "matter_id", "id");
+CREATE INDEX "audit_events_matter_id_id_idx" ON "audit_events"("matter_id", "id");
 
 -- CreateIndex
 CREATE INDEX "audit_events_matter_id_object_type_object_id_id_idx" ON "audit_events"("matter_id", "object_type", "object_id", "id");
 
 -- CreateIndex
 CREATE INDEX "audit_events_matter_id_event_type_id_idx" ON "audit_events"("matter_id", "event_type", "id");
+
+-- CreateIndex
+CREATE INDEX "audit_events_matter_id_actor_id_id_idx" ON "audit_events"("matter_id", "actor_id", "id");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "audit_events_chain_key_seq_key" ON "audit_events"("chain_key", "seq");
