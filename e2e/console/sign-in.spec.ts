@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from '../../playwright.config';
-import { createMatter, signIn, signInAsAdmin, unique } from './helpers';
+import { createMatter, invite, rest, rootOrgId, setPasswordThroughInvite, signIn, signInAsAdmin, unique } from './helpers';
 
 test.describe('sign-in', () => {
   test('a visit without a session redirects to sign-in and renders no data', async ({ page, request }) => {
@@ -54,5 +54,26 @@ test.describe('sign-in', () => {
     await signIn(page, email, 'wrong-password-again');
     await expect(page.getByRole('main').getByRole('alert')).toContainText('Incorrect email or password.');
     await expect(page.getByRole('main').getByRole('alert')).toContainText(/Too many failed attempts\. Try again in \d+ minute/);
+  });
+
+  test('a forged session cookie or a disabled user gets no further than sign-in', async ({ page, context, request }) => {
+    await context.addCookies([{ name: 'next-auth.session-token', value: 'forged', url: E2E.baseURL }]);
+    await page.goto('/matters');
+    await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fmatters$/);
+    await context.clearCookies();
+
+    const email = `${unique('disabled').replace(/\W+/g, '-').toLowerCase()}@e2e.test`;
+    const url = await invite(request, { email, roles: ['viewer'] });
+    await setPasswordThroughInvite(page, url, 'a-long-enough-password-7');
+    await signIn(page, email, 'a-long-enough-password-7');
+    await expect(page).toHaveURL(/\/matters$/);
+    const org = await rootOrgId(request);
+    const users = await rest(request).get(`/v1/organizations/${org}/users?limit=100`);
+    const id = users.body.data.find((u: { email: string }) => u.email === email).user_id;
+    expect((await rest(request).patch(`/v1/organizations/${org}/users/${id}`, { status: 'disabled' })).status).toBe(200);
+    // The cookie is still validly signed, but the user is read on every request.
+    await page.reload();
+    await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fmatters$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 });

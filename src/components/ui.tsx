@@ -23,11 +23,13 @@ export function Button({ variant = 'primary', className, ...props }: ButtonHTMLA
   );
 }
 
-const control = 'w-full rounded border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-1 focus:ring-blue-600 aria-[invalid=true]:border-red-600';
+const control = 'rounded border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-1 focus:ring-blue-600 aria-[invalid=true]:border-red-600';
 
-export const Input = ({ className, ...p }: InputHTMLAttributes<HTMLInputElement>) => <input {...p} className={cx(control, className)} />;
-export const Select = ({ className, ...p }: SelectHTMLAttributes<HTMLSelectElement>) => <select {...p} className={cx(control, className)} />;
-export const Textarea = ({ className, ...p }: TextareaHTMLAttributes<HTMLTextAreaElement>) => <textarea {...p} className={cx(control, className)} />;
+// Full width unless the caller sets a width (two width utilities would conflict).
+const sized = (className?: string) => cx(control, !/(^|\s)w-/.test(className ?? '') && 'w-full', className);
+export const Input = ({ className, ...p }: InputHTMLAttributes<HTMLInputElement>) => <input {...p} className={sized(className)} />;
+export const Select = ({ className, ...p }: SelectHTMLAttributes<HTMLSelectElement>) => <select {...p} className={sized(className)} />;
+export const Textarea = ({ className, ...p }: TextareaHTMLAttributes<HTMLTextAreaElement>) => <textarea {...p} className={sized(className)} />;
 
 /** A labelled form field; `error` is announced with the control (aria-describedby). */
 export function Field({ id, label, hint, error, children, className }: { id: string; label: string; hint?: string; error?: string | null; children: ReactNode; className?: string }) {
