@@ -47,8 +47,8 @@ export default defineConfig({
       MD_BOOTSTRAP_ADMIN_EMAIL: E2E.adminEmail,
       MD_BOOTSTRAP_ADMIN_PASSWORD: E2E.adminPassword,
       MD_LOG_LEVEL: 'warn',
-      NEXTAUTH_URL: E2E.baseURL,
-      NEXTAUTH_SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
+      // No NEXTAUTH_URL / NEXTAUTH_SECRET on purpose: the console must sign in with zero
+      // configuration on whatever port it was started on (secret generated into the database).
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },

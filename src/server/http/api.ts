@@ -4,8 +4,7 @@ import { API_VERSION, SUPPORTED_VERSIONS } from '../config';
 import { newId } from '../ids';
 import { log } from '../log';
 import { authenticate } from '../auth/api-keys';
-import { grants } from '../auth/scopes';
-import { roleGrants } from '../auth/roles';
+import { requireScope } from '../auth/require-scope';
 import type { Ctx, Db, Tx } from '../context';
 import type { Input, Operation } from '../operations/define';
 import { readJsonBody } from './body';
@@ -103,15 +102,6 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
     }, 'request');
     return jsonResponse(outcome.status, outcome.body, headers);
   };
-}
-
-function requireScope(actor: Ctx['actor'], scope: string) {
-  const ok = grants(actor.scopes, scope) && (actor.roles === null || roleGrants(actor.roles, scope));
-  if (!ok) {
-    throw new ApiError('insufficient_scope', `This key lacks the '${scope}' scope required for this request.`, {
-      fields: { required_scope: scope },
-    });
-  }
 }
 
 /** Maps anything thrown to the closed table; internals are logged, never returned. */

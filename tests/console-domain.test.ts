@@ -1,0 +1,78 @@
+/** Pure rules behind console sign-in: password policy, throttling, client address. No server. */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { passwordProblem, PASSWORD_MAX_BYTES } from '../src/server/domain/passwords';
+import { clientAddress, SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS, signInThrottle } from '../src/server/domain/sign-in-throttle';
+import { selectEnv, readCookie } from '../src/server/auth/console-session';
+import { safeCallback } from '../src/app/signin/safe-callback';
+
+describe('password policy', () => {
+  test('length, bcrypt byte limit, variety, not the email', () => {
+    assert.equal(passwordProblem('correct horse battery staple'), null);
+    assert.match(passwordProblem('short1')!, /at least 12/);
+    assert.match(passwordProblem('é'.repeat(40))!, new RegExp(`at most ${PASSWORD_MAX_BYTES} bytes`));
+    assert.equal(passwordProblem('a'.repeat(72)) !== null, true);
+    assert.match(passwordProblem('            ')!, /spaces|different/);
+    assert.match(passwordProblem('Someone@Example.test', 'someone@example.test')!, /email/);
+  });
+});
+
+describe('sign-in throttle', () => {
+  const now = new Date('2026-06-11T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+
+  test('allows up to the limit of failures inside the window', () => {
+    const four = Array.from({ length: SIGN_IN_MAX_FAILURES - 1 }, (_, i) => ago(i * 1000));
+    assert.deepEqual(signInThrottle(four, now), { blocked: false, failures: 4, retryAfterSeconds: 0 });
+  });
+
+  test('blocks at the limit, until the oldest counted failure leaves the window', () => {
+    const five = Array.from({ length: SIGN_IN_MAX_FAILURES }, (_, i) => ago(60_000 * (i + 1)));
+    const s = signInThrottle(five, now);
+    assert.equal(s.blocked, true);
+    // Oldest is 5 minutes old: 10 minutes to go.
+    assert.equal(s.retryAfterSeconds, (SIGN_IN_WINDOW_MS - 5 * 60_000) / 1000);
+  });
+
+  test('failures older than the window do not count', () => {
+    const old = Array.from({ length: 10 }, () => ago(SIGN_IN_WINDOW_MS + 1));
+    assert.equal(signInThrottle(old, now).blocked, false);
+  });
+
+  test('with more failures than the limit, the block lasts until fewer than the limit remain', () => {
+    const seven = [1, 2, 3, 4, 5, 6, 7].map((m) => ago(m * 60_000));
+    // Unblocked when the 5th newest (5 min old) expires: in 10 minutes.
+    assert.equal(signInThrottle(seven, now).retryAfterSeconds, 600);
+  });
+
+  test('client address is the right-most forwarded hop', () => {
+    assert.equal(clientAddress('6.6.6.6, 10.0.0.1'), '10.0.0.1');
+    assert.equal(clientAddress('127.0.0.1'), '127.0.0.1');
+    assert.equal(clientAddress(null, '192.0.2.1'), '192.0.2.1');
+    assert.equal(clientAddress(undefined), 'unknown');
+  });
+});
+
+describe('console session helpers', () => {
+  test('production only with production_access', () => {
+    assert.equal(selectEnv([], 'production'), 'sandbox');
+    assert.equal(selectEnv(['production_access'], 'production'), 'production');
+    assert.equal(selectEnv(['production_access'], null), 'sandbox');
+    assert.equal(selectEnv(['production_access'], 'staging'), 'sandbox');
+  });
+
+  test('cookie reading', () => {
+    assert.equal(readCookie('a=1; md_console_env=production; b=2', 'md_console_env'), 'production');
+    assert.equal(readCookie('xmd_console_env=production', 'md_console_env'), null);
+    assert.equal(readCookie(null, 'x'), null);
+  });
+
+  test('callback URLs stay on this site', () => {
+    assert.equal(safeCallback('/matters/mtr_1?x=1'), '/matters/mtr_1?x=1');
+    assert.equal(safeCallback('//evil.example/x'), '/matters');
+    assert.equal(safeCallback('https://evil.example'), '/matters');
+    assert.equal(safeCallback('/\\evil.example'), '/matters');
+    assert.equal(safeCallback(undefined), '/matters');
+    assert.equal(safeCallback('/signin?callbackUrl=/x'), '/matters');
+  });
+});
