@@ -43,10 +43,14 @@ export async function bootstrap(db: PrismaClient) {
       });
       log.info({ email, organization_id: org.id }, 'bootstrap admin user created');
     }
-    return generated ? { org: org.id, secret: generated } : null;
+    const admins = await tx.user.count({ where: { org_id: org.id, status: 'active' } });
+    return generated ? { org: org.id, secret: generated, noAdmin: admins === 0 } : null;
   }, { timeout: 60_000, maxWait: 60_000 });
   if (printed) {
     // Printed once, on the run that created it; only its hash is stored.
     process.stdout.write(`\nFirst run: organization ${printed.org} created.\nAdmin sandbox API key (shown once, store it now):\n  ${printed.secret}\n\n`);
+    if (printed.noAdmin) {
+      process.stdout.write('No console user yet: set MD_BOOTSTRAP_ADMIN_EMAIL and MD_BOOTSTRAP_ADMIN_PASSWORD and restart, or invite one with POST /v1/organizations/{id}/users.\n\n');
+    }
   }
 }
