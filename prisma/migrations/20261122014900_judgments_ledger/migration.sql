@@ -103,6 +103,7 @@ CREATE TABLE "ledger_entries" (
     "type" TEXT NOT NULL,
     "amount" DECIMAL(38,18) NOT NULL,
     "currency" TEXT NOT NULL,
+    "valuation_time" TIMESTAMPTZ(3),
     "description" TEXT NOT NULL,
     "occurred_at" TIMESTAMPTZ(3) NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
