@@ -210,6 +210,15 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
         add('burn_reissue', `Prepare a burn/reissue request for frozen stablecoins of ${short(w.address)}`, 'After a freeze, an issuer can burn and reissue the tokens to a destination wallet under a turnover order.',
           'Issuer burn/reissue practice on a court order (e.g. Tether freeze-and-reissue)', target);
       }
+    } else if (w.category === 'sanctioned') {
+      // Listed property: record what would otherwise be pursued so the plan shows it blocked.
+      add('monitor_wallet', `Monitor ${short(w.address)} (OFAC-listed)`, `${short(w.address)} is on the OFAC SDN list; movements matter to the sanctions review.`,
+        'Monitoring of public blockchain data', target, 'low');
+      add('turnover_workflow', `Move for turnover of the assets in ${short(w.address)}`, `${short(w.address)} is attributed to the debtor.`, tools.turnover ?? GENERIC, target);
+      if (w.network === 'evm' || w.network === 'tron') {
+        add('issuer_freeze', `Request an issuer freeze of stablecoins held by ${short(w.address)}`, 'Issuers freeze listed addresses; any request goes through the sanctions review.',
+          'Issuer freeze policies, on a court order', target);
+      }
     } else if (w.category === 'risk') {
       review.push(`${short(w.address)} carries a risk label (${w.labels.map((l) => l.entity || l.name_tags).join(', ')}); it is likely a service, not the debtor's wallet.`);
       add('monitor_wallet', `Trace flows through ${short(w.address)}`, `${short(w.address)} is labeled as a risk service (${w.labels.map((l) => l.name_tags).join(', ')}); trace where the debtor's funds go after it.`,
@@ -252,6 +261,8 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
   priority.sort((a, b) => RANK[a.priority] - RANK[b.priority]);
 
   for (const g of input.gates) if (g.status !== 'pass') review.push(`Gate ${g.gate}: ${g.status}.`);
+  for (const w of sanctionedWallets) review.push(`${short(w.address)} is on the OFAC SDN list: sanctions review before any collection.`);
+  if (k.sanctions_review_required) review.push('A sanctions review is required (constraints.sanctions_review_required).');
   if (consumer) review.push('Consumer debt: counsel reviews the plan.');
   if (consumer && input.profile === 'maximum_lawful') review.push('maximum_lawful on a consumer debt requires counsel review.');
   const datasets = [`${rules.known ? 'data/jurisdictions/enforcement-rules.json (2026 research)' : 'no jurisdiction rules'}`];
@@ -266,7 +277,7 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
     blocked_actions: blocked,
     wallets: input.wallets.map((w) => ({
       address: w.address, network: w.network, valid: w.valid, category: w.category, exchange: w.exchange,
-      sanctions: w.ofac.map((o) => ({ sdn_name: o.sdn_name, programs: o.programs })), note: w.note,
+      sanctions: [...new Map(w.ofac.map((o) => [o.sdn_profile_id, { sdn_name: o.sdn_name, programs: o.programs }])).values()], note: w.note,
     })),
     datasets,
   };
