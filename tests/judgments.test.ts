@@ -120,6 +120,15 @@ describe('the authority gate on every gated operation', () => {
 });
 
 describe('intake, get, list', () => {
+  test('the operations are in the OpenAPI document and health lists the modules', async () => {
+    const doc = (await c.get('/v1/openapi.json')).body;
+    for (const p of ['/v1/judgments', '/v1/judgments/intake', '/v1/judgments/{judgment_id}', '/v1/judgments/{judgment_id}/validate',
+      '/v1/judgments/{judgment_id}/deadlines', '/v1/judgments/{judgment_id}/enforcement-profile', '/v1/judgments/{judgment_id}/enforcement-plan',
+      '/v1/ledger/entries', '/v1/ledger/entries/{entry_id}', '/v1/ledger/matters/{matter_id}']) assert.ok(doc.paths[p], p);
+    const caps = (await c.get('/v1/capabilities')).body;
+    for (const m of ['judgments', 'enforcement', 'ledger']) assert.ok(caps.modules.includes(m), m);
+  });
+
   test('intake answers 200 with the judgment; bad input is a 4xx from the closed table', async () => {
     const m = await matterWithAuthority(c, 'Intake');
     const j = await c.post('/v1/judgments/intake', body(m, { jurisdiction: ' us-ca ', type: 'default', consumer_debt: false }));

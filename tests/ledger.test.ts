@@ -204,6 +204,17 @@ describe('balance and interest (hand-computed)', () => {
   });
 });
 
+describe('concurrency', () => {
+  test('concurrent distributions never exceed the recoveries received', async () => {
+    const m = await matterWithAuthority(c, 'Concurrent distributions');
+    await entry(m, { amount: { amount: '300', currency: 'USD' } });
+    const all = await Promise.all(Array.from({ length: 8 }, () => entry(m, { type: 'distribution', amount: { amount: '100', currency: 'USD' } })));
+    const statuses = all.map((r) => r.status).sort();
+    assert.deepEqual(statuses, [201, 201, 201, 409, 409, 409, 409, 409]);
+    assert.equal((await c.get(`/v1/ledger/matters/${m}`)).body.distributed.amount, 300);
+  });
+});
+
 describe('dashboard figures from the ledger', () => {
   test('judgment value, recovery events and the operator share (contingency 25%)', async () => {
     const m = await matterWithAuthority(c, 'Dashboard'); // economics: 25% contingency, USD

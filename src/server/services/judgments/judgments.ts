@@ -13,7 +13,7 @@ import { authorityStatus } from '../matters/authority-status';
 import { DEFAULT_REVIEW_STATE } from '../matters/claimants';
 import { judgmentBalanceSummary } from '../ledger/balance';
 import { syncDeadlines, upcomingDeadlines } from './deadlines';
-import { findJudgment } from './load';
+import { findJudgment, lockJudgment } from './load';
 import { today } from './rules-context';
 import { eventData, judgmentOut, validationOut } from './serialize';
 
@@ -51,6 +51,8 @@ export async function intakeJudgment(ctx: Ctx, tx: Tx, input: IntakeInput) {
   if (input.date_entered > today()) throw invalidParam('date_entered', 'date_entered cannot be in the future.');
   if (input.date_entered < '1900-01-01') throw invalidParam('date_entered', 'date_entered is too early.');
   checkInterest(input.post_judgment_interest);
+  // Serialize intakes per matter so the duplicate-case check below cannot race.
+  await tx.$queryRaw`SELECT id FROM matters WHERE id = ${m.id} FOR UPDATE`;
   const dup = await tx.judgment.findFirst({
     where: { matter_id: m.id, case_number: { equals: input.case_number, mode: 'insensitive' }, court: { equals: input.court, mode: 'insensitive' } },
     select: { id: true },
@@ -140,7 +142,7 @@ const forcesStay = (p: JudgmentPatch) => p.bankruptcy_status === 'filed' || p.ap
  * Deadlines are recomputed in the same transaction.
  */
 export async function updateJudgment(ctx: Ctx, tx: Tx, id: string, patch: JudgmentPatch) {
-  const j = await findJudgment(ctx, tx, id);
+  const j = await lockJudgment(ctx, tx, id);
   const m = await loadWritableMatter(ctx, tx, j.matter_id);
   checkInterest(patch.post_judgment_interest);
   let target: string | undefined = patch.status;

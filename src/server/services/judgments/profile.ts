@@ -3,7 +3,7 @@ import { ApiError } from '../../errors';
 import { PROFILES, type Profile } from '../../domain/judgments/enforcement-plan';
 import { recordChange } from '../audit/append';
 import { loadWritableMatter } from '../matters/access';
-import { findJudgment } from './load';
+import { lockJudgment } from './load';
 import { eventData } from './serialize';
 
 /**
@@ -13,7 +13,7 @@ import { eventData } from './serialize';
  * maximum_lawful puts the judgment under counsel review.
  */
 export async function setEnforcementProfile(ctx: Ctx, tx: Tx, id: string, input: { profile: Profile; notes?: string | null }) {
-  const j = await findJudgment(ctx, tx, id);
+  const j = await lockJudgment(ctx, tx, id);
   await loadWritableMatter(ctx, tx, j.matter_id);
   const latest = await tx.judgmentValidation.findFirst({ where: { judgment_id: j.id }, orderBy: { id: 'desc' } });
   if (!latest?.enforcement_ready || !['validated', 'enforcing'].includes(j.status)) {

@@ -9,7 +9,7 @@ import { recordChange } from '../audit/append';
 import { loadWritableMatter } from '../matters/access';
 import { authorityStatus } from '../matters/authority-status';
 import { syncDeadlines } from './deadlines';
-import { findJudgment } from './load';
+import { lockJudgment } from './load';
 import { today } from './rules-context';
 import { matterSanctionsPosture } from './sanctions-posture';
 import { eventData, judgmentOut, validationOut } from './serialize';
@@ -62,7 +62,7 @@ export async function gatesFor(ctx: Ctx, db: Db, j: Judgment, facts: {
  * the judgment moves to needs_review.
  */
 export async function validateJudgment(ctx: Ctx, tx: Tx, id: string, input: ValidateInput) {
-  let j = await findJudgment(ctx, tx, id);
+  let j = await lockJudgment(ctx, tx, id);
   const m = await loadWritableMatter(ctx, tx, j.matter_id);
   const consumerChanged = input.consumer_debt !== undefined && input.consumer_debt !== j.consumer_debt;
   if (consumerChanged) j = await tx.judgment.update({ where: { id: j.id }, data: { consumer_debt: input.consumer_debt } });
