@@ -1,4 +1,3 @@
-import type { Judgment } from '@/generated/prisma/client';
 import type { Ctx, Db, Tx } from '../../context';
 import { ApiError, invalidParam, invalidTransition } from '../../errors';
 import { newId } from '../../ids';
@@ -103,6 +102,7 @@ export async function getJudgment(ctx: Ctx, db: Db, id: string) {
   };
 }
 
+/** Judgments of the caller's org and environment, newest first, filtered by matter, type and status. */
 export async function listJudgments(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: string; type?: string; status?: string }) {
   const restricted = matterFilter(ctx);
   // A matter filter outside a restricted key's matters matches nothing (never a 403 or a leak).
@@ -195,4 +195,3 @@ export async function updateJudgment(ctx: Ctx, tx: Tx, id: string, patch: Judgme
   return out;
 }
 
-export type { Judgment };

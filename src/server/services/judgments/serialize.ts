@@ -5,7 +5,6 @@ import { isoDate } from '../../domain/judgments/dates';
 import { RULES_DATASET, resolveRules } from '../../domain/judgments/jurisdiction-rules';
 import { computedRenewalDate } from './rules-context';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const day = (d: Date | null) => (d ? isoDate(d) : null);
 
 /** The judgment resource (intake, PATCH, list; GET adds validation, deadlines, matter, balance). */
@@ -109,7 +108,6 @@ export function planOut(p: EnforcementPlan) {
   };
 }
 
-export { iso };
 
 /**
  * Outbox payloads are stored as JSON: exact numbers become plain JSON numbers there (the

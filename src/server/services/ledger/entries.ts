@@ -80,6 +80,7 @@ export async function createLedgerEntry(ctx: Ctx, tx: Tx, input: EntryInput) {
   return out;
 }
 
+/** One ledger entry; another tenant's or another matter's (for a restricted key) is 404. */
 export async function getLedgerEntry(ctx: Ctx, db: Db, id: string) {
   const e = await loadOwned(ctx, 'ledger entry', id, isId('ledger_entry', id), () => db.ledgerEntry.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }));
   return entryOut(e);
