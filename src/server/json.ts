@@ -26,7 +26,9 @@ function sortKeys(value: unknown): unknown {
 
 export const sha256Hex = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
-const MARK = '\u0000N:';
+// \u0001, not \u0000: PostgreSQL jsonb rejects \u0000, and stored responses (idempotency
+// replays) keep the mark so a replay writes the same exact digits.
+const MARK = '\u0001N:';
 const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
 
 /** A decimal that serializes as a JSON number literal with all its digits. */
@@ -59,7 +61,7 @@ export function normalizeDecimal(text: string): string {
   return t;
 }
 
-const MARK_RE = /"\\u0000N:(-?\d+(?:\.\d+)?)"/g;
+const MARK_RE = /"\\u0001N:(-?\d+(?:\.\d+)?)"/g;
 
 export function toJson(value: unknown): string {
   return JSON.stringify(value).replace(MARK_RE, '$1');

@@ -2,6 +2,7 @@ import type { Ctx, Db } from '../../context';
 import { exactNumber } from '../../json';
 import { loadMatter } from './access';
 import { authorityStatus } from './authority-status';
+import { ledgerFigures } from '../ledger/balance';
 
 /**
  * The matter dashboard, computed from the tables that exist. Modules add their figures here
@@ -9,26 +10,28 @@ import { authorityStatus } from './authority-status';
  */
 export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
   const m = await loadMatter(ctx, db, id);
-  const currency = typeof (m.economics as { currency?: unknown }).currency === 'string'
-    ? String((m.economics as { currency: string }).currency).toUpperCase()
-    : 'USD';
-  const [grants, claimants] = await Promise.all([
+  const [grants, claimants, ledger] = await Promise.all([
     db.authorityGrant.findMany({ where: { matter_id: m.id }, select: { status: true, effective_at: true, expires_at: true } }),
     db.claimant.count({ where: { matter_id: m.id } }),
+    ledgerFigures(ctx, db, m),
   ]);
+  const currency = ledger.currency;
   const zero = { amount: exactNumber('0'), currency };
   return {
     object: 'matter_dashboard' as const,
     matter_id: m.id,
     status: m.status,
     authority_status: authorityStatus(grants),
-    judgment_value: zero,
+    // Ledger figures: outstanding judgment value (principal + interest + costs − recoveries),
+    // recoveries recorded, and the operator's contingency share of what was recovered.
+    judgment_value: ledger.judgment_value,
     known_crypto_exposure: zero,
     open_actions: 0,
     open_packets: 0,
     alerts: 0,
-    recovery_events: 0,
-    operator_economics: zero,
+    recovery_events: ledger.recovery_events,
+    operator_economics: ledger.operator_economics,
+    recovered: ledger.recovered,
     claimants,
     as_of: new Date().toISOString(),
   };

@@ -17,6 +17,7 @@ const byOwner = (find: (db: Db) => { findFirst(a: object): Promise<{ matter_id: 
 export const MATTER_RESOLVERS: Record<string, Resolver> = {
   mtr: async (_ctx, _db, id) => id,
   cla: byOwner((db) => db.claimant),
+  jdg: byOwner((db) => db.judgment),
 };
 
 /** Paths whose object, once resolved, gives the matter (first path param with a known prefix). */

@@ -1,0 +1,6 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { getJudgment, updateJudgment } from '@/server/services/judgments/judgments';
+
+export const GET = api(ops.getJudgment, (ctx, { params }, db) => getJudgment(ctx, db, params.judgment_id));
+export const PATCH = api(ops.updateJudgment, (ctx, { params, body }, tx) => updateJudgment(ctx, tx, params.judgment_id, body));

@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { intakeJudgment } from '@/server/services/judgments/judgments';
+
+export const POST = api(ops.intakeJudgment, (ctx, { body }, tx) => intakeJudgment(ctx, tx, body));

@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { getLedgerEntry } from '@/server/services/ledger/entries';
+
+export const GET = api(ops.getLedgerEntry, (ctx, { params }, db) => getLedgerEntry(ctx, db, params.entry_id));
