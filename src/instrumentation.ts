@@ -5,5 +5,14 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { ready } = await import('./server/db/ready');
-  await ready();
+  const db = await ready();
+  const { inProcessDispatcher } = await import('./server/jobs/webhook-config');
+  if (!inProcessDispatcher()) return;
+  const { startDispatcher } = await import('./server/jobs/webhook-dispatcher');
+  const dispatcher = startDispatcher(db);
+  // Next exits on SIGTERM once its HTTP server has closed; stop claiming at once so no new
+  // attempt starts. An attempt cut short by the exit is retried when its lease expires.
+  const stop = () => void dispatcher.stop(5_000);
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }

@@ -2,8 +2,9 @@ import * as health from './health';
 import * as organizations from './organizations';
 import * as matters from './matters';
 import * as audit from './audit';
+import * as webhooks from './webhooks';
 import type { Operation } from './define';
 
 /** Every served operation, by name. Routes, OpenAPI and the operations test read this. */
-export const ops = { ...health, ...organizations, ...matters, ...audit };
+export const ops = { ...health, ...organizations, ...matters, ...audit, ...webhooks };
 export const allOperations: Operation[] = Object.values(ops);

@@ -1,0 +1,190 @@
+import type { PrismaClient, WebhookEndpoint } from '@/generated/prisma/client';
+import type { Ctx, Env, Tx } from '../context';
+import { API_VERSION } from '../config';
+import { newId } from '../ids';
+import { toJson } from '../json';
+import { recordChange } from '../services/audit/append';
+import { eventOut } from '../services/webhooks/events';
+import { decryptSecret } from '../services/webhooks/secret-box';
+import { policyOf } from '../services/webhooks/egress';
+import { subscribes } from '../domain/event-catalog';
+import { signatureHeaders } from '../domain/webhook-signature';
+import { disableReason, isSuccess, nextRetryDelay } from '../domain/retry-schedule';
+import { LEASE_MS, retrySchedule } from './webhook-config';
+import { sendWebhook, type SendResult } from './webhook-send';
+
+/**
+ * The three steps of delivery, each its own short transaction (never one held across HTTP):
+ * 1. fanOut: outbox events → one pending delivery per subscribed endpoint;
+ * 2. claimDue: lease due deliveries (FOR UPDATE SKIP LOCKED, so workers never share a row);
+ * 3. runAttempt: sign, send, record the outcome and schedule the retry.
+ */
+const TX = { maxWait: 15_000, timeout: 30_000 } as const;
+
+/**
+ * Turns undispatched outbox events into pending deliveries, atomically with marking them
+ * dispatched: a worker dying here rolls both back, and SKIP LOCKED gives each event to one
+ * worker. An endpoint receives the events created after it was.
+ */
+export async function fanOut(db: PrismaClient, batch = 200): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const events = await tx.$queryRaw<{ id: string; org_id: string; env: string; type: string; created_at: Date }[]>`
+      SELECT id, org_id, env, type, created_at FROM events WHERE dispatched_at IS NULL
+      ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED`;
+    if (!events.length) return 0;
+    const tenants = [...new Map(events.map((e) => [`${e.org_id}|${e.env}`, { org_id: e.org_id, env: e.env }])).values()];
+    const endpoints = await tx.webhookEndpoint.findMany({
+      where: { OR: tenants, status: 'enabled', deleted_at: null },
+      select: { id: true, org_id: true, env: true, enabled_events: true, created_at: true },
+    });
+    const now = new Date();
+    const rows = events.flatMap((ev) =>
+      endpoints
+        .filter((ep) => ep.org_id === ev.org_id && ep.env === ev.env && ep.created_at <= ev.created_at && subscribes(ep.enabled_events, ev.type))
+        .map((ep) => ({
+          id: newId('webhook_delivery'), org_id: ev.org_id, env: ev.env, endpoint_id: ep.id, event_id: ev.id,
+          attempt: 1, status: 'pending', next_attempt_at: now, created_at: now,
+        })));
+    if (rows.length) await tx.webhookDelivery.createMany({ data: rows });
+    await tx.event.updateMany({ where: { id: { in: events.map((e) => e.id) } }, data: { dispatched_at: now } });
+    return events.length;
+  }, TX);
+}
+
+export interface Claimed {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  attempt: number;
+}
+
+/**
+ * Leases up to `limit` due deliveries for `workerId`. The lease (locked_until) outlives the
+ * HTTP timeout, so a live worker keeps it; a dead worker's lease expires and the delivery is
+ * claimed again (at-least-once).
+ */
+export async function claimDue(db: PrismaClient, workerId: string, limit: number): Promise<Claimed[]> {
+  if (limit <= 0) return [];
+  const now = new Date();
+  const until = new Date(now.getTime() + LEASE_MS);
+  return db.$queryRaw<Claimed[]>`
+    UPDATE webhook_deliveries SET locked_until = ${until}, locked_by = ${workerId}
+    WHERE id IN (
+      SELECT id FROM webhook_deliveries
+      WHERE status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
+      ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id, endpoint_id, event_id, attempt`;
+}
+
+/** The earliest time a pending delivery falls due in the future (to sleep exactly until then). */
+export async function nextDueAt(db: PrismaClient): Promise<Date | null> {
+  const row = await db.webhookDelivery.findFirst({ where: { status: 'pending', next_attempt_at: { gt: new Date() } }, orderBy: { next_attempt_at: 'asc' }, select: { next_attempt_at: true } });
+  return row?.next_attempt_at ?? null;
+}
+
+/** The context of changes the service makes by itself (audit actor `system:webhooks`). */
+function systemCtx(orgId: string, env: string): Ctx {
+  return {
+    org: { id: orgId, parent_id: null, features: [], pinned_version: API_VERSION },
+    env: env as Env,
+    actor: { id: 'system:webhooks', key_id: null, user_id: null, scopes: [], roles: null, matter_ids: null },
+    requestId: newId('request'), version: API_VERSION, idempotencyKey: null, origin: '', auditRef: null,
+  };
+}
+
+const usable = (ep: WebhookEndpoint | null): ep is WebhookEndpoint & { secret_ciphertext: string } =>
+  !!ep && ep.status === 'enabled' && !ep.deleted_at && !!ep.secret_ciphertext;
+
+/**
+ * Sends one claimed attempt. The endpoint is read again now: if it was disabled or deleted
+ * since the attempt was scheduled, the attempt is cancelled unsent. Returns the time of the
+ * retry it scheduled, if any.
+ */
+export async function runAttempt(db: PrismaClient, workerId: string, d: Claimed): Promise<Date | null> {
+  const [endpoint, event] = await Promise.all([
+    db.webhookEndpoint.findUnique({ where: { id: d.endpoint_id } }),
+    db.event.findUnique({ where: { id: d.event_id } }),
+  ]);
+  if (!usable(endpoint) || !event) {
+    await db.webhookDelivery.updateMany({
+      where: { id: d.id, status: 'pending', locked_by: workerId },
+      data: { status: 'cancelled', next_attempt_at: null, locked_until: null, error: 'endpoint disabled or deleted before this attempt' },
+    });
+    return null;
+  }
+  let result: SendResult;
+  try {
+    const secret = await decryptSecret(db, endpoint.secret_ciphertext, endpoint.id);
+    const body = toJson(eventOut(event));
+    const t = Math.floor(Date.now() / 1000);
+    result = await sendWebhook(endpoint.url, body, signatureHeaders(secret, event.id, t, body), policyOf(endpoint.env));
+  } catch (e) {
+    result = { status: null, durationMs: 0, error: (e as Error).message.slice(0, 300) };
+  }
+  return recordResult(db, workerId, d, result);
+}
+
+/**
+ * Records an attempt's outcome and what follows from it, in one transaction: the next attempt
+ * (per the retry schedule, only while the endpoint is enabled), the endpoint's failure run, and
+ * disabling it on 410 or after 5 days of failures. An attempt whose endpoint was disabled while
+ * it was in flight is still recorded as what happened, without a retry.
+ */
+async function recordResult(db: PrismaClient, workerId: string, d: Claimed, r: SendResult): Promise<Date | null> {
+  const now = new Date();
+  const ok = isSuccess(r.status);
+  const delay = ok ? null : nextRetryDelay(d.attempt, retrySchedule(), Math.random());
+  let retryAt = delay === null ? null : new Date(now.getTime() + delay);
+  await db.$transaction(async (tx) => {
+    const ep = await tx.webhookEndpoint.findUnique({ where: { id: d.endpoint_id } });
+    const live = usable(ep);
+    if (!live) retryAt = null;
+    const updated = await tx.webhookDelivery.updateMany({
+      where: { id: d.id, locked_by: workerId, status: { in: ['pending', 'cancelled'] } },
+      data: {
+        status: ok ? 'succeeded' : 'failed', response_status: r.status, duration_ms: r.durationMs, error: r.error,
+        attempted_at: now, locked_until: null, next_attempt_at: null,
+      },
+    });
+    // Lease lost (another worker took the row over): that worker records its own attempt.
+    if (updated.count === 0 || !ep) {
+      retryAt = null;
+      return;
+    }
+    if (ok) {
+      if (ep.failing_since) await tx.webhookEndpoint.update({ where: { id: ep.id }, data: { failing_since: null } });
+      return;
+    }
+    const failingSince = ep.failing_since ?? now;
+    const reason = live ? disableReason(r.status, failingSince, now) : null;
+    if (reason) {
+      retryAt = null;
+      await disableEndpoint(tx, ep, reason, r.status);
+      return;
+    }
+    if (!ep.failing_since) await tx.webhookEndpoint.update({ where: { id: ep.id }, data: { failing_since: now } });
+    if (retryAt) {
+      await tx.webhookDelivery.update({ where: { id: d.id }, data: { next_attempt_at: retryAt } });
+      await tx.webhookDelivery.create({
+        data: {
+          id: newId('webhook_delivery'), org_id: ep.org_id, env: ep.env, endpoint_id: ep.id, event_id: d.event_id,
+          attempt: d.attempt + 1, status: 'pending', next_attempt_at: retryAt,
+        },
+      });
+    }
+  }, TX);
+  return retryAt;
+}
+
+/** The service disables an endpoint by itself (410 Gone, or 5 days of failures), with an audit event. */
+async function disableEndpoint(tx: Tx, ep: WebhookEndpoint, reason: 'gone' | 'failing', status: number | null) {
+  await tx.webhookEndpoint.update({ where: { id: ep.id }, data: { status: 'disabled', disabled_reason: reason } });
+  await tx.webhookDelivery.updateMany({
+    where: { endpoint_id: ep.id, status: 'pending' },
+    data: { status: 'cancelled', next_attempt_at: null, locked_until: null },
+  });
+  await recordChange(systemCtx(ep.org_id, ep.env), tx, {
+    event_type: 'webhook_endpoint.disabled', object_type: 'webhook_endpoint', object_id: ep.id, matter_id: null,
+    details: { reason, response_status: status, failing_since: ep.failing_since?.toISOString() ?? null },
+  });
+}

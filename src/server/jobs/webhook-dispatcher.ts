@@ -1,0 +1,115 @@
+import { hostname } from 'node:os';
+import type { PrismaClient } from '@/generated/prisma/client';
+import { randomBase62 } from '../ids';
+import { log } from '../log';
+import { onOutbox } from './outbox-signal';
+import { claimDue, fanOut, nextDueAt, runAttempt } from './webhook-delivery';
+import { concurrency, pollMs } from './webhook-config';
+
+export interface Dispatcher {
+  readonly workerId: string;
+  /** Look for work now (after a commit that wrote events). */
+  wake(): void;
+  /** Stops claiming, waits up to `graceMs` for attempts in flight, then resolves. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const MAX_ERROR_BACKOFF_MS = 5_000;
+
+/**
+ * The webhook dispatcher: one loop per process (server or `npm run worker`). It fans outbox
+ * events out, claims due deliveries up to its concurrency and sends them, then sleeps until
+ * woken (a local commit, a finished attempt, a scheduled retry) or the poll interval passes.
+ * Polling is the durable fallback: events written by other processes, or before a crash, are
+ * found at the next poll.
+ */
+export function startDispatcher(db: PrismaClient, opts: { pollMs?: number; concurrency?: number } = {}): Dispatcher {
+  const workerId = `${hostname()}:${process.pid}:${randomBase62(6)}`;
+  const poll = opts.pollMs ?? pollMs();
+  const max = opts.concurrency ?? concurrency();
+  const inflight = new Set<Promise<void>>();
+  let stopping = false;
+  let kick: (() => void) | null = null;
+  let woken = false;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let retryAt = Infinity;
+
+  const wake = () => {
+    woken = true;
+    kick?.();
+  };
+  const wakeAt = (at: Date) => {
+    // Only the earliest scheduled wake matters; a later one is covered by polling after it.
+    if (at.getTime() >= retryAt) return;
+    retryAt = at.getTime();
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      retryAt = Infinity;
+      wake();
+    }, Math.max(0, at.getTime() - Date.now()));
+    retryTimer.unref();
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopping) return resolve();
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        kick = null;
+        resolve();
+      }
+      kick = done;
+    });
+  const unsubscribe = onOutbox(wake);
+
+  async function loop() {
+    let errors = 0;
+    while (!stopping) {
+      woken = false;
+      try {
+        const fanned = await fanOut(db);
+        const claimed = stopping ? [] : await claimDue(db, workerId, max - inflight.size);
+        for (const d of claimed) {
+          const p: Promise<void> = runAttempt(db, workerId, d)
+            .then((retry) => { if (retry) wakeAt(retry); })
+            .catch((e) => log.error({ err: String(e), delivery_id: d.id }, 'webhook attempt failed to record'))
+            .finally(() => {
+              inflight.delete(p);
+              wake();
+            });
+          inflight.add(p);
+        }
+        errors = 0;
+        if (fanned || claimed.length) continue;
+        // Wake for the next retry. One due already but not claimed is leased by another worker
+        // (its lease expiry is found by polling) or waits for a slot here (a finishing attempt wakes).
+        const due = await nextDueAt(db);
+        if (due) wakeAt(due);
+        await sleep(poll);
+      } catch (e) {
+        errors++;
+        log.error({ err: String(e), worker_id: workerId }, 'webhook dispatcher error');
+        await sleep(Math.min(MAX_ERROR_BACKOFF_MS, poll * 2 ** Math.min(errors, 6)));
+      }
+    }
+  }
+
+  const running = loop();
+  log.info({ worker_id: workerId, poll_ms: poll, concurrency: max }, 'webhook dispatcher started');
+  return {
+    workerId,
+    wake,
+    async stop(graceMs = 20_000) {
+      stopping = true;
+      unsubscribe();
+      if (retryTimer) clearTimeout(retryTimer);
+      kick?.();
+      await running;
+      // Attempts in flight finish (they are bounded by the 15 s timeout); any cut short is
+      // retried by another worker when its lease expires.
+      await Promise.race([Promise.allSettled([...inflight]), new Promise((r) => setTimeout(r, graceMs).unref())]);
+      log.info({ worker_id: workerId }, 'webhook dispatcher stopped');
+    },
+  };
+}
