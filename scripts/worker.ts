@@ -10,7 +10,7 @@ import { startDispatcher } from '../src/server/jobs/webhook-dispatcher';
 import { log } from '../src/server/log';
 
 const db = await getDb();
-const dispatcher = startDispatcher(db);
+const dispatcher = startDispatcher(db, { listenUrl: process.env.DATABASE_URL });
 process.stdout.write(`worker ${dispatcher.workerId} ready\n`);
 
 let stopping = false;

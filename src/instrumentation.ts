@@ -6,10 +6,16 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { ready } = await import('./server/db/ready');
   const db = await ready();
+  const listenUrl = process.env.DATABASE_URL;
+  if (listenUrl) {
+    // Tell dispatchers in other processes (workers, other servers) about our commits.
+    const { publishCommits } = await import('./server/jobs/pg-outbox-channel');
+    publishCommits(db);
+  }
   const { inProcessDispatcher } = await import('./server/jobs/webhook-config');
   if (!inProcessDispatcher()) return;
   const { startDispatcher } = await import('./server/jobs/webhook-dispatcher');
-  const dispatcher = startDispatcher(db);
+  const dispatcher = startDispatcher(db, { listenUrl });
   // Next exits on SIGTERM once its HTTP server has closed; stop claiming at once so no new
   // attempt starts. An attempt cut short by the exit is retried when its lease expires.
   const stop = () => void dispatcher.stop(5_000);

@@ -30,7 +30,7 @@ const receivers: Receiver[] = [];
 async function startWorker(name: string): Promise<ChildProcess & { log: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
     cwd: ROOT,
-    env: { ...srv.env, MD_WORKER_POLL_MS: '100', MD_LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv,
+    env: { ...process.env, ...srv.env, MD_WORKER_POLL_MS: '100', MD_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

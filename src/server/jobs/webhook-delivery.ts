@@ -1,4 +1,4 @@
-import type { PrismaClient, WebhookEndpoint } from '@/generated/prisma/client';
+import type { Event, PrismaClient, WebhookEndpoint } from '@/generated/prisma/client';
 import type { Ctx, Env, Tx } from '../context';
 import { API_VERSION } from '../config';
 import { newId } from '../ids';
@@ -51,29 +51,59 @@ export async function fanOut(db: PrismaClient, batch = 200): Promise<number> {
   }, TX);
 }
 
+/** A leased attempt with what sending it needs (endpoint and event read in the same statement). */
 export interface Claimed {
   id: string;
   endpoint_id: string;
   event_id: string;
   attempt: number;
+  url: string;
+  endpoint_env: string;
+  endpoint_status: string;
+  endpoint_deleted: boolean;
+  secret_ciphertext: string | null;
+  event: Event | null;
 }
 
+type ClaimRow = Omit<Claimed, 'event'> & {
+  ev_id: string | null; org_id: string; env: string; matter_id: string | null; type: string; api_version: string;
+  data: unknown; request_id: string | null; idempotency_key: string | null; audit_ref: string | null; created_at: Date;
+};
+
 /**
- * Leases up to `limit` due deliveries for `workerId`. The lease (locked_until) outlives the
- * HTTP timeout, so a live worker keeps it; a dead worker's lease expires and the delivery is
- * claimed again (at-least-once).
+ * Leases up to `limit` due deliveries for `workerId`, and reads their endpoint (its status
+ * now: a disabled or deleted endpoint's attempt is cancelled, unsent) and event in the same
+ * statement. The lease (locked_until) outlives the HTTP timeout, so a live worker keeps it; a
+ * dead worker's lease expires and the delivery is claimed again (at-least-once).
  */
 export async function claimDue(db: PrismaClient, workerId: string, limit: number): Promise<Claimed[]> {
   if (limit <= 0) return [];
   const now = new Date();
   const until = new Date(now.getTime() + LEASE_MS);
-  return db.$queryRaw<Claimed[]>`
-    UPDATE webhook_deliveries SET locked_until = ${until}, locked_by = ${workerId}
-    WHERE id IN (
-      SELECT id FROM webhook_deliveries
-      WHERE status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
-      ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING id, endpoint_id, event_id, attempt`;
+  const rows = await db.$queryRaw<ClaimRow[]>`
+    WITH claimed AS (
+      UPDATE webhook_deliveries SET locked_until = ${until}, locked_by = ${workerId}
+      WHERE id IN (
+        SELECT id FROM webhook_deliveries
+        WHERE status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
+        ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING id, endpoint_id, event_id, attempt)
+    SELECT c.id, c.endpoint_id, c.event_id, c.attempt,
+      w.url, w.env AS endpoint_env, w.status AS endpoint_status, (w.deleted_at IS NOT NULL) AS endpoint_deleted, w.secret_ciphertext,
+      e.id AS ev_id, e.org_id, e.env, e.matter_id, e.type, e.api_version, e.data, e.request_id, e.idempotency_key, e.audit_ref, e.created_at
+    FROM claimed c JOIN webhook_endpoints w ON w.id = c.endpoint_id LEFT JOIN events e ON e.id = c.event_id`;
+  return rows.map((r) => ({
+    id: r.id, endpoint_id: r.endpoint_id, event_id: r.event_id, attempt: Number(r.attempt), url: r.url,
+    endpoint_env: r.endpoint_env, endpoint_status: r.endpoint_status, endpoint_deleted: r.endpoint_deleted,
+    secret_ciphertext: r.secret_ciphertext,
+    event: r.ev_id
+      ? {
+        id: r.ev_id, org_id: r.org_id, env: r.env, matter_id: r.matter_id, type: r.type, api_version: r.api_version,
+        data: r.data as Event['data'], request_id: r.request_id, idempotency_key: r.idempotency_key, audit_ref: r.audit_ref,
+        created_at: new Date(r.created_at), dispatched_at: null,
+      }
+      : null,
+  }));
 }
 
 /** The earliest time a pending delivery falls due in the future (to sleep exactly until then). */
@@ -96,16 +126,11 @@ const usable = (ep: WebhookEndpoint | null): ep is WebhookEndpoint & { secret_ci
   !!ep && ep.status === 'enabled' && !ep.deleted_at && !!ep.secret_ciphertext;
 
 /**
- * Sends one claimed attempt. The endpoint is read again now: if it was disabled or deleted
- * since the attempt was scheduled, the attempt is cancelled unsent. Returns the time of the
- * retry it scheduled, if any.
+ * Sends one claimed attempt, unless its endpoint was disabled or deleted by the time it was
+ * claimed: then it is cancelled unsent. Returns the time of the retry it scheduled, if any.
  */
 export async function runAttempt(db: PrismaClient, workerId: string, d: Claimed): Promise<Date | null> {
-  const [endpoint, event] = await Promise.all([
-    db.webhookEndpoint.findUnique({ where: { id: d.endpoint_id } }),
-    db.event.findUnique({ where: { id: d.event_id } }),
-  ]);
-  if (!usable(endpoint) || !event) {
+  if (d.endpoint_status !== 'enabled' || d.endpoint_deleted || !d.secret_ciphertext || !d.event) {
     await db.webhookDelivery.updateMany({
       where: { id: d.id, status: 'pending', locked_by: workerId },
       data: { status: 'cancelled', next_attempt_at: null, locked_until: null, error: 'endpoint disabled or deleted before this attempt' },
@@ -114,57 +139,65 @@ export async function runAttempt(db: PrismaClient, workerId: string, d: Claimed)
   }
   let result: SendResult;
   try {
-    const secret = await decryptSecret(db, endpoint.secret_ciphertext, endpoint.id);
-    const body = toJson(eventOut(event));
+    const secret = await decryptSecret(db, d.secret_ciphertext, d.endpoint_id);
+    const body = toJson(eventOut(d.event));
     const t = Math.floor(Date.now() / 1000);
-    result = await sendWebhook(endpoint.url, body, signatureHeaders(secret, event.id, t, body), policyOf(endpoint.env));
+    result = await sendWebhook(d.url, body, signatureHeaders(secret, d.event.id, t, body), policyOf(d.endpoint_env));
   } catch (e) {
     result = { status: null, durationMs: 0, error: (e as Error).message.slice(0, 300) };
   }
-  return recordResult(db, workerId, d, result);
+  if (isSuccess(result.status)) {
+    await recordSuccess(db, workerId, d, result);
+    return null;
+  }
+  return recordFailure(db, workerId, d, result);
 }
 
 /**
- * Records an attempt's outcome and what follows from it, in one transaction: the next attempt
- * (per the retry schedule, only while the endpoint is enabled), the endpoint's failure run, and
+ * The common case in one statement: the attempt succeeded, and the endpoint's failure run (if
+ * any) ends. An attempt cancelled while in flight is still recorded as what happened.
+ */
+async function recordSuccess(db: PrismaClient, workerId: string, d: Claimed, r: SendResult) {
+  await db.$executeRaw`
+    WITH done AS (
+      UPDATE webhook_deliveries SET status = 'succeeded', response_status = ${r.status}, duration_ms = ${r.durationMs},
+        error = NULL, attempted_at = ${new Date()}, locked_until = NULL, next_attempt_at = NULL
+      WHERE id = ${d.id} AND locked_by = ${workerId} AND status IN ('pending', 'cancelled')
+      RETURNING endpoint_id)
+    UPDATE webhook_endpoints SET failing_since = NULL
+    WHERE id IN (SELECT endpoint_id FROM done) AND failing_since IS NOT NULL`;
+}
+
+/**
+ * Records a failed attempt and what follows from it, in one transaction: the next attempt (per
+ * the retry schedule, only while the endpoint is enabled), the endpoint's failure run, and
  * disabling it on 410 or after 5 days of failures. An attempt whose endpoint was disabled while
  * it was in flight is still recorded as what happened, without a retry.
  */
-async function recordResult(db: PrismaClient, workerId: string, d: Claimed, r: SendResult): Promise<Date | null> {
+async function recordFailure(db: PrismaClient, workerId: string, d: Claimed, r: SendResult): Promise<Date | null> {
   const now = new Date();
-  const ok = isSuccess(r.status);
-  const delay = ok ? null : nextRetryDelay(d.attempt, retrySchedule(), Math.random());
-  let retryAt = delay === null ? null : new Date(now.getTime() + delay);
-  await db.$transaction(async (tx) => {
-    const ep = await tx.webhookEndpoint.findUnique({ where: { id: d.endpoint_id } });
-    const live = usable(ep);
-    if (!live) retryAt = null;
+  const delay = nextRetryDelay(d.attempt, retrySchedule(), Math.random());
+  return db.$transaction(async (tx) => {
+    // Locked first: concurrent failures of one endpoint serialize their failure-run updates.
+    const [ep] = await tx.$queryRaw<WebhookEndpoint[]>`SELECT * FROM webhook_endpoints WHERE id = ${d.endpoint_id} FOR UPDATE`;
+    if (!ep) return null;
+    const reason = usable(ep) ? disableReason(r.status, ep.failing_since ?? now, now) : null;
+    const retryAt = usable(ep) && !reason && delay !== null ? new Date(now.getTime() + delay) : null;
     const updated = await tx.webhookDelivery.updateMany({
       where: { id: d.id, locked_by: workerId, status: { in: ['pending', 'cancelled'] } },
       data: {
-        status: ok ? 'succeeded' : 'failed', response_status: r.status, duration_ms: r.durationMs, error: r.error,
-        attempted_at: now, locked_until: null, next_attempt_at: null,
+        status: 'failed', response_status: r.status, duration_ms: r.durationMs, error: r.error,
+        attempted_at: now, locked_until: null, next_attempt_at: retryAt,
       },
     });
     // Lease lost (another worker took the row over): that worker records its own attempt.
-    if (updated.count === 0 || !ep) {
-      retryAt = null;
-      return;
-    }
-    if (ok) {
-      if (ep.failing_since) await tx.webhookEndpoint.update({ where: { id: ep.id }, data: { failing_since: null } });
-      return;
-    }
-    const failingSince = ep.failing_since ?? now;
-    const reason = live ? disableReason(r.status, failingSince, now) : null;
+    if (updated.count === 0) return null;
     if (reason) {
-      retryAt = null;
       await disableEndpoint(tx, ep, reason, r.status);
-      return;
+      return null;
     }
     if (!ep.failing_since) await tx.webhookEndpoint.update({ where: { id: ep.id }, data: { failing_since: now } });
     if (retryAt) {
-      await tx.webhookDelivery.update({ where: { id: d.id }, data: { next_attempt_at: retryAt } });
       await tx.webhookDelivery.create({
         data: {
           id: newId('webhook_delivery'), org_id: ep.org_id, env: ep.env, endpoint_id: ep.id, event_id: d.event_id,
@@ -172,8 +205,8 @@ async function recordResult(db: PrismaClient, workerId: string, d: Claimed, r: S
         },
       });
     }
+    return retryAt;
   }, TX);
-  return retryAt;
 }
 
 /** The service disables an endpoint by itself (410 Gone, or 5 days of failures), with an audit event. */

@@ -3,6 +3,7 @@ import type { PrismaClient } from '@/generated/prisma/client';
 import { randomBase62 } from '../ids';
 import { log } from '../log';
 import { onOutbox } from './outbox-signal';
+import { listenForCommits } from './pg-outbox-channel';
 import { claimDue, fanOut, nextDueAt, runAttempt } from './webhook-delivery';
 import { concurrency, pollMs } from './webhook-config';
 
@@ -20,10 +21,14 @@ const MAX_ERROR_BACKOFF_MS = 5_000;
  * The webhook dispatcher: one loop per process (server or `npm run worker`). It fans outbox
  * events out, claims due deliveries up to its concurrency and sends them, then sleeps until
  * woken (a local commit, a finished attempt, a scheduled retry) or the poll interval passes.
- * Polling is the durable fallback: events written by other processes, or before a crash, are
- * found at the next poll.
+ * On PostgreSQL (`listenUrl`) it also wakes on NOTIFY from other processes' commits. Polling
+ * is the durable fallback: events written elsewhere, or before a crash, are found at the next
+ * poll.
  */
-export function startDispatcher(db: PrismaClient, opts: { pollMs?: number; concurrency?: number } = {}): Dispatcher {
+export function startDispatcher(
+  db: PrismaClient,
+  opts: { pollMs?: number; concurrency?: number; listenUrl?: string } = {},
+): Dispatcher {
   const workerId = `${hostname()}:${process.pid}:${randomBase62(6)}`;
   const poll = opts.pollMs ?? pollMs();
   const max = opts.concurrency ?? concurrency();
@@ -62,6 +67,7 @@ export function startDispatcher(db: PrismaClient, opts: { pollMs?: number; concu
       kick = done;
     });
   const unsubscribe = onOutbox(wake);
+  const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, wake) : async () => {};
 
   async function loop() {
     let errors = 0;
@@ -103,6 +109,7 @@ export function startDispatcher(db: PrismaClient, opts: { pollMs?: number; concu
     async stop(graceMs = 20_000) {
       stopping = true;
       unsubscribe();
+      await unlisten();
       if (retryTimer) clearTimeout(retryTimer);
       kick?.();
       await running;
