@@ -13,6 +13,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { startServer, type TestServer } from '../tests/helpers/server';
 import { client, type Client } from '../tests/helpers/client';
@@ -24,6 +25,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 500);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MAX_INFLIGHT = 32;
 process.env.DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 if (!existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
@@ -128,11 +130,15 @@ async function latency(c: Client, rec: Receiver) {
   const start = rec.received.length;
   const t0 = performance.now();
   const pending: Promise<unknown>[] = [];
+  let inflight = 0;
   for (let i = 0; i < total; i++) {
     const due = t0 + (i * 1000) / RATE;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
-    pending.push(c.post('/v1/matters', { name: `steady ${i}`, mode: 'small_judgment' }));
+    // Bounded like a real client pool: past MAX_INFLIGHT the offered rate drops to what the API completes.
+    while (inflight >= MAX_INFLIGHT) await sleep(2);
+    inflight++;
+    pending.push(c.post('/v1/matters', { name: `steady ${i}`, mode: 'small_judgment' }).finally(() => inflight--));
   }
   // The rate the API actually completed (it may fall behind the offered rate on a small machine).
   await Promise.all(pending);
@@ -150,11 +156,14 @@ try {
   if (ep.status !== 201) throw new Error(JSON.stringify(ep.body));
   console.error(`backlog of ${BACKLOG} events, 1 worker…`);
   const one = await throughput(srv, c, rec, 1);
+  console.error(`  ${one.perSecond.toFixed(0)} deliveries/s`);
   console.error(`backlog of ${BACKLOG} events, 2 workers…`);
   const two = await throughput(srv, c, rec, 2);
+  console.error(`  ${two.perSecond.toFixed(0)} deliveries/s`);
   console.error(`${RATE} events/s for ${SECONDS} s into the outbox, 1 worker…`);
   const orgId = (await c.get('/v1/organizations')).body.data.find((o: { parent_id: string | null }) => o.parent_id === null).organization_id;
   const outbox = await outboxLatency(srv, orgId, rec);
+  console.error(`  p50 ${outbox.p50} ms, p99 ${outbox.p99} ms`);
   console.error(`${RATE} events/s for ${SECONDS} s through the API, in-process dispatcher…`);
   await srv.restart({ MD_WEBHOOK_DISPATCHER: 'on' });
   const steady = await latency(c, rec);
@@ -167,7 +176,8 @@ try {
   ];
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), ['scenario', 'load', 'result'][i].length));
   const line = (r: string[]) => `| ${r.map((x, i) => x.padEnd(w[i])).join(' | ')} |`;
-  console.log('\nWebhooks on PostgreSQL (local receiver on 127.0.0.1)');
+  const [l1] = loadavg();
+  console.log(`\nWebhooks on PostgreSQL (local receiver on 127.0.0.1; ${cpus().length} CPUs, load average ${l1.toFixed(1)} at the end)`);
   console.log(line(['scenario', 'load', 'result']));
   console.log(`|${w.map((n) => '-'.repeat(n + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));

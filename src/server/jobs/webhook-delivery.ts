@@ -27,6 +27,9 @@ const TX = { maxWait: 15_000, timeout: 30_000 } as const;
  * worker. An endpoint receives the events created after it was.
  */
 export async function fanOut(db: PrismaClient, batch = 200): Promise<number> {
+  // One cheap read first: most wake-ups find the outbox empty (another process took it).
+  const [{ any }] = await db.$queryRaw<{ any: boolean }[]>`SELECT EXISTS (SELECT 1 FROM events WHERE dispatched_at IS NULL) AS any`;
+  if (!any) return 0;
   return db.$transaction(async (tx) => {
     const events = await tx.$queryRaw<{ id: string; org_id: string; env: string; type: string; created_at: Date }[]>`
       SELECT id, org_id, env, type, created_at FROM events WHERE dispatched_at IS NULL

@@ -16,6 +16,7 @@ export interface Dispatcher {
 }
 
 const MAX_ERROR_BACKOFF_MS = 5_000;
+const FAN_OUT_BATCH = 200;
 
 /**
  * The webhook dispatcher: one loop per process (server or `npm run worker`). It fans outbox
@@ -39,9 +40,16 @@ export function startDispatcher(
   let retryTimer: NodeJS.Timeout | null = null;
   let retryAt = Infinity;
 
+  // Fan-out runs only when the outbox may have something: after a commit signal, at each poll,
+  // and while batches come back full. A finished attempt only frees a slot to claim into.
+  let outboxHint = true;
   const wake = () => {
     woken = true;
     kick?.();
+  };
+  const wakeForOutbox = () => {
+    outboxHint = true;
+    wake();
   };
   const wakeAt = (at: Date) => {
     // Only the earliest scheduled wake matters; a later one is covered by polling after it.
@@ -55,27 +63,36 @@ export function startDispatcher(
     }, Math.max(0, at.getTime() - Date.now()));
     retryTimer.unref();
   };
+  /** Resolves on wake or after `ms`; true when the time ran out (a poll tick). */
   const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (woken || stopping) return resolve();
-      const t = setTimeout(done, ms);
-      function done() {
+    new Promise<boolean>((resolve) => {
+      if (woken || stopping) return resolve(false);
+      const t = setTimeout(() => done(true), ms);
+      function done(timedOut: boolean) {
         clearTimeout(t);
         kick = null;
-        resolve();
+        resolve(timedOut);
       }
-      kick = done;
+      kick = () => done(false);
     });
-  const unsubscribe = onOutbox(wake);
-  const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, wake) : async () => {};
+  const unsubscribe = onOutbox(wakeForOutbox);
+  const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, wakeForOutbox) : async () => {};
+  // Claim in batches (one statement for several attempts) unless the process is idle.
+  const minClaim = Math.max(1, Math.floor(max / 4));
 
   async function loop() {
     let errors = 0;
     while (!stopping) {
       woken = false;
       try {
-        const fanned = await fanOut(db);
-        const claimed = stopping ? [] : await claimDue(db, workerId, max - inflight.size);
+        let fanned = 0;
+        if (outboxHint) {
+          outboxHint = false;
+          fanned = await fanOut(db, FAN_OUT_BATCH);
+          if (fanned === FAN_OUT_BATCH) outboxHint = true;
+        }
+        const free = max - inflight.size;
+        const claimed = !stopping && (free >= minClaim || inflight.size === 0 || fanned > 0) ? await claimDue(db, workerId, free) : [];
         for (const d of claimed) {
           const p: Promise<void> = runAttempt(db, workerId, d)
             .then((retry) => { if (retry) wakeAt(retry); })
@@ -87,14 +104,16 @@ export function startDispatcher(
           inflight.add(p);
         }
         errors = 0;
-        if (fanned || claimed.length) continue;
-        // Wake for the next retry. One due already but not claimed is leased by another worker
-        // (its lease expiry is found by polling) or waits for a slot here (a finishing attempt wakes).
-        const due = await nextDueAt(db);
-        if (due) wakeAt(due);
-        await sleep(poll);
+        if (fanned) continue;
+        if (inflight.size === 0) {
+          // Idle: wake for the next retry due (retries scheduled by other processes included).
+          const due = await nextDueAt(db);
+          if (due) wakeAt(due);
+        }
+        if (await sleep(poll)) outboxHint = true;
       } catch (e) {
         errors++;
+        outboxHint = true;
         log.error({ err: String(e), worker_id: workerId }, 'webhook dispatcher error');
         await sleep(Math.min(MAX_ERROR_BACKOFF_MS, poll * 2 ** Math.min(errors, 6)));
       }
@@ -105,7 +124,7 @@ export function startDispatcher(
   log.info({ worker_id: workerId, poll_ms: poll, concurrency: max }, 'webhook dispatcher started');
   return {
     workerId,
-    wake,
+    wake: wakeForOutbox,
     async stop(graceMs = 20_000) {
       stopping = true;
       unsubscribe();
