@@ -128,11 +128,17 @@ function systemCtx(orgId: string, env: string): Ctx {
 const usable = (ep: WebhookEndpoint | null): ep is WebhookEndpoint & { secret_ciphertext: string } =>
   !!ep && ep.status === 'enabled' && !ep.deleted_at && !!ep.secret_ciphertext;
 
+/** Records a successful attempt (one at a time, or batched by successRecorder). */
+export type RecordSuccess = (d: Claimed, r: SendResult) => Promise<void>;
+
 /**
  * Sends one claimed attempt, unless its endpoint was disabled or deleted by the time it was
  * claimed: then it is cancelled unsent. Returns the time of the retry it scheduled, if any.
  */
-export async function runAttempt(db: PrismaClient, workerId: string, d: Claimed): Promise<Date | null> {
+export async function runAttempt(
+  db: PrismaClient, workerId: string, d: Claimed,
+  recordOk: RecordSuccess = (x, r) => recordSuccesses(db, workerId, [{ d: x, r, at: new Date() }]),
+): Promise<Date | null> {
   if (d.endpoint_status !== 'enabled' || d.endpoint_deleted || !d.secret_ciphertext || !d.event) {
     await db.webhookDelivery.updateMany({
       where: { id: d.id, status: 'pending', locked_by: workerId },
@@ -150,25 +156,60 @@ export async function runAttempt(db: PrismaClient, workerId: string, d: Claimed)
     result = { status: null, durationMs: 0, error: (e as Error).message.slice(0, 300) };
   }
   if (isSuccess(result.status)) {
-    await recordSuccess(db, workerId, d, result);
+    await recordOk(d, result);
     return null;
   }
   return recordFailure(db, workerId, d, result);
 }
 
 /**
- * The common case in one statement: the attempt succeeded, and the endpoint's failure run (if
- * any) ends. An attempt cancelled while in flight is still recorded as what happened.
+ * The common case, for many attempts in one statement: they succeeded, and their endpoints'
+ * failure runs (if any) end. An attempt cancelled while in flight is still recorded as what
+ * happened; one whose lease was lost to another worker is left to that worker.
  */
-async function recordSuccess(db: PrismaClient, workerId: string, d: Claimed, r: SendResult) {
+async function recordSuccesses(db: PrismaClient, workerId: string, batch: { d: Claimed; r: SendResult; at: Date }[]) {
+  const ids = batch.map((b) => b.d.id);
+  const statuses = batch.map((b) => b.r.status ?? 0);
+  const durations = batch.map((b) => b.r.durationMs);
+  const ats = batch.map((b) => b.at.toISOString());
   await db.$executeRaw`
-    WITH done AS (
-      UPDATE webhook_deliveries SET status = 'succeeded', response_status = ${r.status}, duration_ms = ${r.durationMs},
-        error = NULL, attempted_at = ${new Date()}, locked_until = NULL, next_attempt_at = NULL
-      WHERE id = ${d.id} AND locked_by = ${workerId} AND status IN ('pending', 'cancelled')
-      RETURNING endpoint_id)
+    WITH v AS (
+      SELECT * FROM unnest(${ids}::text[], ${statuses}::int[], ${durations}::int[], ${ats}::text[])
+        AS v(id, response_status, duration_ms, attempted_at)),
+    done AS (
+      UPDATE webhook_deliveries w SET status = 'succeeded', response_status = v.response_status,
+        duration_ms = v.duration_ms, error = NULL, attempted_at = v.attempted_at::timestamptz,
+        locked_until = NULL, next_attempt_at = NULL
+      FROM v WHERE w.id = v.id AND w.locked_by = ${workerId} AND w.status IN ('pending', 'cancelled')
+      RETURNING w.endpoint_id)
     UPDATE webhook_endpoints SET failing_since = NULL
     WHERE id IN (SELECT endpoint_id FROM done) AND failing_since IS NOT NULL`;
+}
+
+const BATCH_MAX = 64;
+const BATCH_WAIT_MS = 5;
+
+/**
+ * Collects successful attempts for up to 5 ms (or 64 of them) and records them in one
+ * statement, so a busy worker spends one database round trip per batch rather than per
+ * delivery. Each caller's promise settles when its batch is written.
+ */
+export function successRecorder(db: PrismaClient, workerId: string): RecordSuccess {
+  let queue: { d: Claimed; r: SendResult; at: Date; done: (e?: unknown) => void }[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = queue;
+    queue = [];
+    recordSuccesses(db, workerId, batch).then(() => batch.forEach((b) => b.done()), (e) => batch.forEach((b) => b.done(e)));
+  };
+  return (d, r) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ d, r, at: new Date(), done: (e) => (e ? reject(e) : resolve()) });
+      if (queue.length >= BATCH_MAX) flush();
+      else timer ??= setTimeout(flush, BATCH_WAIT_MS);
+    });
 }
 
 /**

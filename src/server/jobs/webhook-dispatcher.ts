@@ -4,7 +4,7 @@ import { randomBase62 } from '../ids';
 import { log } from '../log';
 import { onOutbox } from './outbox-signal';
 import { listenForCommits } from './pg-outbox-channel';
-import { claimDue, fanOut, nextDueAt, runAttempt } from './webhook-delivery';
+import { claimDue, fanOut, nextDueAt, runAttempt, successRecorder } from './webhook-delivery';
 import { concurrency, pollMs } from './webhook-config';
 
 export interface Dispatcher {
@@ -34,6 +34,7 @@ export function startDispatcher(
   const poll = opts.pollMs ?? pollMs();
   const max = opts.concurrency ?? concurrency();
   const inflight = new Set<Promise<void>>();
+  const recordOk = successRecorder(db, workerId);
   let stopping = false;
   let kick: (() => void) | null = null;
   let woken = false;
@@ -94,7 +95,7 @@ export function startDispatcher(
         const free = max - inflight.size;
         const claimed = !stopping && (free >= minClaim || inflight.size === 0 || fanned > 0) ? await claimDue(db, workerId, free) : [];
         for (const d of claimed) {
-          const p: Promise<void> = runAttempt(db, workerId, d)
+          const p: Promise<void> = runAttempt(db, workerId, d, recordOk)
             .then((retry) => { if (retry) wakeAt(retry); })
             .catch((e) => log.error({ err: String(e), delivery_id: d.id }, 'webhook attempt failed to record'))
             .finally(() => {
