@@ -89,6 +89,7 @@ export async function listWebhookEndpoints(ctx: Ctx, db: Db, q: PageArgs) {
   return listEnvelope(page, '/v1/webhook_endpoints', endpointOut);
 }
 
+/** One endpoint of the caller's organization and environment (no secret). */
 export async function getWebhookEndpoint(ctx: Ctx, db: Db, id: string) {
   return endpointOut(await loadEndpoint(ctx, db, id));
 }

@@ -59,6 +59,7 @@ async function loadEvent(ctx: Ctx, db: Db, id: string) {
   return e;
 }
 
+/** One event visible to the caller; anything else is the same 404. */
 export async function getEvent(ctx: Ctx, db: Db, id: string) {
   return eventOut(await loadEvent(ctx, db, id));
 }
