@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { resendEvent } from '@/server/services/webhooks/events';
+
+export const POST = api(ops.resendEvent, (ctx, { params, body }, tx) => resendEvent(ctx, tx, params.event_id, body));

@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { getEvent } from '@/server/services/webhooks/events';
+
+export const GET = api(ops.getEvent, (ctx, { params }, db) => getEvent(ctx, db, params.event_id));

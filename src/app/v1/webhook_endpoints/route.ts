@@ -1,0 +1,6 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { createWebhookEndpoint, listWebhookEndpoints } from '@/server/services/webhooks/endpoints';
+
+export const POST = api(ops.createWebhookEndpoint, (ctx, { body }, tx) => createWebhookEndpoint(ctx, tx, body));
+export const GET = api(ops.listWebhookEndpoints, (ctx, { query }, db) => listWebhookEndpoints(ctx, db, query));

@@ -1,0 +1,267 @@
+import type { Event, PrismaClient, WebhookEndpoint } from '@/generated/prisma/client';
+import type { Ctx, Env, Tx } from '../context';
+import { API_VERSION } from '../config';
+import { newId } from '../ids';
+import { toJson } from '../json';
+import { recordChange } from '../services/audit/append';
+import { eventOut } from '../services/webhooks/events';
+import { decryptSecret } from '../services/webhooks/secret-box';
+import { policyOf } from '../services/webhooks/egress';
+import { subscribes } from '../domain/event-catalog';
+import { signatureHeaders } from '../domain/webhook-signature';
+import { disableReason, isSuccess, nextRetryDelay } from '../domain/retry-schedule';
+import { LEASE_MS, retrySchedule } from './webhook-config';
+import { sendWebhook, type SendResult } from './webhook-send';
+
+/**
+ * The three steps of delivery, each its own short transaction (never one held across HTTP):
+ * 1. fanOut: outbox events → one pending delivery per subscribed endpoint;
+ * 2. claimDue: lease due deliveries (FOR UPDATE SKIP LOCKED, so workers never share a row);
+ * 3. runAttempt: sign, send, record the outcome and schedule the retry.
+ */
+const TX = { maxWait: 15_000, timeout: 30_000 } as const;
+
+/**
+ * Turns undispatched outbox events into pending deliveries, atomically with marking them
+ * dispatched: a worker dying here rolls both back, and SKIP LOCKED gives each event to one
+ * worker. An endpoint receives the events created after it was.
+ */
+export async function fanOut(db: PrismaClient, batch = 200): Promise<number> {
+  // One cheap read first: most wake-ups find the outbox empty (another process took it).
+  const [{ any }] = await db.$queryRaw<{ any: boolean }[]>`SELECT EXISTS (SELECT 1 FROM events WHERE dispatched_at IS NULL) AS any`;
+  if (!any) return 0;
+  return db.$transaction(async (tx) => {
+    const events = await tx.$queryRaw<{ id: string; org_id: string; env: string; type: string; created_at: Date }[]>`
+      SELECT id, org_id, env, type, created_at FROM events WHERE dispatched_at IS NULL
+      ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED`;
+    if (!events.length) return 0;
+    const tenants = [...new Map(events.map((e) => [`${e.org_id}|${e.env}`, { org_id: e.org_id, env: e.env }])).values()];
+    const endpoints = await tx.webhookEndpoint.findMany({
+      where: { OR: tenants, status: 'enabled', deleted_at: null },
+      select: { id: true, org_id: true, env: true, enabled_events: true, created_at: true },
+    });
+    const now = new Date();
+    const rows = events.flatMap((ev) =>
+      endpoints
+        .filter((ep) => ep.org_id === ev.org_id && ep.env === ev.env && ep.created_at <= ev.created_at && subscribes(ep.enabled_events, ev.type))
+        .map((ep) => ({
+          id: newId('webhook_delivery'), org_id: ev.org_id, env: ev.env, endpoint_id: ep.id, event_id: ev.id,
+          attempt: 1, status: 'pending', next_attempt_at: now, created_at: now,
+        })));
+    if (rows.length) await tx.webhookDelivery.createMany({ data: rows });
+    await tx.event.updateMany({ where: { id: { in: events.map((e) => e.id) } }, data: { dispatched_at: now } });
+    return events.length;
+  }, TX);
+}
+
+/** A leased attempt with what sending it needs (endpoint and event read in the same statement). */
+export interface Claimed {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  attempt: number;
+  url: string;
+  endpoint_env: string;
+  endpoint_status: string;
+  endpoint_deleted: boolean;
+  secret_ciphertext: string | null;
+  event: Event | null;
+}
+
+type ClaimRow = Omit<Claimed, 'event'> & {
+  ev_id: string | null; org_id: string; env: string; matter_id: string | null; type: string; api_version: string;
+  data: unknown; request_id: string | null; idempotency_key: string | null; audit_ref: string | null; created_at: Date;
+};
+
+/**
+ * Leases up to `limit` due deliveries for `workerId`, and reads their endpoint (its status
+ * now: a disabled or deleted endpoint's attempt is cancelled, unsent) and event in the same
+ * statement. The lease (locked_until) outlives the HTTP timeout, so a live worker keeps it; a
+ * dead worker's lease expires and the delivery is claimed again (at-least-once).
+ */
+export async function claimDue(db: PrismaClient, workerId: string, limit: number): Promise<Claimed[]> {
+  if (limit <= 0) return [];
+  const now = new Date();
+  const until = new Date(now.getTime() + LEASE_MS);
+  const rows = await db.$queryRaw<ClaimRow[]>`
+    WITH claimed AS (
+      UPDATE webhook_deliveries SET locked_until = ${until}, locked_by = ${workerId}
+      WHERE id IN (
+        SELECT id FROM webhook_deliveries
+        WHERE status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
+        ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING id, endpoint_id, event_id, attempt)
+    SELECT c.id, c.endpoint_id, c.event_id, c.attempt,
+      w.url, w.env AS endpoint_env, w.status AS endpoint_status, (w.deleted_at IS NOT NULL) AS endpoint_deleted, w.secret_ciphertext,
+      e.id AS ev_id, e.org_id, e.env, e.matter_id, e.type, e.api_version, e.data, e.request_id, e.idempotency_key, e.audit_ref, e.created_at
+    FROM claimed c JOIN webhook_endpoints w ON w.id = c.endpoint_id LEFT JOIN events e ON e.id = c.event_id`;
+  return rows.map((r) => ({
+    id: r.id, endpoint_id: r.endpoint_id, event_id: r.event_id, attempt: Number(r.attempt), url: r.url,
+    endpoint_env: r.endpoint_env, endpoint_status: r.endpoint_status, endpoint_deleted: r.endpoint_deleted,
+    secret_ciphertext: r.secret_ciphertext,
+    event: r.ev_id
+      ? {
+        id: r.ev_id, org_id: r.org_id, env: r.env, matter_id: r.matter_id, type: r.type, api_version: r.api_version,
+        data: r.data as Event['data'], request_id: r.request_id, idempotency_key: r.idempotency_key, audit_ref: r.audit_ref,
+        created_at: new Date(r.created_at), dispatched_at: null,
+      }
+      : null,
+  }));
+}
+
+/** The earliest time a pending delivery falls due in the future (to sleep exactly until then). */
+export async function nextDueAt(db: PrismaClient): Promise<Date | null> {
+  const row = await db.webhookDelivery.findFirst({ where: { status: 'pending', next_attempt_at: { gt: new Date() } }, orderBy: { next_attempt_at: 'asc' }, select: { next_attempt_at: true } });
+  return row?.next_attempt_at ?? null;
+}
+
+/** The context of changes the service makes by itself (audit actor `system:webhooks`). */
+function systemCtx(orgId: string, env: string): Ctx {
+  return {
+    org: { id: orgId, parent_id: null, features: [], pinned_version: API_VERSION },
+    env: env as Env,
+    actor: { id: 'system:webhooks', key_id: null, user_id: null, scopes: [], roles: null, matter_ids: null },
+    requestId: newId('request'), version: API_VERSION, idempotencyKey: null, origin: '', auditRef: null,
+  };
+}
+
+const usable = (ep: WebhookEndpoint | null): ep is WebhookEndpoint & { secret_ciphertext: string } =>
+  !!ep && ep.status === 'enabled' && !ep.deleted_at && !!ep.secret_ciphertext;
+
+/** Records a successful attempt (one at a time, or batched by successRecorder). */
+export type RecordSuccess = (d: Claimed, r: SendResult) => Promise<void>;
+
+/**
+ * Sends one claimed attempt, unless its endpoint was disabled or deleted by the time it was
+ * claimed: then it is cancelled unsent. Returns the time of the retry it scheduled, if any.
+ */
+export async function runAttempt(
+  db: PrismaClient, workerId: string, d: Claimed,
+  recordOk: RecordSuccess = (x, r) => recordSuccesses(db, workerId, [{ d: x, r, at: new Date() }]),
+): Promise<Date | null> {
+  if (d.endpoint_status !== 'enabled' || d.endpoint_deleted || !d.secret_ciphertext || !d.event) {
+    await db.webhookDelivery.updateMany({
+      where: { id: d.id, status: 'pending', locked_by: workerId },
+      data: { status: 'cancelled', next_attempt_at: null, locked_until: null, error: 'endpoint disabled or deleted before this attempt' },
+    });
+    return null;
+  }
+  let result: SendResult;
+  try {
+    const secret = await decryptSecret(db, d.secret_ciphertext, d.endpoint_id);
+    const body = toJson(eventOut(d.event));
+    const t = Math.floor(Date.now() / 1000);
+    result = await sendWebhook(d.url, body, signatureHeaders(secret, d.event.id, t, body), policyOf(d.endpoint_env));
+  } catch (e) {
+    result = { status: null, durationMs: 0, error: (e as Error).message.slice(0, 300) };
+  }
+  if (isSuccess(result.status)) {
+    await recordOk(d, result);
+    return null;
+  }
+  return recordFailure(db, workerId, d, result);
+}
+
+/**
+ * The common case, for many attempts in one statement: they succeeded, and their endpoints'
+ * failure runs (if any) end. An attempt cancelled while in flight is still recorded as what
+ * happened; one whose lease was lost to another worker is left to that worker.
+ */
+async function recordSuccesses(db: PrismaClient, workerId: string, batch: { d: Claimed; r: SendResult; at: Date }[]) {
+  const ids = batch.map((b) => b.d.id);
+  const statuses = batch.map((b) => b.r.status ?? 0);
+  const durations = batch.map((b) => b.r.durationMs);
+  const ats = batch.map((b) => b.at.toISOString());
+  await db.$executeRaw`
+    WITH v AS (
+      SELECT * FROM unnest(${ids}::text[], ${statuses}::int[], ${durations}::int[], ${ats}::text[])
+        AS v(id, response_status, duration_ms, attempted_at)),
+    done AS (
+      UPDATE webhook_deliveries w SET status = 'succeeded', response_status = v.response_status,
+        duration_ms = v.duration_ms, error = NULL, attempted_at = v.attempted_at::timestamptz,
+        locked_until = NULL, next_attempt_at = NULL
+      FROM v WHERE w.id = v.id AND w.locked_by = ${workerId} AND w.status IN ('pending', 'cancelled')
+      RETURNING w.endpoint_id)
+    UPDATE webhook_endpoints SET failing_since = NULL
+    WHERE id IN (SELECT endpoint_id FROM done) AND failing_since IS NOT NULL`;
+}
+
+const BATCH_MAX = 64;
+const BATCH_WAIT_MS = 5;
+
+/**
+ * Collects successful attempts for up to 5 ms (or 64 of them) and records them in one
+ * statement, so a busy worker spends one database round trip per batch rather than per
+ * delivery. Each caller's promise settles when its batch is written.
+ */
+export function successRecorder(db: PrismaClient, workerId: string): RecordSuccess {
+  let queue: { d: Claimed; r: SendResult; at: Date; done: (e?: unknown) => void }[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = queue;
+    queue = [];
+    recordSuccesses(db, workerId, batch).then(() => batch.forEach((b) => b.done()), (e) => batch.forEach((b) => b.done(e)));
+  };
+  return (d, r) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ d, r, at: new Date(), done: (e) => (e ? reject(e) : resolve()) });
+      if (queue.length >= BATCH_MAX) flush();
+      else timer ??= setTimeout(flush, BATCH_WAIT_MS);
+    });
+}
+
+/**
+ * Records a failed attempt and what follows from it, in one transaction: the next attempt (per
+ * the retry schedule, only while the endpoint is enabled), the endpoint's failure run, and
+ * disabling it on 410 or after 5 days of failures. An attempt whose endpoint was disabled while
+ * it was in flight is still recorded as what happened, without a retry.
+ */
+async function recordFailure(db: PrismaClient, workerId: string, d: Claimed, r: SendResult): Promise<Date | null> {
+  const now = new Date();
+  const delay = nextRetryDelay(d.attempt, retrySchedule(), Math.random());
+  return db.$transaction(async (tx) => {
+    // Locked first: concurrent failures of one endpoint serialize their failure-run updates.
+    const [ep] = await tx.$queryRaw<WebhookEndpoint[]>`SELECT * FROM webhook_endpoints WHERE id = ${d.endpoint_id} FOR UPDATE`;
+    if (!ep) return null;
+    const reason = usable(ep) ? disableReason(r.status, ep.failing_since ?? now, now) : null;
+    const retryAt = usable(ep) && !reason && delay !== null ? new Date(now.getTime() + delay) : null;
+    const updated = await tx.webhookDelivery.updateMany({
+      where: { id: d.id, locked_by: workerId, status: { in: ['pending', 'cancelled'] } },
+      data: {
+        status: 'failed', response_status: r.status, duration_ms: r.durationMs, error: r.error,
+        attempted_at: now, locked_until: null, next_attempt_at: retryAt,
+      },
+    });
+    // Lease lost (another worker took the row over): that worker records its own attempt.
+    if (updated.count === 0) return null;
+    if (reason) {
+      await disableEndpoint(tx, ep, reason, r.status);
+      return null;
+    }
+    if (!ep.failing_since) await tx.webhookEndpoint.update({ where: { id: ep.id }, data: { failing_since: now } });
+    if (retryAt) {
+      await tx.webhookDelivery.create({
+        data: {
+          id: newId('webhook_delivery'), org_id: ep.org_id, env: ep.env, endpoint_id: ep.id, event_id: d.event_id,
+          attempt: d.attempt + 1, status: 'pending', next_attempt_at: retryAt,
+        },
+      });
+    }
+    return retryAt;
+  }, TX);
+}
+
+/** The service disables an endpoint by itself (410 Gone, or 5 days of failures), with an audit event. */
+async function disableEndpoint(tx: Tx, ep: WebhookEndpoint, reason: 'gone' | 'failing', status: number | null) {
+  await tx.webhookEndpoint.update({ where: { id: ep.id }, data: { status: 'disabled', disabled_reason: reason } });
+  await tx.webhookDelivery.updateMany({
+    where: { endpoint_id: ep.id, status: 'pending' },
+    data: { status: 'cancelled', next_attempt_at: null, locked_until: null },
+  });
+  await recordChange(systemCtx(ep.org_id, ep.env), tx, {
+    event_type: 'webhook_endpoint.disabled', object_type: 'webhook_endpoint', object_id: ep.id, matter_id: null,
+    details: { reason, response_status: status, failing_since: ep.failing_since?.toISOString() ?? null },
+  });
+}
