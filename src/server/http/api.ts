@@ -9,7 +9,7 @@ import { roleGrants } from '../auth/roles';
 import type { Ctx, Db, Tx } from '../context';
 import type { Input, Operation } from '../operations/define';
 import { readJsonBody } from './body';
-import { parseOrThrow } from './validate';
+import { checkQueryText, parseOrThrow } from './validate';
 import { consumeRateLimit, rateHeaders, type RateState } from './rate-limit';
 import { fingerprint, runIdempotent, TX_OPTIONS, type Outcome } from './idempotency';
 import { auditRefOf, errorBody, jsonResponse } from './respond';
@@ -62,6 +62,10 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
       const params = Object.fromEntries(
         Object.entries((await route?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]),
       );
+      // No id contains NUL; refusing here keeps it away from every lookup (PostgreSQL rejects it).
+      const nulParam = Object.entries(params).find(([, v]) => v.includes('\u0000'));
+      if (nulParam) throw new ApiError('not_found', `No such ${nulParam[0].replace(/_id$/, '')}.`);
+      checkQueryText(url.searchParams);
       const query = op.query ? parseOrThrow(op.query, Object.fromEntries(url.searchParams), 'query') : {};
       if (!op.query && [...url.searchParams.keys()].length) {
         const param = [...url.searchParams.keys()][0];
