@@ -133,10 +133,4 @@ export function toApiError(e: unknown, requestId: string): ApiError {
 }
 
 /** Answers for paths no operation serves (the /v1 catch-all). */
-export function routeNotFound(req: Request): Response {
-  const requestId = newId('request');
-  const e = new ApiError('route_not_found', `Unrecognized request URL (${req.method} ${new URL(req.url).pathname}).`);
-  return jsonResponse(404, errorBody(e, requestId), {
-    'MD-Request-Id': requestId, 'MD-Version': API_VERSION, 'MD-Audit-Ref': requestId,
-  });
-}
+export { routeNotFound } from './not-found';
