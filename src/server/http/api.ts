@@ -125,6 +125,10 @@ export function toApiError(e: unknown, requestId: string): ApiError {
   if (/P2034|could not serialize|deadlock/i.test(msg)) {
     return new ApiError('conflict', 'The request conflicted with a concurrent change; retry it.');
   }
+  // A unique index refused a row that a concurrent request created first (e.g. the same email).
+  if (/P2002|Unique constraint failed|duplicate key value violates unique constraint/i.test(msg)) {
+    return new ApiError('conflict', 'The request conflicts with an object that was created concurrently; retry it.');
+  }
   if (/P1001|P1017|ECONNREFUSED|Connection terminated|Can't reach database|Transaction API error: Unable to start a transaction/i.test(msg)) {
     return new ApiError('service_unavailable', 'The service is temporarily unavailable.', { headers: { 'Retry-After': '5' } });
   }
