@@ -274,6 +274,20 @@ describe('methods', () => {
   });
 });
 
+test('a search filter matches its text literally: % and _ are not wildcards', async () => {
+  const tag = kit.unique('lit');
+  for (const name of [`${tag} 100% done`, `${tag} snake_case`, `${tag} plain`]) {
+    expectStatus(await c.post('/v1/matters', { name, mode: 'enforcement' }), 201);
+  }
+  const names = async (q: string) => (await c.get(`/v1/matters?limit=100&name=${encodeURIComponent(q)}`)).body.data.map((m: any) => m.name).sort();
+  assert.deepEqual(await names(`${tag} 100%`), [`${tag} 100% done`]);
+  assert.deepEqual(await names(`${tag} %`), []);
+  assert.deepEqual(await names(`${tag} snake_`), [`${tag} snake_case`]);
+  assert.deepEqual(await names(`${tag} sn_ke`), []);
+  assert.deepEqual(await names(`${tag} \\`), []);
+  assert.deepEqual(await names(`${tag} PLAIN`), [`${tag} plain`]);
+});
+
 test('/v1 itself and unknown paths below it answer 404 route_not_found in the error format', async () => {
   for (const p of ['/v1', '/v1/', '/v1/nope', '/v1/matters/mtr_000000000000000000000000/nope', '/v1/matters/..']) {
     for (const method of ['GET', 'POST', 'DELETE']) {
