@@ -40,6 +40,17 @@ function confineToActor(ctx: Ctx, ids: string[] | undefined, emptyMeans: 'own' |
   return wanted;
 }
 
+/**
+ * An admin user can do anything, keys included (the console acts with scope `*`), so giving,
+ * changing or removing the admin role takes a key that holds `*` — as no key may issue one
+ * stronger than itself.
+ */
+function assertMayManageAdmins(ctx: Ctx, roles: readonly string[]) {
+  if (roles.includes('admin') && !ctx.actor.scopes.includes('*')) {
+    throw new ApiError('insufficient_scope', "Only a key with scope '*' can give or change the admin role.", { param: 'roles', fields: { required_scope: '*' } });
+  }
+}
+
 async function checkMatters(db: Db, orgId: string, ids: string[]) {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
@@ -55,6 +66,7 @@ async function checkMatters(db: Db, orgId: string, ids: string[]) {
  */
 export async function inviteUser(ctx: Ctx, tx: Tx, orgId: string, input: { email: string; name?: string | null; roles: string[]; matter_ids?: string[] }) {
   const org = await loadAccessibleOrg(ctx, tx, orgId);
+  assertMayManageAdmins(ctx, input.roles);
   const matterIds = confineToActor(ctx, input.matter_ids, 'own') ?? [];
   const email = input.email.toLowerCase();
   if (await tx.user.findUnique({ where: { email } })) {
@@ -91,6 +103,7 @@ export async function updateUser(
     throw new ApiError('matter_restricted_key', 'A key restricted to matters can only manage users restricted to those matters.');
   }
   if (patch.matter_ids) confineToActor(ctx, patch.matter_ids, 'every');
+  assertMayManageAdmins(ctx, [...u.roles, ...(patch.roles ?? [])]);
   if (patch.status === 'active' && u.status === 'invited') {
     throw new ApiError('invalid_state_transition', 'An invited user becomes active by setting a password through the invite link.', { details: { current: 'invited', requested: 'active', allowed: ['disabled'] } });
   }
