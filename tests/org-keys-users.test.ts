@@ -330,6 +330,20 @@ describe('users', () => {
   });
 });
 
+describe('the admin role', () => {
+  test('only a key holding * gives, changes or removes the admin role', async () => {
+    const manager = (await issue(admin, root, { scopes: ['users:write', 'users:read'] })).client;
+    expectError(await manager.post(`/v1/organizations/${root}/users`, { email: email('would-be-admin'), roles: ['admin'] }), 403, 'insufficient_scope', { param: 'roles' });
+    const viewer = await manager.post(`/v1/organizations/${root}/users`, { email: email('plain'), roles: ['viewer'] });
+    expectStatus(viewer, 201);
+    expectError(await manager.patch(`/v1/organizations/${root}/users/${viewer.body.user_id}`, { roles: ['viewer', 'admin'] }), 403, 'insufficient_scope');
+    expectStatus(await manager.patch(`/v1/organizations/${root}/users/${viewer.body.user_id}`, { roles: ['operator'] }), 200);
+    const boss = await invite(admin, root, { email: email('boss'), roles: ['admin'] });
+    expectError(await manager.patch(`/v1/organizations/${root}/users/${boss.user_id}`, { status: 'disabled' }), 403, 'insufficient_scope');
+    expectStatus(await admin.patch(`/v1/organizations/${root}/users/${boss.user_id}`, { roles: ['counsel'] }), 200);
+  });
+});
+
 describe('at rest', () => {
   test('only a SHA-256 of each secret is stored; no column holds a secret', async () => {
     const rolled = await issue(admin, root, { scopes: ['matters:read'] });
