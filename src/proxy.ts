@@ -1,18 +1,23 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { isUnservedMethod, routeNotFound } from './server/http/not-found';
 
 /** Pages reachable without a session; everything else outside the matcher's exclusions is console. */
 const PUBLIC_PAGES = [/^\/$/, /^\/signin\/?$/, /^\/invite\/[^/]+\/?$/, /^\/favicon\.ico$/, /^\/robots\.txt$/];
 const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
 
 /**
- * The optimistic gate of the console: a visit without a session cookie goes to /signin with
- * its URL as callbackUrl before anything renders. The cookie's signature, the user's status and
- * their permissions are checked where data is read (console layout and every tRPC procedure),
- * so a forged or stale cookie gets no further than this. No database here: proxy runs apart
- * from the app's modules.
+ * Two jobs, no database (proxy runs apart from the app's modules):
+ * - /v1: a method that no operation serves on an operation's path (PUT /v1/matters…) answers
+ *   404 route_not_found in the error format, as Stripe does, instead of Next.js's bare 405.
+ * - console: the optimistic gate. A visit without a session cookie goes to /signin with its URL
+ *   as callbackUrl before anything renders. The cookie's signature, the user's status and their
+ *   permissions are checked where data is read (console layout and every tRPC procedure).
  */
 export function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
+  if (pathname === '/v1' || pathname.startsWith('/v1/')) {
+    return isUnservedMethod(req.method, pathname) ? routeNotFound(req) : NextResponse.next();
+  }
   if (PUBLIC_PAGES.some((re) => re.test(pathname))) return NextResponse.next();
   // Chunked cookies (".0", ".1") are used when a token is large.
   const hasSession = req.cookies.getAll().some((c) => SESSION_COOKIES.some((n) => c.name === n || c.name.startsWith(`${n}.`)));
@@ -29,6 +34,6 @@ export function proxy(req: NextRequest) {
 }
 
 export const config = {
-  // The REST API, next-auth, tRPC (which answers 401 itself), docs, assets and probes never pass here.
-  matcher: ['/((?!v1(?:/|$)|api/|docs(?:/|$)|_next/|metrics$|healthz$).*)'],
+  // next-auth, tRPC (which answers 401 itself), docs, assets and probes never pass here.
+  matcher: ['/v1/:path*', '/((?!v1(?:/|$)|api/|docs(?:/|$)|_next/|metrics$|healthz$).*)'],
 };

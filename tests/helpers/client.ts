@@ -7,7 +7,8 @@ export interface Res<T = any> {
   headers: Headers;
 }
 
-export function client(baseUrl: string, key: string | null) {
+/** `observe` sees every response (the bad-input suite uses it to prove no request ever got a 5xx). */
+export function client(baseUrl: string, key: string | null, observe?: (r: Res, method: string, path: string) => void) {
   async function call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res<T>> {
     const h: Record<string, string> = { 'MD-Version': VERSION, ...headers };
     if (key) h.Authorization = `Bearer ${key}`;
@@ -20,7 +21,9 @@ export function client(baseUrl: string, key: string | null) {
     const text = await res.text();
     let parsed: unknown = text;
     try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    const out = { status: res.status, body: parsed as T, headers: res.headers };
+    observe?.(out, method, path);
+    return out;
   }
   return {
     call,
@@ -28,7 +31,7 @@ export function client(baseUrl: string, key: string | null) {
     post: <T = any>(p: string, b: unknown = {}, h?: Record<string, string>) => call<T>('POST', p, b, h),
     patch: <T = any>(p: string, b: unknown = {}, h?: Record<string, string>) => call<T>('PATCH', p, b, h),
     del: <T = any>(p: string, h?: Record<string, string>) => call<T>('DELETE', p, undefined, h),
-    withKey: (k: string | null) => client(baseUrl, k),
+    withKey: (k: string | null) => client(baseUrl, k, observe),
   };
 }
 export type Client = ReturnType<typeof client>;

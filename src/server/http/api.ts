@@ -8,7 +8,7 @@ import { requireScope } from '../auth/require-scope';
 import type { Ctx, Db, Tx } from '../context';
 import type { Input, Operation } from '../operations/define';
 import { readJsonBody } from './body';
-import { parseOrThrow } from './validate';
+import { checkQueryText, parseOrThrow } from './validate';
 import { consumeRateLimit, rateHeaders, type RateState } from './rate-limit';
 import { fingerprint, runIdempotent, TX_OPTIONS, type Outcome } from './idempotency';
 import { auditRefOf, errorBody, jsonResponse } from './respond';
@@ -62,6 +62,10 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
       const params = Object.fromEntries(
         Object.entries((await route?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]),
       );
+      // No id contains NUL; refusing here keeps it away from every lookup (PostgreSQL rejects it).
+      const nulParam = Object.entries(params).find(([, v]) => v.includes('\u0000'));
+      if (nulParam) throw new ApiError('not_found', `No such ${nulParam[0].replace(/_id$/, '')}.`);
+      checkQueryText(url.searchParams);
       const query = op.query ? parseOrThrow(op.query, Object.fromEntries(url.searchParams), 'query') : {};
       if (!op.query && [...url.searchParams.keys()].length) {
         const param = [...url.searchParams.keys()][0];
@@ -114,6 +118,10 @@ export function toApiError(e: unknown, requestId: string): ApiError {
   if (/P2034|could not serialize|deadlock/i.test(msg)) {
     return new ApiError('conflict', 'The request conflicted with a concurrent change; retry it.');
   }
+  // A unique index refused a row that a concurrent request created first (e.g. the same email).
+  if (/P2002|Unique constraint failed|duplicate key value violates unique constraint/i.test(msg)) {
+    return new ApiError('conflict', 'The request conflicts with an object that was created concurrently; retry it.');
+  }
   if (/P1001|P1017|ECONNREFUSED|Connection terminated|Can't reach database|Transaction API error: Unable to start a transaction/i.test(msg)) {
     return new ApiError('service_unavailable', 'The service is temporarily unavailable.', { headers: { 'Retry-After': '5' } });
   }
@@ -122,10 +130,4 @@ export function toApiError(e: unknown, requestId: string): ApiError {
 }
 
 /** Answers for paths no operation serves (the /v1 catch-all). */
-export function routeNotFound(req: Request): Response {
-  const requestId = newId('request');
-  const e = new ApiError('route_not_found', `Unrecognized request URL (${req.method} ${new URL(req.url).pathname}).`);
-  return jsonResponse(404, errorBody(e, requestId), {
-    'MD-Request-Id': requestId, 'MD-Version': API_VERSION, 'MD-Audit-Ref': requestId,
-  });
-}
+export { routeNotFound } from './not-found';

@@ -52,4 +52,8 @@ async function readCapped(req: Request): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const tooLarge = () => new ApiError('body_too_large', `Request bodies are limited to ${config.maxBodyBytes} bytes.`);
+/**
+ * The rest of the body is never read, so the connection cannot carry another request: say so,
+ * or a keep-alive client would send its next request into a socket that is being torn down.
+ */
+const tooLarge = () => new ApiError('body_too_large', `Request bodies are limited to ${config.maxBodyBytes} bytes.`, { headers: { Connection: 'close' } });

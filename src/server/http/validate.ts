@@ -42,16 +42,29 @@ function valueAt(raw: unknown, path: PropertyKey[]): unknown {
 const MAX_DEPTH = 20;
 
 /**
+ * PostgreSQL text and jsonb cannot hold U+0000, so a NUL that reached the database would fail
+ * the statement (a 500) — and the JSON writer uses it as an internal marker. Refused up front.
+ */
+const NUL = '\u0000';
+const nulError = (param: string | undefined, what = 'Strings') =>
+  new ApiError('parameter_invalid', `${what} must not contain the NUL character (\\u0000).`, { param: param || undefined });
+
+function checkString(s: string, path: (string | number)[]) {
+  if (s.length > config.maxStringLength) {
+    throw new ApiError('parameter_invalid', `String longer than ${config.maxStringLength} characters.`, { param: formatParam(path) });
+  }
+  if (s.includes(NUL)) throw nulError(formatParam(path));
+}
+
+/**
  * Structural limits applied to every JSON body before its schema, so free-form objects
- * (economics, details, thresholds) are bounded too: arrays ≤ 1,000 items, strings ≤ 10,000
- * characters, nesting ≤ 20 levels.
+ * (economics, details, thresholds) are bounded too: arrays ≤ 1,000 items, strings (values and
+ * keys) ≤ 10,000 characters without NUL, nesting ≤ 20 levels.
  */
 export function checkLimits(value: unknown, path: (string | number)[] = [], depth = 0): void {
   if (depth > MAX_DEPTH) throw new ApiError('parameter_invalid', `Nesting deeper than ${MAX_DEPTH} levels.`, { param: formatParam(path) });
   if (typeof value === 'string') {
-    if (value.length > config.maxStringLength) {
-      throw new ApiError('parameter_invalid', `String longer than ${config.maxStringLength} characters.`, { param: formatParam(path) });
-    }
+    checkString(value, path);
   } else if (Array.isArray(value)) {
     if (value.length > config.maxArrayItems) {
       throw new ApiError('parameter_invalid', `Array has more than ${config.maxArrayItems} items.`, { param: formatParam(path) });
@@ -62,6 +75,19 @@ export function checkLimits(value: unknown, path: (string | number)[] = [], dept
     if (entries.length > config.maxArrayItems) {
       throw new ApiError('parameter_invalid', `Object has more than ${config.maxArrayItems} keys.`, { param: formatParam(path) });
     }
-    for (const [k, v] of entries) checkLimits(v, [...path, k], depth + 1);
+    for (const [k, v] of entries) {
+      // A bad key is reported at its parent: the key itself is not safe to echo.
+      if (k.length > config.maxStringLength) throw new ApiError('parameter_invalid', `Object key longer than ${config.maxStringLength} characters.`, { param: formatParam(path) || undefined });
+      if (k.includes(NUL)) throw nulError(formatParam(path), 'Object keys');
+      checkLimits(v, [...path, k], depth + 1);
+    }
+  }
+}
+
+/** Query strings get the same NUL rule as bodies (their values reach SQL filters). */
+export function checkQueryText(params: URLSearchParams): void {
+  for (const [k, v] of params) {
+    if (k.includes(NUL)) throw nulError(undefined, 'Query parameter names');
+    if (v.includes(NUL)) throw nulError(k);
   }
 }

@@ -1,4 +1,4 @@
-import { routeNotFound } from '@/server/http/api';
+import { routeNotFound } from '@/server/http/not-found';
 
 /** Any /v1 path that no operation serves answers the contract's 404 route_not_found. */
 export const GET = routeNotFound;

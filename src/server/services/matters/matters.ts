@@ -3,6 +3,7 @@ import { ApiError, invalidTransition } from '../../errors';
 import { newId } from '../../ids';
 import { recordChange } from '../audit/append';
 import { keysetPage, listEnvelope, type PageArgs } from '../paging';
+import { containsText } from '../text-filter';
 import { loadMatter, loadWritableMatter, matterFilter } from './access';
 import { matterOut } from './serialize';
 
@@ -65,7 +66,7 @@ export async function listMatters(ctx: Ctx, db: Db, q: PageArgs & { status?: str
         ...(matterFilter(ctx) ? { id: { ...a.where.id, ...matterFilter(ctx) } } : {}),
         ...(q.status ? { status: q.status } : {}),
         ...(q.mode ? { mode: q.mode } : {}),
-        ...(q.name ? { name: { contains: q.name, mode: 'insensitive' as const } } : {}),
+        ...(q.name ? { name: containsText(q.name) } : {}),
       },
     }));
   const data = await withAuthority(db, page.data);

@@ -54,9 +54,7 @@ export async function issueKey(ctx: Ctx, tx: Tx, orgId: string, input: IssueKeyI
   const env = ENV_NAMES[input.environment ?? ctx.env];
   const bad = input.scopes.find((s) => !isValidScope(s));
   if (bad) throw invalidParam('scopes', `Unknown scope '${bad}'. Use '*', '<family>:*' or a scope named in the API reference.`);
-  if (!covers(ctx.actor.scopes, input.scopes)) {
-    throw new ApiError('insufficient_scope', 'A key cannot issue a key with scopes it does not hold itself.', { param: 'scopes', fields: { required_scope: input.scopes.join(' ') } });
-  }
+  assertNoStronger(ctx, input.scopes, 'issue a key with scopes it does not hold itself', 'scopes');
   if (env === 'production' && !org.features.includes('production_access')) {
     throw new ApiError('production_access_not_enabled', `Organization ${org.id} is not enabled for production; production keys are issued after onboarding review.`);
   }
@@ -70,6 +68,13 @@ export async function issueKey(ctx: Ctx, tx: Tx, orgId: string, input: IssueKeyI
     org_id: org.id, env, name: input.name ?? null, scopes: [...new Set(input.scopes)], matter_ids: matterIds,
     user_id: input.user_id ?? null, expires_at: input.expires_at ? new Date(input.expires_at) : null,
   }, 'api_key.created');
+}
+
+/** A key can never hand out a secret stronger than itself, by issuing or by rolling. */
+function assertNoStronger(ctx: Ctx, scopes: string[], what: string, param?: string) {
+  if (!covers(ctx.actor.scopes, scopes)) {
+    throw new ApiError('insufficient_scope', `A key cannot ${what}.`, { param, fields: { required_scope: scopes.join(' ') } });
+  }
 }
 
 /** A restricted issuer can only issue keys restricted to (a subset of) its own matters. */
@@ -127,10 +132,19 @@ export async function revokeKey(ctx: Ctx, tx: Tx, orgId: string, keyId: string) 
 export async function rollKey(ctx: Ctx, tx: Tx, orgId: string, keyId: string, input: { expires_at?: string | null }) {
   const k = await loadKey(ctx, tx, orgId, keyId);
   if (keyStatus(k) !== 'active') throw invalidTransition('api key', keyStatus(k), 'rolled', []);
-  const graceUntil = input.expires_at ? new Date(input.expires_at) : null;
+  // Rolling returns a working secret with the rolled key's powers, so it is held to the issuing
+  // rule: no stronger scopes, and a matter-restricted roller only rolls keys within its matters.
+  assertNoStronger(ctx, k.scopes, 'roll a key with scopes it does not hold itself');
+  const own = ctx.actor.matter_ids;
+  if (own && (!k.matter_ids.length || k.matter_ids.some((id) => !own.includes(id)))) {
+    throw new ApiError('matter_restricted_key', 'A key restricted to matters can only roll keys restricted to those matters.');
+  }
+  let graceUntil = input.expires_at ? new Date(input.expires_at) : null;
   if (graceUntil && (graceUntil <= new Date() || graceUntil.getTime() - Date.now() > MAX_ROLL_GRACE_MS)) {
     throw invalidParam('expires_at', 'expires_at must be in the future and at most 7 days away.');
   }
+  // The grace period shortens the old key's life; it never extends it past its own expiry.
+  if (graceUntil && k.expires_at && k.expires_at < graceUntil) graceUntil = k.expires_at;
   const rolled = await createKey(ctx, tx, { org_id: k.org_id, env: k.env as Env, name: k.name, scopes: k.scopes, matter_ids: k.matter_ids, user_id: k.user_id, expires_at: k.expires_at }, 'api_key.rolled', { rolled_from: k.id });
   await tx.apiKey.update({
     where: { id: k.id },

@@ -27,9 +27,12 @@ export function orgOut(o: Organization) {
   };
 }
 
-/** Creates a child organization of the caller's organization. */
+/**
+ * Creates a child organization of the caller's organization. The operation's declared scope
+ * (`org:write`, checked by the wrapper) is what it takes; reading and administering the child
+ * afterwards is what needs an admin key (API-CONTRACT §3).
+ */
 export async function createOrganization(ctx: Ctx, tx: Tx, input: { name: string; type: string; retention_policy?: string | null }) {
-  if (!isOrgAdmin(ctx)) throw new ApiError('insufficient_scope', 'Creating organizations needs an admin key (scope `*` or `org:*`).', { fields: { required_scope: 'org:*' } });
   const o = await tx.organization.create({
     data: { id: newId('organization'), parent_id: ctx.org.id, name: input.name, type: input.type, retention_policy: input.retention_policy ?? null, features: [], pinned_version: API_VERSION },
   });

@@ -26,6 +26,31 @@ export function userOut(u: User) {
   };
 }
 
+/**
+ * A matter-restricted actor manages only users confined to its own matters (an invite defaults
+ * to them); otherwise it could mint a console identity that sees every matter.
+ */
+function confineToActor(ctx: Ctx, ids: string[] | undefined, emptyMeans: 'own' | 'every'): string[] | undefined {
+  const own = ctx.actor.matter_ids;
+  if (!own) return ids;
+  const wanted = ids?.length ? ids : emptyMeans === 'own' ? own : [];
+  if (!wanted.length || wanted.some((id) => !own.includes(id))) {
+    throw new ApiError('matter_restricted_key', 'A key restricted to matters can only give users access to those matters.', { param: 'matter_ids' });
+  }
+  return wanted;
+}
+
+/**
+ * An admin user can do anything, keys included (the console acts with scope `*`), so giving,
+ * changing or removing the admin role takes a key that holds `*` — as no key may issue one
+ * stronger than itself.
+ */
+function assertMayManageAdmins(ctx: Ctx, roles: readonly string[]) {
+  if (roles.includes('admin') && !ctx.actor.scopes.includes('*')) {
+    throw new ApiError('insufficient_scope', "Only a key with scope '*' can give or change the admin role.", { param: 'roles', fields: { required_scope: '*' } });
+  }
+}
+
 async function checkMatters(db: Db, orgId: string, ids: string[]) {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
@@ -41,6 +66,8 @@ async function checkMatters(db: Db, orgId: string, ids: string[]) {
  */
 export async function inviteUser(ctx: Ctx, tx: Tx, orgId: string, input: { email: string; name?: string | null; roles: string[]; matter_ids?: string[] }) {
   const org = await loadAccessibleOrg(ctx, tx, orgId);
+  assertMayManageAdmins(ctx, input.roles);
+  const matterIds = confineToActor(ctx, input.matter_ids, 'own') ?? [];
   const email = input.email.toLowerCase();
   if (await tx.user.findUnique({ where: { email } })) {
     throw new ApiError('conflict', `A user with email ${email} already exists.`, { param: 'email' });
@@ -49,7 +76,7 @@ export async function inviteUser(ctx: Ctx, tx: Tx, orgId: string, input: { email
   const u = await tx.user.create({
     data: {
       id: newId('user'), org_id: org.id, email, name: input.name ?? null, roles: [...new Set(input.roles)],
-      matter_ids: await checkMatters(tx, org.id, input.matter_ids ?? []), status: 'invited',
+      matter_ids: await checkMatters(tx, org.id, matterIds), status: 'invited',
       invite_token_hash: sha256Hex(token), invite_expires_at: new Date(Date.now() + INVITE_TTL_MS),
     },
   });
@@ -71,6 +98,12 @@ export async function updateUser(
   const org = await loadAccessibleOrg(ctx, tx, orgId);
   const u = isId('user', userId) ? await tx.user.findFirst({ where: { id: userId, org_id: org.id } }) : null;
   if (!u) throw notFound('user', userId);
+  const own = ctx.actor.matter_ids;
+  if (own && (!u.matter_ids.length || u.matter_ids.some((id) => !own.includes(id)))) {
+    throw new ApiError('matter_restricted_key', 'A key restricted to matters can only manage users restricted to those matters.');
+  }
+  if (patch.matter_ids) confineToActor(ctx, patch.matter_ids, 'every');
+  assertMayManageAdmins(ctx, [...u.roles, ...(patch.roles ?? [])]);
   if (patch.status === 'active' && u.status === 'invited') {
     throw new ApiError('invalid_state_transition', 'An invited user becomes active by setting a password through the invite link.', { details: { current: 'invited', requested: 'active', allowed: ['disabled'] } });
   }

@@ -1,0 +1,29 @@
+import { ApiError } from '../errors';
+import { API_VERSION } from '../config';
+import { newId } from '../ids';
+import catalog from '../operations/catalog.json' with { type: 'json' };
+import { errorBody, jsonResponse } from './respond';
+
+/**
+ * Answers for requests no operation serves: 404 route_not_found in the error format (Stripe's
+ * "Unrecognized request URL"). Kept free of the database and the wrapper so the proxy can use it.
+ */
+export function routeNotFound(req: Request): Response {
+  const requestId = newId('request');
+  const e = new ApiError('route_not_found', `Unrecognized request URL (${req.method} ${new URL(req.url).pathname}).`);
+  return jsonResponse(404, errorBody(e, requestId), {
+    'MD-Request-Id': requestId, 'MD-Version': API_VERSION, 'MD-Audit-Ref': requestId,
+  });
+}
+
+const PATTERNS = catalog.map((r) => ({ method: r.method, re: new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`) }));
+
+/**
+ * True when the path is an operation's path but no operation has this method: Next.js would
+ * answer such a request with a bare 405, outside the contract's error format.
+ */
+export function isUnservedMethod(method: string, pathname: string): boolean {
+  if (method === 'HEAD' || method === 'OPTIONS') return false;
+  const matches = PATTERNS.filter((p) => p.re.test(pathname));
+  return matches.length > 0 && !matches.some((p) => p.method === method);
+}

@@ -1,0 +1,239 @@
+/**
+ * Per-operation fixtures: how to build one valid request for every registered operation.
+ * The operations, security and bad-input suites loop over `allOperations` and look each one up
+ * here; they fail when an operation has no row, so a module that registers an operation adds
+ * its row to this table (or to its own file spread into it).
+ *
+ * A fixture creates what its request needs through the kit (as the root organization's admin,
+ * in the sandbox) and returns the concrete path, a valid body and, for matter-level objects,
+ * the matter the request acts on. The suites then send that request with other keys.
+ */
+import { SOURCE, type Client } from './client';
+
+export interface Req {
+  /** Concrete path with every id filled in. */
+  path: string;
+  /** A valid body for operations that take one. */
+  body?: Record<string, unknown>;
+  /** The matter this request acts on (required for level 'matter'). */
+  matterId?: string;
+}
+
+/**
+ * What the request's object belongs to, which decides the isolation checks:
+ * - 'matter': a matter or a matter's child — organization, environment and matter
+ *   restrictions all apply;
+ * - 'org': an organization-level object (organizations, keys, users) — the organization tree
+ *   applies; such objects are shared by both environments and by every matter;
+ * - 'none': the request names no object (health, creates and lists at the top level).
+ */
+export type Level = 'none' | 'org' | 'matter';
+
+export interface Fixture {
+  level: Level;
+  /** Builds a fresh, valid request. Called once per check that may consume it. */
+  build(k: Kit): Promise<Req>;
+  /** For a write that records no audit event: why (writes answer an `eve_` audit_ref otherwise). */
+  noAudit?: string;
+}
+
+export interface Kit {
+  /** The owner: the root organization's admin key, sandbox. */
+  c: Client;
+  /** The root organization. */
+  orgId: string;
+  /** Whether `matter()` grants authority on new matters (the gate checks turn it off). */
+  authority: boolean;
+  /** A unique label, for names and emails. */
+  unique(label?: string): string;
+  /** A new open matter; with authority unless `kit.authority` is false or `{authority:false}`. */
+  matter(opts?: { authority?: boolean }): Promise<string>;
+  /** Grants authority on a matter; returns the grant id. */
+  grant(matterId: string): Promise<string>;
+  /** A claimant on `matterId` (or on a new matter). */
+  claimant(matterId?: string): Promise<{ claimant_id: string; matter_id: string }>;
+  /** A custom audit event on a matter; returns its id. */
+  auditEvent(matterId: string): Promise<string>;
+  /** A new API key of the root organization; returns its id. */
+  apiKey(scopes?: string[]): Promise<string>;
+  /** A newly invited user of the root organization; returns its id. */
+  user(): Promise<string>;
+}
+
+let counter = 0;
+
+async function must(p: Promise<{ status: number; body: any }>, what: string, status = 201) {
+  const r = await p;
+  if (r.status !== status) throw new Error(`fixture setup (${what}) answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/** The kit for the organization whose admin client is `c`. */
+export async function makeKit(c: Client): Promise<Kit> {
+  const caps = await must(c.get('/v1/capabilities'), 'capabilities', 200);
+  const orgs: any[] = [];
+  for (let after = ''; ;) {
+    const page = await must(c.get(`/v1/organizations?limit=100${after ? `&starting_after=${after}` : ''}`), 'list organizations', 200);
+    orgs.push(...page.data);
+    if (!page.has_more) break;
+    after = page.data.at(-1).organization_id;
+  }
+  // The caller's own organization is the one in the list that is not below another one in it.
+  const ids = new Set(orgs.map((o) => o.organization_id));
+  const own = orgs.find((o) => !o.parent_id || !ids.has(o.parent_id));
+  if (!own || caps.access.environment !== 'sandbox') throw new Error('the kit needs a sandbox admin key');
+  const kit: Kit = {
+    c,
+    orgId: own.organization_id,
+    authority: true,
+    unique: (label = 'fx') => `${label}-${process.pid}-${Date.now().toString(36)}-${++counter}`,
+    async matter(opts = {}) {
+      const m = await must(c.post('/v1/matters', { name: kit.unique('Fixture matter'), mode: 'enforcement', economics: { contingency_fee_pct: 25, currency: 'USD' } }), 'matter');
+      if (opts.authority ?? kit.authority) await kit.grant(m.matter_id);
+      return m.matter_id;
+    },
+    async grant(matterId) {
+      const g = await must(c.post(`/v1/matters/${matterId}/authority`, { basis: 'engagement_letter', granted_by: 'Fixture Counsel', source_refs: [SOURCE] }), 'authority grant');
+      return g.authority_id;
+    },
+    async claimant(matterId) {
+      const mid = matterId ?? (await kit.matter());
+      const cl = await must(c.post(`/v1/matters/${mid}/claimants`, { name: kit.unique('Claimant'), role: 'creditor' }), 'claimant');
+      return { claimant_id: cl.claimant_id, matter_id: mid };
+    },
+    async auditEvent(matterId) {
+      const e = await must(c.post('/v1/audit/events', { matter_id: matterId, event_type: 'custom.fixture_note', details: { note: 'fixture' } }), 'audit event');
+      return e.event_id;
+    },
+    async apiKey(scopes = ['matters:read']) {
+      const k = await must(c.post(`/v1/organizations/${kit.orgId}/api-keys`, { name: kit.unique('Fixture key'), scopes }), 'api key');
+      return k.key_id;
+    },
+    async user() {
+      const u = await must(c.post(`/v1/organizations/${kit.orgId}/users`, { email: `${kit.unique('user')}@example.test`, roles: ['viewer'] }), 'user');
+      return u.user_id;
+    },
+  };
+  return kit;
+}
+
+const matterReq = async (k: Kit, tail: string, body?: Record<string, unknown>): Promise<Req> => {
+  const m = await k.matter();
+  return { path: `/v1/matters/${m}${tail}`, body, matterId: m };
+};
+
+/** One row per registered operation, keyed by operation name. */
+export const fixtures: Record<string, Fixture> = {
+  // Health
+  getHealth: { level: 'none', build: async () => ({ path: '/v1/health' }) },
+  getCapabilities: { level: 'none', build: async () => ({ path: '/v1/capabilities' }) },
+
+  // Organizations
+  createOrganization: {
+    level: 'none',
+    build: async (k) => ({ path: '/v1/organizations', body: { name: k.unique('Child org'), type: 'partner', retention_policy: '7 years' } }),
+  },
+  listOrganizations: { level: 'none', build: async () => ({ path: '/v1/organizations' }) },
+  getOrganization: { level: 'org', build: async (k) => ({ path: `/v1/organizations/${k.orgId}` }) },
+  updateOrganization: {
+    level: 'org',
+    build: async (k) => ({ path: `/v1/organizations/${k.orgId}`, body: { retention_policy: `7 years (${k.unique('r')})` } }),
+  },
+
+  // API Keys
+  issueApiKey: {
+    level: 'org',
+    // keys:write only: a key may issue keys no stronger than itself.
+    build: async (k) => ({ path: `/v1/organizations/${k.orgId}/api-keys`, body: { name: k.unique('Issued key'), environment: 'sandbox', scopes: ['keys:write'] } }),
+  },
+  listApiKeys: { level: 'org', build: async (k) => ({ path: `/v1/organizations/${k.orgId}/api-keys` }) },
+  revokeApiKey: {
+    level: 'org',
+    build: async (k) => ({ path: `/v1/organizations/${k.orgId}/api-keys/${await k.apiKey()}/revoke`, body: {} }),
+  },
+  rollApiKey: {
+    level: 'org',
+    // A key may only roll keys no stronger than itself: the fixture key holds keys:write alone.
+    build: async (k) => ({ path: `/v1/organizations/${k.orgId}/api-keys/${await k.apiKey(['keys:write'])}/roll`, body: {} }),
+  },
+
+  // Users
+  inviteUser: {
+    level: 'org',
+    build: async (k) => ({ path: `/v1/organizations/${k.orgId}/users`, body: { email: `${k.unique('invitee')}@example.test`, name: 'Invited Person', roles: ['viewer'] } }),
+  },
+  listUsers: { level: 'org', build: async (k) => ({ path: `/v1/organizations/${k.orgId}/users` }) },
+  updateUser: {
+    level: 'org',
+    build: async (k) => ({ path: `/v1/organizations/${k.orgId}/users/${await k.user()}`, body: { name: 'Renamed Person', roles: ['analyst'] } }),
+  },
+
+  // Matters
+  createMatter: {
+    level: 'none',
+    build: async (k) => ({ path: '/v1/matters', body: { name: k.unique('Matter'), mode: 'enforcement', lead_counsel: 'J. Counsel', economics: { contingency_fee_pct: 30, currency: 'USD' }, notes: 'fixture' } }),
+  },
+  listMatters: { level: 'none', build: async () => ({ path: '/v1/matters' }) },
+  getMatter: { level: 'matter', build: (k) => matterReq(k, '') },
+  updateMatter: { level: 'matter', build: (k) => matterReq(k, '', { name: k.unique('Renamed matter'), lead_counsel: 'A. Counsel' }) },
+  getMatterDashboard: { level: 'matter', build: (k) => matterReq(k, '/dashboard') },
+  closeMatter: { level: 'matter', build: (k) => matterReq(k, '/close', { reason: 'paid', notes: 'fixture' }) },
+  grantAuthority: {
+    level: 'matter',
+    build: (k) => matterReq(k, '/authority', { basis: 'court_order', granted_by: 'Fixture Court', source_refs: [SOURCE], notes: 'fixture' }),
+  },
+  listAuthorityGrants: { level: 'matter', build: (k) => matterReq(k, '/authority') },
+  revokeAuthorityGrant: {
+    level: 'matter',
+    build: async (k) => {
+      const m = await k.matter({ authority: false });
+      return { path: `/v1/matters/${m}/authority/${await k.grant(m)}/revoke`, body: { reason: 'engagement ended' }, matterId: m };
+    },
+  },
+
+  // Claimants
+  createClaimant: {
+    level: 'matter',
+    build: (k) => matterReq(k, '/claimants', { name: k.unique('Creditor'), role: 'creditor', economics: { share_pct: 100 }, source_refs: [SOURCE] }),
+  },
+  listClaimants: { level: 'matter', build: (k) => matterReq(k, '/claimants') },
+  getClaimant: {
+    level: 'matter',
+    build: async (k) => {
+      const cl = await k.claimant();
+      return { path: `/v1/claimants/${cl.claimant_id}`, matterId: cl.matter_id };
+    },
+  },
+  updateClaimant: {
+    level: 'matter',
+    build: async (k) => {
+      const cl = await k.claimant();
+      return { path: `/v1/claimants/${cl.claimant_id}`, body: { name: k.unique('Renamed creditor'), economics: { share_pct: 50 } }, matterId: cl.matter_id };
+    },
+  },
+
+  // Audit
+  createAuditEvent: {
+    level: 'matter',
+    build: async (k) => {
+      const m = await k.matter();
+      return { path: '/v1/audit/events', body: { matter_id: m, event_type: 'custom.call_logged', object_type: 'matter', object_id: m, details: { minutes: 5 } }, matterId: m };
+    },
+  },
+  getAuditEvent: {
+    level: 'matter',
+    build: async (k) => {
+      const m = await k.matter();
+      return { path: `/v1/audit/events/${await k.auditEvent(m)}`, matterId: m };
+    },
+  },
+  listMatterAudit: { level: 'matter', build: async (k) => { const m = await k.matter(); return { path: `/v1/audit/matters/${m}`, matterId: m }; } },
+  verifyMatterAudit: { level: 'matter', build: async (k) => { const m = await k.matter(); return { path: `/v1/audit/matters/${m}/verify`, matterId: m }; } },
+};
+
+/** The fixture of an operation, or a clear failure naming what to add. */
+export function fixtureOf(name: string): Fixture {
+  const f = fixtures[name];
+  if (!f) throw new Error(`no fixture for operation '${name}': add a row to tests/helpers/fixtures.ts`);
+  return f;
+}

@@ -1,0 +1,138 @@
+/**
+ * The operations test: the registry mirrors the published operations.json, and every registered
+ * operation, called for real, answers exactly its declared success status with exactly its
+ * declared scope — while a key holding another scope gets 403 insufficient_scope.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import catalog from '../src/server/operations/catalog.json' with { type: 'json' };
+import { allOperations } from '../src/server/operations/index';
+import { startServer, type TestServer } from './helpers/server';
+import { client, type Client } from './helpers/client';
+import { expectError, expectStatus } from './helpers/expect';
+import { fixtureOf, fixtures, makeKit, type Kit } from './helpers/fixtures';
+import { loadSpec } from './helpers/spec';
+
+const spec = loadSpec();
+const key = (o: { method: string; path: string }) => `${o.method} ${o.path}`;
+const rows = new Map(spec.operations.map((r) => [key(r), r]));
+
+describe('the registry mirrors operations.json', () => {
+  test('every registered operation equals its published row', () => {
+    for (const op of allOperations) {
+      const row = rows.get(key(op));
+      assert.ok(row, `${op.name}: ${key(op)} is not in ${spec.file}`);
+      assert.deepEqual(
+        { folder: op.folder, scope: op.scope, gate: op.gate, idem: op.idem, status: op.status },
+        { folder: row.folder, scope: row.scope, gate: row.gate, idem: row.idem, status: row.status },
+        `${op.name} (${key(op)})`,
+      );
+    }
+  });
+
+  test('operation names and method+path pairs are unique', () => {
+    assert.equal(new Set(allOperations.map((o) => o.name)).size, allOperations.length);
+    assert.equal(new Set(allOperations.map(key)).size, allOperations.length);
+  });
+
+  test('catalog.json (the registry’s copy) equals operations.json row for row', () => {
+    assert.equal(catalog.length, spec.operations.length);
+    for (const row of spec.operations) {
+      const copy = catalog.find((c) => key(c) === key(row));
+      assert.ok(copy, `catalog.json lacks ${key(row)}`);
+      assert.deepEqual(
+        { n: copy.n, folder: copy.folder, scope: copy.scope, gate: copy.gate, idem: copy.idem, status: copy.status },
+        { n: row.n, folder: row.folder, scope: row.scope, gate: row.gate, idem: row.idem, status: row.status },
+        key(row),
+      );
+    }
+  });
+
+  test('served operations are counted', (t) => {
+    const served = spec.operations.filter((r) => allOperations.some((op) => key(op) === key(r)));
+    t.diagnostic(`served ${served.length} of ${spec.operations.length} operations in operations.json (${spec.version})`);
+    assert.equal(served.length, allOperations.length);
+    assert.ok(served.length >= 30, 'the platform folders (30 operations) are served');
+    assert.equal(spec.operations.length, 108);
+  });
+
+  test('every registered operation has a fixture, and every fixture an operation', () => {
+    const missing = allOperations.filter((op) => !fixtures[op.name]).map((op) => op.name);
+    assert.deepEqual(missing, [], 'add these rows to tests/helpers/fixtures.ts');
+    const stale = Object.keys(fixtures).filter((n) => !allOperations.some((op) => op.name === n));
+    assert.deepEqual(stale, [], 'fixtures for operations that are not registered');
+    for (const op of allOperations) {
+      if (fixtures[op.name].level === 'matter') continue;
+      assert.ok(!op.gate, `${op.name} is gated, so its fixture must be level 'matter'`);
+    }
+  });
+});
+
+let srv: TestServer;
+let kit: Kit;
+const scopedClients = new Map<string, Client>();
+
+/** A client whose key holds exactly `scopes` (one key per distinct set, issued by the admin). */
+async function keyWith(...scopes: string[]): Promise<Client> {
+  const id = scopes.join(' ');
+  let c = scopedClients.get(id);
+  if (!c) {
+    const r = await kit.c.post(`/v1/organizations/${kit.orgId}/api-keys`, { name: `exactly ${id}`, scopes });
+    expectStatus(r, 201, `issue key with ${id}`);
+    c = kit.c.withKey(r.body.secret_once);
+    scopedClients.set(id, c);
+  }
+  return c;
+}
+
+/** Another scope: the same family's other action when there is one, else another family's. */
+function otherScope(scope: string): string {
+  const family = scope.split(':')[0];
+  const all = [...new Set(spec.operations.map((r) => r.scope))];
+  return all.find((s) => s !== scope && s.startsWith(`${family}:`)) ?? all.find((s) => !s.startsWith(`${family}:`))!;
+}
+
+before(async () => {
+  srv = await startServer();
+  kit = await makeKit(client(srv.url, srv.adminKey));
+});
+after(async () => srv?.stop());
+
+describe('every operation answers its declared status with exactly its scope', () => {
+  for (const op of allOperations) {
+    test(`${op.name}: ${op.method} ${op.path} → ${op.status} with '${op.scope}'`, async () => {
+      const fx = fixtureOf(op.name);
+      const req = await fx.build(kit);
+
+      const wrong = otherScope(op.scope);
+      const refused = await (await keyWith(wrong)).call(op.method, req.path, req.body);
+      expectError(refused, 403, 'insufficient_scope', { label: `${op.name} with '${wrong}'` });
+      assert.equal(refused.body.error.required_scope, op.scope);
+
+      const r = await (await keyWith(op.scope)).call(op.method, req.path, req.body);
+      expectStatus(r, op.status, `${op.name} with '${op.scope}'`);
+      const shape = op.response.safeParse(r.body);
+      assert.ok(shape.success, `${op.name}: the response does not match the registry's schema: ${JSON.stringify(shape.error?.issues)}`);
+      assert.equal(r.headers.get('md-audit-ref'), r.body.audit_ref);
+      assert.equal(r.headers.get('md-version'), '2026-06-11');
+      if (op.method === 'GET' || fx.noAudit) assert.equal(r.body.audit_ref, r.headers.get('md-request-id'));
+      else assert.match(r.body.audit_ref, /^eve_/, `${op.name} changes state, so audit_ref is its audit event`);
+    });
+  }
+});
+
+describe('every idempotent operation replays under its Idempotency-Key', () => {
+  for (const op of allOperations.filter((o) => o.idem)) {
+    test(`${op.name}`, async () => {
+      const req = await fixtureOf(op.name).build(kit);
+      const h = { 'Idempotency-Key': `ops-${op.name}-${Date.now()}` };
+      const first = await kit.c.call(op.method, req.path, req.body, h);
+      expectStatus(first, op.status, op.name);
+      const again = await kit.c.call(op.method, req.path, req.body, h);
+      expectStatus(again, op.status, `${op.name} replay`);
+      assert.equal(again.headers.get('idempotent-replayed'), 'true');
+      assert.deepEqual(again.body, first.body);
+      assert.equal(again.headers.get('md-audit-ref'), first.body.audit_ref);
+    });
+  }
+});
