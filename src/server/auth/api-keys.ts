@@ -22,6 +22,12 @@ export interface Principal {
   actor: Actor;
 }
 
+interface AuthRow {
+  id: string; org_id: string; env: string; scopes: string[]; matter_ids: string[]; user_id: string | null;
+  status: string; expires_at: Date | string | null; parent_id: string | null; features: string[]; pinned_version: string;
+  u_id: string | null; u_status: string | null; u_roles: string[] | null; u_matter_ids: string[] | null;
+}
+
 /**
  * Resolves `Authorization: Bearer <secret>` to the organization, environment and actor.
  * One indexed lookup by hash; the bound user (if any) narrows scopes and matters.
@@ -33,20 +39,26 @@ export async function authenticate(db: Db, header: string | null): Promise<Princ
   }
   const secret = m[1];
   if (!isWellFormedSecret(secret)) throw new ApiError('invalid_api_key', 'Invalid API key provided.');
-  const key = await db.apiKey.findUnique({ where: { secret_hash: hashSecret(secret) } });
-  if (!key) throw new ApiError('invalid_api_key', 'Invalid API key provided.');
-  if (key.status === 'revoked') throw new ApiError('api_key_revoked', 'This API key has been revoked.');
-  if (key.expires_at && key.expires_at.getTime() <= Date.now()) {
+  // One round trip: the key with its organization and bound user (hot path of every request).
+  const [row] = await db.$queryRaw<AuthRow[]>`
+    SELECT k.id, k.org_id, k.env, k.scopes, k.matter_ids, k.user_id, k.status, k.expires_at,
+           o.parent_id, o.features, o.pinned_version,
+           u.id AS u_id, u.status AS u_status, u.roles AS u_roles, u.matter_ids AS u_matter_ids
+    FROM api_keys k
+    JOIN organizations o ON o.id = k.org_id
+    LEFT JOIN users u ON u.id = k.user_id
+    WHERE k.secret_hash = ${hashSecret(secret)}`;
+  if (!row) throw new ApiError('invalid_api_key', 'Invalid API key provided.');
+  if (row.status === 'revoked') throw new ApiError('api_key_revoked', 'This API key has been revoked.');
+  if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now()) {
     throw new ApiError('api_key_expired', 'This API key has expired.');
   }
-  const [org, user] = await Promise.all([
-    db.organization.findUnique({ where: { id: key.org_id } }),
-    key.user_id ? db.user.findUnique({ where: { id: key.user_id } }) : null,
-  ]);
-  if (!org) throw new ApiError('invalid_api_key', 'Invalid API key provided.');
-  if (key.user_id && (!user || user.status === 'disabled')) {
+  if (row.user_id && (!row.u_id || row.u_status === 'disabled')) {
     throw new ApiError('api_key_revoked', 'The user this API key belongs to is no longer active.');
   }
+  const key = { id: row.id, env: row.env, scopes: row.scopes, matter_ids: row.matter_ids };
+  const org = { id: row.org_id, parent_id: row.parent_id, features: row.features, pinned_version: row.pinned_version };
+  const user = row.u_id ? { id: row.u_id, roles: row.u_roles!, matter_ids: row.u_matter_ids! } : null;
   return {
     org: { id: org.id, parent_id: org.parent_id, features: org.features, pinned_version: org.pinned_version },
     env: key.env as Env,
