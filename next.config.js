@@ -13,9 +13,10 @@ const nextConfig = {
     "@prisma/schema-engine-wasm",
   ],
   // Read at runtime via paths computed from process.cwd() (src/server/db/migrate.ts), which
-  // the file tracer cannot follow; needed only for `output: "standalone"` style deploys.
+  // the file tracer cannot follow (migrations, the engine, shipped reference data in data/);
+  // needed only for `output: "standalone"` style deploys.
   outputFileTracingIncludes: {
-    "/**": ["./prisma/migrations/**/*", "./node_modules/@prisma/schema-engine-wasm/**/*"],
+    "/**": ["./prisma/migrations/**/*", "./node_modules/@prisma/schema-engine-wasm/**/*", "./data/**/*"],
   },
 };
 
