@@ -8,6 +8,7 @@ import { ready } from '../db/ready';
 import { requireScope } from '../auth/require-scope';
 import { consolePrincipal, ENV_COOKIE, ENV_HEADER, readCookie, type ConsolePrincipal } from '../auth/console-session';
 import { toApiError } from '../http/api';
+import { notifyOutbox } from '../jobs/outbox-signal';
 import { TX_OPTIONS } from '../http/idempotency';
 import { checkLimits, parseOrThrow } from '../http/validate';
 import { enforceGate } from '../services/matters/gate';
@@ -51,7 +52,8 @@ function originOf(h: Headers): string {
 /**
  * Runs one console call like the REST wrapper runs a request: a fresh request id and service
  * ctx; a write in one transaction with the authority gate first (so its audit and outbox
- * events commit with it); any error mapped through the closed table; one log line.
+ * events commit with it), then the dispatcher woken; any error mapped through the closed
+ * table; one log line.
  */
 export async function runConsoleCall<R>(
   call: AuthedCtx, name: string, write: { gate: Operation | null } | null,
@@ -71,6 +73,9 @@ export async function runConsoleCall<R>(
         return fn(ctx, tx);
       }, TX_OPTIONS)
       : await fn(ctx, call.db as unknown as Tx);
+    // Committed a change (which may have written outbox events or queued deliveries): wake the
+    // webhook dispatcher now, as the REST wrapper does, instead of at its next poll.
+    if (write && ctx.auditRef) notifyOutbox();
     return plain(result);
   } catch (e) {
     const err = toApiError(e, ctx.requestId);

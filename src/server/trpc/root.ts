@@ -2,12 +2,14 @@ import { router, createCallerFactory } from './init';
 import { sessionRouter } from './routers/session';
 import { mattersRouter } from './routers/matters';
 import { auditRouter } from './routers/audit';
+import { webhooksRouter } from './routers/webhooks';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
   session: sessionRouter,
   matters: mattersRouter,
   audit: auditRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -59,6 +59,18 @@ async function loadEvent(ctx: Ctx, db: Db, id: string) {
   return e;
 }
 
+/**
+ * The types of the caller's events among `ids` (event id → type), for screens listing
+ * deliveries, which carry only the event id. Events the caller may not see (another
+ * organization or environment, another matter for a restricted actor) are left out.
+ */
+export async function eventTypesOf(ctx: Ctx, db: Db, ids: readonly string[]): Promise<Record<string, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return {};
+  const rows = await db.event.findMany({ where: { ...visibleWhere(ctx), id: { in: unique } }, select: { id: true, type: true } });
+  return Object.fromEntries(rows.map((r) => [r.id, r.type]));
+}
+
 /** One event visible to the caller; anything else is the same 404. */
 export async function getEvent(ctx: Ctx, db: Db, id: string) {
   return eventOut(await loadEvent(ctx, db, id));
