@@ -2,12 +2,16 @@ import { router, createCallerFactory } from './init';
 import { sessionRouter } from './routers/session';
 import { mattersRouter } from './routers/matters';
 import { auditRouter } from './routers/audit';
+import { judgmentsRouter } from './routers/judgments';
+import { ledgerRouter } from './routers/ledger';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
   session: sessionRouter,
   matters: mattersRouter,
   audit: auditRouter,
+  judgments: judgmentsRouter,
+  ledger: ledgerRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,7 +7,8 @@ import { consoleProcedure, zodInput } from '../procedures';
 import { router } from '../init';
 
 /** Scopes the console's own screens ask about, to show or hide their forms (the server checks anyway). */
-const UI_SCOPES = ['matters:read', 'matters:write', 'authority:read', 'authority:write', 'claimants:read', 'claimants:write', 'audit:read'] as const;
+const UI_SCOPES = ['matters:read', 'matters:write', 'authority:read', 'authority:write', 'claimants:read', 'claimants:write', 'audit:read',
+  'judgments:read', 'judgments:write', 'ledger:read', 'ledger:write'] as const;
 
 /** The signed-in user, their organization and the console environment. */
 export const sessionRouter = router({
