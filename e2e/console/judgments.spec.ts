@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config';
-import { rest, seriousViolations, signInAsAdmin, unique, userIdByEmail } from './helpers';
+import { invite, rest, seriousViolations, setPasswordThroughInvite, signIn, signInAsAdmin, unique, userIdByEmail } from './helpers';
 
 const GATES = ['authority', 'stay_appeal', 'bankruptcy', 'consumer_commercial', 'required_documents', 'judgment_life', 'sanctions'];
 // A debtor name with no OFAC SDN entry, so a screening at validation time finds nothing.
@@ -30,6 +30,9 @@ test.describe('judgments and ledger in the console', () => {
 
     // Intake: California, a commercial debt, the judgment itself as the source document.
     const intake = page.getByRole('form', { name: 'Judgment intake' });
+    // An empty submission shows the service's own refusal next to the first field it names.
+    await intake.getByRole('button', { name: 'Intake judgment' }).click();
+    await expect(page.locator('#jdg-court-error')).toBeVisible();
     await intake.getByLabel('Court (required)').fill('Superior Court of California, County of Los Angeles');
     await intake.getByLabel('Case number (required)').fill(caseNumber);
     await intake.getByLabel('Jurisdiction', { exact: true }).selectOption('US-CA');
@@ -157,22 +160,50 @@ test.describe('judgments and ledger in the console', () => {
 
   test('a judgment under another matter, or an unknown one, is a plain 404 page', async ({ page, request }) => {
     const api = rest(request);
-    const a = (await api.post('/v1/matters', { name: unique('Owner matter'), mode: 'enforcement', economics: { currency: 'USD' } })).body.matter_id;
+    const { matterId: a, judgmentId } = await matterWithJudgment(request);
     const b = (await api.post('/v1/matters', { name: unique('Other matter'), mode: 'enforcement', economics: { currency: 'USD' } })).body.matter_id;
-    await api.post(`/v1/matters/${a}/authority`, { basis: 'engagement_letter', granted_by: 'Acme Capital LLC', source_refs: [{ source_type: 'engagement_letter' }] });
-    const j = await api.post('/v1/judgments/intake', {
-      matter_id: a, court: 'Supreme Court of the State of New York', case_number: unique('IDX'), jurisdiction: 'US-NY',
-      creditor: 'Acme Capital LLC', debtor: DEBTOR, amount: { amount: '5000', currency: 'USD' }, date_entered: '2025-01-15',
-    });
-    expect(j.status).toBe(200);
     await signInAsAdmin(page);
-    await page.goto(`/matters/${b}/judgments/${j.body.judgment_id}`);
+    await page.goto(`/matters/${b}/judgments/${judgmentId}`);
     await expect(page.getByRole('heading', { name: 'Judgment not found' })).toBeVisible();
     await page.goto(`/matters/${a}/judgments/jdg_000000000000000000000000`);
     await expect(page.getByRole('heading', { name: 'Judgment not found' })).toBeVisible();
-    await page.goto(`/matters/${a}/judgments/${j.body.judgment_id}`);
+    await page.goto(`/matters/${a}/judgments/${judgmentId}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Supreme Court of the State of New York');
     await expect(page.getByTestId('judgment-status')).toHaveText('Intake');
     await expect(page.getByText('Not validated yet.', { exact: false })).toBeVisible();
   });
+
+  test('a viewer reads judgments and the ledger but gets no write forms', async ({ page, request }) => {
+    const { matterId, judgmentId } = await matterWithJudgment(request);
+    const email = `${unique('viewer').replace(/\W+/g, '-').toLowerCase()}@e2e.test`;
+    const password = 'a-long-enough-password-7';
+    await setPasswordThroughInvite(page, await invite(request, { email, roles: ['viewer'] }), password);
+    await signIn(page, email, password);
+    await expect(page).toHaveURL(/\/matters$/);
+
+    await page.goto(`/matters/${matterId}`);
+    await expect(page.getByTestId('judgment-row')).toHaveCount(1);
+    await expect(page.getByTestId('ledger-judgment_principal')).toHaveText('5,000.00 USD');
+    await expect(page.getByRole('form', { name: 'Judgment intake' })).toHaveCount(0);
+    await expect(page.getByRole('form', { name: 'Add ledger entry' })).toHaveCount(0);
+
+    await page.goto(`/matters/${matterId}/judgments/${judgmentId}`);
+    await expect(page.getByRole('heading', { name: 'Deadlines', exact: false })).toBeVisible();
+    for (const form of ['Validate judgment', 'Set enforcement profile', 'Generate enforcement plan']) {
+      await expect(page.getByRole('form', { name: form })).toHaveCount(0);
+    }
+  });
 });
+
+/** A matter with authority and one New York judgment, set up through REST. */
+async function matterWithJudgment(request: APIRequestContext) {
+  const api = rest(request);
+  const matterId = (await api.post('/v1/matters', { name: unique('Owner matter'), mode: 'enforcement', economics: { currency: 'USD' } })).body.matter_id;
+  await api.post(`/v1/matters/${matterId}/authority`, { basis: 'engagement_letter', granted_by: 'Acme Capital LLC', source_refs: [{ source_type: 'engagement_letter' }] });
+  const j = await api.post('/v1/judgments/intake', {
+    matter_id: matterId, court: 'Supreme Court of the State of New York', case_number: unique('IDX'), jurisdiction: 'US-NY',
+    creditor: 'Acme Capital LLC', debtor: DEBTOR, amount: { amount: '5000', currency: 'USD' }, date_entered: '2025-01-15',
+  });
+  expect(j.status).toBe(200);
+  return { matterId, judgmentId: j.body.judgment_id as string };
+}
