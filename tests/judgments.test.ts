@@ -147,6 +147,8 @@ describe('intake, get, list', () => {
       [{ colour: 'red' }, 400, 'parameter_unknown', 'colour'],
       [{ jurisdiction: 'California' }, 400, 'parameter_invalid', 'jurisdiction'],
       [{ date_entered: '2024-02-30' }, 400, 'parameter_invalid', 'date_entered'],
+      [{ date_entered: '' }, 400, 'parameter_invalid', 'date_entered'],
+      [{ date_entered: 'yesterday' }, 400, 'parameter_invalid', 'date_entered'],
       [{ date_entered: '2999-01-01' }, 400, 'parameter_invalid', 'date_entered'],
       [{ amount: { amount: '-5', currency: 'USD' } }, 400, 'parameter_invalid', 'amount.amount'],
       [{ amount: { amount: 'lots', currency: 'USD' } }, 400, 'parameter_invalid', 'amount.amount'],
@@ -296,6 +298,7 @@ describe('PATCH and the status machine', () => {
     const old = (await c.get(`/v1/judgments/${j.judgment_id}/deadlines?status=superseded`)).body.data;
     assert.deepEqual(old.map((d: any) => [d.deadline_id, d.date]), [[renewal.deadline_id, '2034-06-02']]);
     assert.equal((await c.patch(`/v1/judgments/${j.judgment_id}`, { renewal_deadline: '2020-01-01' })).body.error.code, 'parameter_invalid');
+    assert.equal((await c.patch(`/v1/judgments/${j.judgment_id}`, { renewal_deadline: 'soon' })).body.error.code, 'parameter_invalid');
     assert.equal((await c.patch(`/v1/judgments/${j.judgment_id}`, { status: 'paid' })).body.error.code, 'parameter_invalid');
     assert.equal((await c.patch(`/v1/judgments/${j.judgment_id}`, { court: 'x' })).body.error.code, 'parameter_unknown');
   });

@@ -1,14 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { createMatter, signInAsAdmin, unique } from './helpers';
-
-/** Serious and critical WCAG 2.x A/AA violations on the current page (none allowed). */
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
+import { expect, test } from '@playwright/test';
+import { createMatter, seriousViolations, signInAsAdmin, unique } from './helpers';
 
 test('the main console pages have no serious or critical accessibility violations', async ({ page, request }) => {
   await page.goto('/signin');

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config';
 
@@ -69,4 +70,12 @@ export async function setPasswordThroughInvite(page: Page, inviteUrl: string, pa
   await page.getByLabel('Repeat the password').fill(password);
   await page.getByRole('button', { name: 'Set password' }).click();
   await expect(page).toHaveURL(/\/signin\?activated=1/);
+}
+
+/** Serious and critical WCAG 2.x A/AA violations on the current page (none allowed). */
+export async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }

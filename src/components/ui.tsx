@@ -31,6 +31,23 @@ export const Input = ({ className, ...p }: InputHTMLAttributes<HTMLInputElement>
 export const Select = ({ className, ...p }: SelectHTMLAttributes<HTMLSelectElement>) => <select {...p} className={sized(className)} />;
 export const Textarea = ({ className, ...p }: TextareaHTMLAttributes<HTMLTextAreaElement>) => <textarea {...p} className={sized(className)} />;
 
+/** A checkbox with its label beside it (and an optional hint announced with it). */
+export function Checkbox({ id, label, hint, checked, onChange }: { id: string; label: string; hint?: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-start gap-1.5">
+      <input
+        id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="mt-0.5 h-4 w-4 rounded border-slate-400 text-blue-700 focus:ring-blue-600"
+      />
+      <div className="flex flex-col">
+        <label htmlFor={id} className="text-sm text-slate-800">{label}</label>
+        {hint && <span id={`${id}-hint`} className="text-xs text-slate-600">{hint}</span>}
+      </div>
+    </div>
+  );
+}
+
 /** A labelled form field; `error` is announced with the control (aria-describedby). */
 export function Field({ id, label, hint, error, children, className }: { id: string; label: string; hint?: string; error?: string | null; children: ReactNode; className?: string }) {
   return (
@@ -70,6 +87,9 @@ export function Badge({ tone = 'slate', children }: { tone?: Tone; children: Rea
 
 const STATUS_TONES: Record<string, Tone> = {
   open: 'green', on_hold: 'amber', closed: 'slate', granted: 'green', none: 'red', expired: 'amber', revoked: 'red',
+  // Judgments: status, gate results and deadline states.
+  intake: 'slate', needs_review: 'amber', validated: 'green', enforcing: 'blue', satisfied: 'green', stayed: 'amber', vacated: 'red',
+  pass: 'green', fail: 'red', review: 'amber', passed: 'slate', superseded: 'slate', cancelled: 'slate',
 };
 export const toneOf = (status: string): Tone => STATUS_TONES[status] ?? 'slate';
 

@@ -12,11 +12,14 @@ import { AuthorityPanel } from './authority-panel';
 import { ClaimantsPanel } from './claimants-panel';
 import { DashboardFigures } from './dashboard-figures';
 import { useMatterRefresh } from './use-matter-refresh';
+import { JudgmentsPanel } from '../judgments/judgments-panel';
+import type { JurisdictionOption } from '../judgments/types';
+import { LedgerPanel } from '../ledger/ledger-panel';
 
 const CLOSE_REASONS = ['paid', 'settled', 'exhausted', 'stayed', 'administratively_closed'] as const;
 
-/** The matter page: header and status controls, dashboard figures, authority, claimants, audit. */
-export function MatterView({ matterId, me }: { matterId: string; me: ConsoleMe }) {
+/** The matter page: header and status controls, dashboard figures, authority, claimants, judgments, ledger, audit. */
+export function MatterView({ matterId, me, jurisdictions }: { matterId: string; me: ConsoleMe; jurisdictions: JurisdictionOption[] }) {
   const trpc = useTRPC();
   const matter = useQuery(trpc.matters.get.queryOptions({ matter_id: matterId }));
   const m = matter.data;
@@ -52,6 +55,13 @@ export function MatterView({ matterId, me }: { matterId: string; me: ConsoleMe }
           <ClaimantsPanel matterId={m.matter_id} canWrite={me.permissions['claimants:write']} writable={writable} />
         )}
       </div>
+      {me.permissions['judgments:read'] && (
+        <JudgmentsPanel
+          matterId={m.matter_id} currency={economics.currency ?? 'USD'} canWrite={me.permissions['judgments:write']} writable={writable}
+          jurisdictions={jurisdictions}
+        />
+      )}
+      {me.permissions['ledger:read'] && <LedgerPanel matterId={m.matter_id} canWrite={me.permissions['ledger:write']} writable={writable} />}
       {me.permissions['audit:read'] && <AuditPanel matterId={m.matter_id} myUserId={me.user.id} />}
     </div>
   );

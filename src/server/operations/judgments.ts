@@ -10,8 +10,15 @@ import { DEADLINE_LIST_STATUSES } from '../services/judgments/deadlines';
 const DEADLINE_TYPES = ['renewal', 'service', 'response', 'hearing', 'packet', 'monitoring'] as const;
 const PROFILE_NAMES = Object.keys(PROFILES) as [keyof typeof PROFILES, ...(keyof typeof PROFILES)[]];
 
-/** A real calendar date (z.iso.date checks the shape; this rejects 2025-02-30). */
-const calendarDate = () => date().refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'not a calendar date');
+/**
+ * A real calendar date (z.iso.date checks the shape; this rejects 2025-02-30). zod runs the
+ * refinement even when the shape check failed, so an unreadable value ('' or 'abc') must not
+ * reach toISOString(), which would throw (a 500) instead of answering 400.
+ */
+const calendarDate = () => date().refine((d) => {
+  const t = new Date(`${d}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d);
+}, 'not a calendar date');
 
 const jurisdiction = () =>
   z.string().trim().toUpperCase().regex(JURISDICTION_RE, 'an ISO 3166-2 code such as US-CA, or US-FED-<state> for a federal court');

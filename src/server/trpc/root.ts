@@ -3,6 +3,8 @@ import { sessionRouter } from './routers/session';
 import { mattersRouter } from './routers/matters';
 import { auditRouter } from './routers/audit';
 import { webhooksRouter } from './routers/webhooks';
+import { judgmentsRouter } from './routers/judgments';
+import { ledgerRouter } from './routers/ledger';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
@@ -10,6 +12,8 @@ export const appRouter = router({
   matters: mattersRouter,
   audit: auditRouter,
   webhooks: webhooksRouter,
+  judgments: judgmentsRouter,
+  ledger: ledgerRouter,
 });
 
 export type AppRouter = typeof appRouter;
