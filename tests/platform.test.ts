@@ -195,6 +195,20 @@ describe('idempotency', () => {
     assert.equal(audit.body.data.length, 1);
   });
 
+  test('a replayed key issue returns the same secret, which is never stored in clear', async () => {
+    const org = (await c.get('/v1/organizations')).body.data[0].organization_id;
+    const h = { 'Idempotency-Key': `idem-secret-${Date.now()}` };
+    const a = await c.post(`/v1/organizations/${org}/api-keys`, { name: 'replayable', scopes: ['matters:read'] }, h);
+    assert.equal(a.status, 201);
+    const rows = await srv.sql<{ body: string }>(`SELECT response_body::text AS body FROM idempotency_records WHERE idem_key = $1`, [h['Idempotency-Key']]);
+    assert.equal(rows.length, 1);
+    assert.ok(!rows[0].body.includes(a.body.secret_once), 'the secret must not be stored in clear');
+    const b = await c.post(`/v1/organizations/${org}/api-keys`, { name: 'replayable', scopes: ['matters:read'] }, h);
+    assert.equal(b.headers.get('idempotent-replayed'), 'true');
+    assert.equal(b.body.secret_once, a.body.secret_once);
+    assert.equal((await c.withKey(b.body.secret_once).get('/v1/matters')).status, 200);
+  });
+
   test('an execution error (404) is stored and replayed; validation errors too', async () => {
     const h = { 'Idempotency-Key': 'idem-404' };
     const a = await c.post('/v1/matters/mtr_000000000000000000000000/close', { reason: 'paid' }, h);

@@ -3,6 +3,7 @@ import type { Ctx, Tx } from '../context';
 import { ApiError } from '../errors';
 import { config } from '../config';
 import { canonicalJson, sha256Hex } from '../json';
+import { decryptSecret, encryptSecret } from '../services/webhooks/secret-box';
 
 export interface Outcome {
   status: number;
@@ -52,7 +53,7 @@ export async function runIdempotent(
       if (prior.fingerprint !== print) {
         throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).');
       }
-      return { status: prior.response_status, body: prior.response_body, replayed: true };
+      return { status: prior.response_status, body: await openSecrets(tx, prior.response_body, print), replayed: true };
     }
     await tx.$executeRawUnsafe('SAVEPOINT idem_exec');
     let outcome: Outcome;
@@ -67,7 +68,7 @@ export async function runIdempotent(
     const record = {
       fingerprint: print,
       response_status: outcome.status,
-      response_body: outcome.body as object,
+      response_body: (await sealSecrets(tx, outcome.body, print)) as object,
       created_at: new Date(),
       expires_at: new Date(Date.now() + config.idempotencyTtlHours * 3600_000),
     };
@@ -78,4 +79,31 @@ export async function runIdempotent(
     });
     return outcome;
   }, TX_OPTIONS);
+}
+
+/**
+ * Responses that show a secret once (API key `secret_once`, webhook `signing_secret`) are
+ * replayable, so the stored copy must hold the secret — but never in clear: it is sealed with
+ * AES-256-GCM (bound to the request fingerprint) and opened only for the replay.
+ */
+const SECRET_FIELDS = ['secret_once', 'signing_secret'];
+type Sealed = { sealed: string };
+
+async function sealSecrets(tx: Tx, body: unknown, aad: string): Promise<unknown> {
+  if (!body || typeof body !== 'object') return body;
+  const out = { ...(body as Record<string, unknown>) };
+  for (const f of SECRET_FIELDS) {
+    if (typeof out[f] === 'string') out[f] = { sealed: await encryptSecret(tx, out[f] as string, aad) } satisfies Sealed;
+  }
+  return out;
+}
+
+async function openSecrets(tx: Tx, body: unknown, aad: string): Promise<unknown> {
+  if (!body || typeof body !== 'object') return body;
+  const out = { ...(body as Record<string, unknown>) };
+  for (const f of SECRET_FIELDS) {
+    const v = out[f] as Sealed | undefined;
+    if (v && typeof v === 'object' && typeof v.sealed === 'string') out[f] = await decryptSecret(tx, v.sealed, aad);
+  }
+  return out;
 }
