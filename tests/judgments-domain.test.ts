@@ -18,6 +18,7 @@ import { allowedMoves, moveBlocker, statusAfterValidation } from '../src/server/
 import { parseAddress } from '../src/server/domain/judgments/wallet-address';
 import { buildWalletIndex, classifyWallet } from '../src/server/domain/judgments/wallet-index';
 import { buildEnforcementPlan, type PlanInput } from '../src/server/domain/judgments/enforcement-plan';
+import { SDN_DATASET } from '../src/server/domain/sanctions/sdn-list';
 import { parseCsv } from '../src/server/domain/judgments/csv';
 
 const deadlinesOf = (code: string, entered: string, over: Partial<DeadlineInput> = {}) =>
@@ -267,7 +268,8 @@ const baseGateInput = (): GateInput => ({
   consumer_debt: false,
   bankruptcy_known: null,
   appeal_stay_known: null,
-  sanctions: { screened: true, unresolved_match: false, screened_at: '2025-01-10T00:00:00Z', source: 'screen' },
+  // A complete, current list: the dataset caveats of the shipped copy are tested in sanctions-domain.
+  sanctions: { debtor: { name: 'Dana Doe', matches: [] }, wallets: [], recorded: null, names_dataset: { ...SDN_DATASET, as_of: '2025-01-10', gaps: null } },
   checks: null,
 });
 
@@ -292,7 +294,7 @@ describe('validation gates', () => {
       ['consumer_commercial:review', (i) => { i.consumer_debt = null; }],
       ['required_documents:fail', (i) => { i.judgment.source_refs = []; }],
       ['judgment_life:fail', (i) => { i.judgment.date_entered = '2014-01-10'; }],
-      ['sanctions:fail', (i) => { i.sanctions = { ...i.sanctions, unresolved_match: true }; }],
+      ['sanctions:fail', (i) => { i.sanctions.recorded = { unresolved_match: true, screened_at: '2025-01-10T00:00:00Z', source: 'sanctions screen rev_1' }; }],
     ];
     for (const [expected, mutate] of cases) {
       const i = baseGateInput();
@@ -334,9 +336,9 @@ describe('validation gates', () => {
     assert.match(life.reasons.join(' '), /dormant since 2024-06-01.*revived until 2026-05-31/);
     tx.judgment.renewal_deadline = '2034-05-20';
     assert.equal(statuses(tx).judgment_life, 'pass', 'a later writ recorded as renewal_deadline keeps it alive');
-    const unscreened = baseGateInput();
-    unscreened.sanctions = { screened: false, unresolved_match: false, screened_at: null, source: 'none' };
-    assert.deepEqual(onlyFailing(unscreened), ['sanctions:review']);
+    const potential = baseGateInput();
+    potential.sanctions.debtor.matches = [{ kind: 'alias', uid: '306', name: 'BANCO NACIONAL DE CUBA', type: 'entity', programs: ['CUBA'], matched: 'BNC' }];
+    assert.deepEqual(onlyFailing(potential), ['sanctions:review']);
     const unknown = baseGateInput();
     unknown.rules = resolveRules('FR-75');
     assert.equal(statuses(unknown).judgment_life, 'review');
@@ -467,6 +469,15 @@ describe('enforcement plan', () => {
     assert.equal(coinbase.blocked_by, 'sanctions', 'ordinary collection on the matter is paused');
     assert.ok(p.priority_actions.every((a) => !['vasp_legal_process', 'exchange_freeze', 'debtor_discovery'].includes(a.type)));
     assert.equal(p.review_required, true);
+  });
+
+  test('a potential sanctions match on the debtor (gate review) pauses collection for a sanctions review', () => {
+    const input = baseGateInput();
+    input.sanctions.debtor.matches = [{ kind: 'token', uid: '536', name: 'CIMEX IBERICA', type: 'entity', programs: ['CUBA'], matched: 'CIMEX IBERICA' }];
+    const p = plan({ gates: evaluateGates(input).gates }, [COINBASE]);
+    assert.equal(p.priority_actions[0].type, 'sanctions_review');
+    assert.match(p.priority_actions[0].rationale, /Potential match: debtor 'Dana Doe'.*CIMEX IBERICA/);
+    assert.equal(p.blocked_actions.find((b) => b.type === 'vasp_legal_process')!.blocked_by, 'sanctions');
   });
 
   test('bankruptcy blocks every collection step', () => {

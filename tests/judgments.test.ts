@@ -2,9 +2,9 @@
  * Judgments over HTTP: intake, GET, PATCH transitions, list, validation gates, deadlines,
  * enforcement profile and plan, and the authority gate on every gated operation.
  *
- * The sanctions module does not exist yet, so a screening result is seeded the way that module
- * will record it: a `sanctions.screened` outbox event on the matter (one SQL statement, which
- * also removes a matter's grants to reach the "never granted" state the API cannot produce).
+ * Everything goes through HTTP except one SQL statement that removes a matter's grants, to
+ * reach the "never granted" state the API cannot produce. The sanctions gate screens the
+ * debtor and the matter's known wallets against the shipped OFAC data at validation time.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,6 +17,11 @@ let c: Client;
 const JUDGMENT_REF = { source_type: 'judgment', title: 'Entered judgment', uri: 'https://docs.example/judgment.pdf' };
 const COINBASE = '0x02466e547bfdab679fc49e96bbfc62b9747d997c';
 const SUEX = '0x19aa5fe80d33a56d56c78e82ea5e50e5d80b4dff';
+// Real entries of data/ofac-sdn/sdn.csv (2024-05-03).
+const SDN_PERSON = 'Jong Un Kim'; // 20157 "KIM, Jong Un", individual, DPRK3
+const SDN_ALIAS = 'Fund Energy LLC'; // alias 'FUND ENERGY' of 44099 "FUND FOR DEVELOPMENT OF ENERGY COMPLEX ENERGY"
+const SDN_TOKEN = 'Cimex Iberica Trading S.L.'; // contains 536 "CIMEX IBERICA", CUBA
+const sanctionsGateOf = (v: any) => v.gates.find((g: any) => g.gate === 'sanctions');
 
 function body(matterId: string, over: Record<string, unknown> = {}) {
   return {
@@ -35,8 +40,8 @@ const gatesOf = (v: any) => Object.fromEntries(v.gates.map((g: any) => [g.gate, 
 // Fixtures built before the one SQL statement.
 let noGrant: string; // matter that never had a grant
 let deleted: { matter: string; judgment: string }; // grant removed by SQL after intake
-let ready: { matter: string; judgment: string }; // sanctions screening "clear"
-let paused: { matter: string; judgment: string }; // unresolved sanctions match
+let ready: { matter: string; judgment: string }; // a debtor not on the SDN list
+let paused: { matter: string; judgment: string }; // a debtor exactly on the SDN list
 
 before(async () => {
   srv = await startServer();
@@ -53,16 +58,8 @@ before(async () => {
     })).judgment_id,
   };
   const m3 = await matterWithAuthority(c, 'Paused v. Debtor');
-  paused = { matter: m3, judgment: (await intake(m3)).judgment_id };
-  await srv.sql(
-    `WITH gone AS (DELETE FROM authority_grants WHERE matter_id = $1 RETURNING 1)
-     INSERT INTO events (id, org_id, env, matter_id, type, api_version, data)
-     SELECT 'evt_seed' || substr(md5(id), 1, 20), org_id, env, id, 'sanctions.screened', '2026-06-11',
-       CASE WHEN id = $2 THEN '{"object":{"review_id":"rev_seed","status":"clear","ordinary_collection_paused":false}}'::jsonb
-            ELSE '{"object":{"review_id":"rev_seed","status":"match","ordinary_collection_paused":true}}'::jsonb END
-     FROM matters WHERE id IN ($2, $3)`,
-    [deleted.matter, ready.matter, paused.matter],
-  );
+  paused = { matter: m3, judgment: (await intake(m3, { debtor: SDN_PERSON })).judgment_id };
+  await srv.sql('DELETE FROM authority_grants WHERE matter_id = $1', [deleted.matter]);
 });
 after(async () => srv?.stop());
 
@@ -269,7 +266,7 @@ describe('PATCH and the status machine', () => {
     await c.patch(`/v1/judgments/${j.judgment_id}`, { bankruptcy_status: 'dismissed' });
     const v2 = await c.post(`/v1/judgments/${j.judgment_id}/validate`, { consumer_debt: false });
     assert.equal(gatesOf(v2.body).bankruptcy, 'pass');
-    assert.equal(v2.body.judgment_status, 'needs_review', 'sanctions screening still missing');
+    assert.equal(v2.body.judgment_status, 'validated', 'every gate passes again once the bankruptcy is dismissed');
     const appeal = await intake(m);
     const stayed = await c.patch(`/v1/judgments/${appeal.judgment_id}`, { appeal_stay_status: 'stayed' });
     assert.equal(stayed.body.status, 'stayed');
@@ -334,9 +331,16 @@ describe('validation', () => {
     assert.match(pass.body.validation_id, /^val_/);
     assert.equal((await c.get(`/v1/audit/events/${pass.body.audit_ref}`)).body.event_type, 'judgment.validated');
     assert.match(pass.body.gates.find((g: any) => g.gate === 'stay_appeal').reasons[0], /ended on 2023-03-31/);
+    const s = sanctionsGateOf(pass.body);
+    assert.equal(s.reasons[0], 'Debtor screened against OFAC SDN list (sdn.csv, 2024-05-03): no match.');
+    assert.match(s.reasons[1], /No wallet is known on the matter/);
+    // The shipped list is old and lacks OFAC's alias file: a clear result is flagged for review.
+    assert.equal(pass.body.review_required, true);
+    assert.ok(pass.body.review_reasons.some((r: string) => /OFAC SDN list of 2024-05-03 \(\d+ days old\)/.test(r)));
+    assert.ok(pass.body.review_reasons.some((r: string) => /alt\.csv is not shipped/.test(r)));
   });
 
-  test('the remaining gates on their own: consumer status unknown, expired judgment, unresolved sanctions match, no screening', async () => {
+  test('the remaining gates on their own: consumer status unknown, expired judgment', async () => {
     const m = ready.matter;
     const consumer = await intake(m);
     let v = (await c.post(`/v1/judgments/${consumer.judgment_id}/validate`, {})).body;
@@ -352,15 +356,6 @@ describe('validation', () => {
     assert.deepEqual(v.gates.filter((g: any) => g.status !== 'pass').map((g: any) => `${g.gate}:${g.status}`), ['judgment_life:fail']);
     assert.match(v.gates.find((g: any) => g.gate === 'judgment_life').reasons[0], /ended on 2023-04-30/);
 
-    v = (await c.post(`/v1/judgments/${paused.judgment}/validate`, { consumer_debt: false })).body;
-    assert.deepEqual(v.gates.filter((g: any) => g.status !== 'pass').map((g: any) => `${g.gate}:${g.status}`), ['sanctions:fail']);
-
-    const unscreened = await matterWithAuthority(c, 'Unscreened');
-    const u = await intake(unscreened);
-    v = (await c.post(`/v1/judgments/${u.judgment_id}/validate`, { consumer_debt: false })).body;
-    assert.deepEqual(v.gates.filter((g: any) => g.status !== 'pass').map((g: any) => `${g.gate}:${g.status}`), ['sanctions:review']);
-    assert.ok(v.gates.find((g: any) => g.gate === 'sanctions').required_actions[0].includes('POST /v1/sanctions/screen'));
-
     const assignee = await matterWithAuthority(c, 'Assigned');
     await c.post(`/v1/matters/${assignee}/claimants`, { name: 'Debt Buyer LLC', role: 'assignee' });
     const a = await intake(assignee);
@@ -369,6 +364,76 @@ describe('validation', () => {
     assert.equal(v.gates[0].status, 'fail');
     assert.ok(v.missing_items.some((i: string) => /'assignment' for assignee Debt Buyer LLC/.test(i)));
     assert.equal((await c.post(`/v1/judgments/${a.judgment_id}/validate`, { checks: ['nonsense'] })).body.error.code, 'parameter_invalid');
+  });
+});
+
+describe('the sanctions gate screens at validation time', () => {
+  const offGates = (v: any) => v.gates.filter((g: any) => g.status !== 'pass').map((g: any) => `${g.gate}:${g.status}`);
+
+  test('a debtor exactly on the SDN list: fail naming the entry; not enforcement-ready, no profile', async () => {
+    const v = await c.post(`/v1/judgments/${paused.judgment}/validate`, { consumer_debt: false });
+    assert.equal(v.status, 200);
+    assert.deepEqual(offGates(v.body), ['sanctions:fail']);
+    assert.equal(v.body.enforcement_ready, false);
+    assert.equal(v.body.judgment_status, 'needs_review');
+    const s = sanctionsGateOf(v.body);
+    assert.equal(s.reasons[0], "Debtor 'Jong Un Kim' matches SDN entry 20157 'KIM, Jong Un' (individual; program DPRK3) on the OFAC SDN list (sdn.csv, 2024-05-03).");
+    assert.match(s.required_actions[0], /Open a sanctions review.*collection is paused/);
+    const profile = await c.post(`/v1/judgments/${paused.judgment}/enforcement-profile`, { profile: 'measured' });
+    assert.equal(profile.body.error.code, 'judgment_not_enforcement_ready');
+    assert.match(profile.body.error.message, /sanctions \(fail\)/);
+  });
+
+  test('an alias or a partial (token) match: review as a potential match', async () => {
+    const m = await matterWithAuthority(c, 'Potential matches');
+    for (const [debtor, pattern] of [
+      [SDN_ALIAS, /Potential match: debtor 'Fund Energy LLC' equals the alias 'FUND ENERGY' of SDN entry 44099/],
+      [SDN_TOKEN, /Potential match: debtor 'Cimex Iberica Trading S\.L\.' shares every word of the shorter name with SDN entry 536 'CIMEX IBERICA' \(entity; program CUBA\)/],
+    ] as const) {
+      const j = await intake(m, { debtor });
+      const v = (await c.post(`/v1/judgments/${j.judgment_id}/validate`, { consumer_debt: false })).body;
+      assert.deepEqual(offGates(v), ['sanctions:review'], debtor);
+      assert.equal(v.enforcement_ready, false);
+      assert.match(sanctionsGateOf(v).reasons[0], pattern);
+      assert.match(sanctionsGateOf(v).required_actions[0], /confirm or clear the potential match/);
+    }
+  });
+
+  test('a clean debtor with no screening on record passes, naming the dataset and its date', async () => {
+    const m = await matterWithAuthority(c, 'Clean');
+    const j = await intake(m, { debtor: 'Riverside Plumbing Supply, Inc.' });
+    const v = (await c.post(`/v1/judgments/${j.judgment_id}/validate`, { consumer_debt: false })).body;
+    assert.deepEqual(offGates(v), []);
+    assert.equal(v.enforcement_ready, true);
+    assert.equal(v.judgment_status, 'validated');
+    assert.deepEqual(sanctionsGateOf(v).required_actions, []);
+    assert.equal(sanctionsGateOf(v).reasons[0], 'Debtor screened against OFAC SDN list (sdn.csv, 2024-05-03): no match.');
+  });
+
+  test('an OFAC-listed wallet known on the matter (from an enforcement plan) fails the gate', async () => {
+    const m = await matterWithAuthority(c, 'Listed wallet');
+    const j = await intake(m);
+    const clean = (await c.post(`/v1/judgments/${j.judgment_id}/validate`, { consumer_debt: false })).body;
+    assert.equal(clean.enforcement_ready, true);
+    const plan = await c.post(`/v1/judgments/${j.judgment_id}/enforcement-plan`, { profile: 'measured', known_wallets: [COINBASE] });
+    assert.equal(plan.status, 200);
+    let v = (await c.post(`/v1/judgments/${j.judgment_id}/validate`, { consumer_debt: false })).body;
+    assert.equal(v.enforcement_ready, true);
+    assert.match(sanctionsGateOf(v).reasons[1], /^1 wallet known on the matter screened against OFAC digital-currency addresses .*: no match\.$/);
+    await c.post(`/v1/judgments/${j.judgment_id}/enforcement-plan`, { profile: 'measured', known_wallets: [SUEX] });
+    // Every judgment of the matter is affected: the pause is the matter's.
+    for (const id of [j.judgment_id, (await intake(m)).judgment_id]) {
+      v = (await c.post(`/v1/judgments/${id}/validate`, { consumer_debt: false })).body;
+      assert.deepEqual(offGates(v), ['sanctions:fail']);
+      assert.equal(v.enforcement_ready, false);
+      assert.match(sanctionsGateOf(v).reasons[0], /^Wallet 0x19Aa5Fe80D33a56D56c78e82eA5E50E5d80b4Dff known on the matter is on the OFAC SDN list: entry \d+ 'SUEX OTC, S\.R\.O\.' \(program CYBER2\)/);
+      assert.ok(v.review_reasons.some((r: string) => /digital-currency addresses of 2025-11-19/.test(r)));
+    }
+    // The judgment stays `validated` (the status machine has no way back), but its latest
+    // validation is not ready, so no enforcement profile can be set on it.
+    assert.equal((await c.get(`/v1/judgments/${j.judgment_id}`)).body.validation.enforcement_ready, false);
+    const profile = await c.post(`/v1/judgments/${j.judgment_id}/enforcement-profile`, { profile: 'measured' });
+    assert.equal(profile.body.error.code, 'judgment_not_enforcement_ready');
   });
 });
 
@@ -417,10 +482,10 @@ describe('enforcement profile', () => {
     const early = await c.post(`/v1/judgments/${j.judgment_id}/enforcement-profile`, { profile: 'assertive' });
     assert.equal(early.status, 409);
     assert.equal(early.body.error.code, 'judgment_not_enforcement_ready');
-    await c.post(`/v1/judgments/${j.judgment_id}/validate`, { consumer_debt: false });
+    await c.post(`/v1/judgments/${j.judgment_id}/validate`, {});
     const stillNot = await c.post(`/v1/judgments/${j.judgment_id}/enforcement-profile`, { profile: 'assertive' });
     assert.equal(stillNot.body.error.code, 'judgment_not_enforcement_ready');
-    assert.match(stillNot.body.error.message, /sanctions \(review\)/);
+    assert.match(stillNot.body.error.message, /consumer_commercial \(review\)/);
 
     const id = ready.judgment; // validated above
     for (const [profile, level] of [['measured', 1], ['assertive', 2], ['maximum_lawful', 3]] as const) {
@@ -479,8 +544,12 @@ describe('enforcement plan', () => {
   });
 
   test('an OFAC-listed wallet blocks collection and calls for a sanctions review packet', async () => {
-    const p = await c.post(`/v1/judgments/${ready.judgment}/enforcement-plan`, { profile: 'assertive', known_wallets: [SUEX, COINBASE] });
+    // Its own matter: once the plan records the wallet, the matter's sanctions gate fails.
+    const m = await matterWithAuthority(c, 'Listed wallet plan');
+    const j = await intake(m, { jurisdiction: 'US-FED-NY', date_entered: '2023-03-01' });
+    const p = await c.post(`/v1/judgments/${j.judgment_id}/enforcement-plan`, { profile: 'assertive', known_wallets: [SUEX, COINBASE] });
     assert.equal(p.status, 200);
+    assert.equal(p.body.gates.find((g: any) => g.gate === 'sanctions').status, 'fail', 'the wallets the plan is given are screened too');
     assert.equal(p.body.priority_actions[0].type, 'sanctions_review');
     assert.equal(p.body.priority_actions[0].packet_type, 'sanctions_review');
     assert.equal(p.body.wallets[0].category, 'sanctioned');

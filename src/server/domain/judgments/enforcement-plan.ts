@@ -78,7 +78,6 @@ export interface Plan {
 interface Kind { packet: string | null; level: 1 | 2 | 3; priority: Priority; collection: boolean; sanctionsExempt?: boolean }
 const KINDS: Record<string, Kind> = {
   sanctions_review: { packet: 'sanctions_review', level: 1, priority: 'urgent', collection: false },
-  sanctions_screen: { packet: null, level: 1, priority: 'urgent', collection: false },
   bankruptcy_claim: { packet: null, level: 1, priority: 'urgent', collection: false },
   renew_judgment: { packet: null, level: 1, priority: 'high', collection: false },
   revive_judgment: { packet: null, level: 1, priority: 'urgent', collection: false },
@@ -117,7 +116,9 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
   // --- Facts -------------------------------------------------------------------------------
   const sanctionedWallets = input.wallets.filter((w) => w.category === 'sanctioned');
   const sanctionsGate = gate('sanctions');
-  const sanctionsPaused = k.sanctions_review_required || sanctionedWallets.length > 0 || sanctionsGate?.status === 'fail';
+  // A match or a potential match pauses ordinary collection until it is resolved (API-CONTRACT §9).
+  const sanctionsHold = sanctionsGate?.status === 'fail' || sanctionsGate?.status === 'review';
+  const sanctionsPaused = k.sanctions_review_required || sanctionedWallets.length > 0 || sanctionsHold;
   const bankrupt = k.bankruptcy_known || j.bankruptcy_status === 'filed' || j.bankruptcy_status === 'discharged';
   const stayEnd = automaticStayEnd(rules, j.date_entered, j.type);
   const appealStay = k.appeal_stay_known || j.appeal_stay_status === 'stayed'
@@ -128,15 +129,12 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
   const consumer = k.consumer_debt === true;
 
   // --- Compliance and preservation steps (never blocked) ----------------------------------
-  if (sanctionedWallets.length || k.sanctions_review_required || sanctionsGate?.status === 'fail') {
+  if (sanctionsPaused) {
     const why = sanctionedWallets.length
       ? `${sanctionedWallets.map((w) => `${short(w.address)} is on the OFAC SDN list (${[...new Set(w.ofac.map((o) => `${o.sdn_name}; ${o.programs.join(', ')}`))].join(' / ')})`).join('; ')} per ${OFAC_DATASET.name} (${OFAC_DATASET.as_of}).`
       : k.sanctions_review_required ? 'The caller flagged that a sanctions review is required.' : sanctionsGate!.reasons.join(' ');
     add('sanctions_review', 'Prepare a sanctions review packet before any collection', `${why} Ordinary collection is paused until counsel resolves blocking and reporting obligations.`,
       'OFAC regulations, 31 CFR Part 501 (blocked-property reports, 31 CFR 501.603); transfers of blocked property are void without a license', { kind: 'matter', value: 'sanctions' });
-  } else if (sanctionsGate?.status === 'review') {
-    add('sanctions_screen', 'Screen the debtor and wallets for sanctions', 'No sanctions screening is on record for this matter; collection should not start unscreened.',
-      'OFAC compliance (31 CFR Part 501)', { kind: 'matter', value: 'sanctions' });
   }
   if (bankrupt) {
     add('bankruptcy_claim', 'File a proof of claim and seek relief from the automatic stay',

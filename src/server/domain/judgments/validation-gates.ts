@@ -1,11 +1,12 @@
 import { addDays, addYears, daysBetween, maxDate, rollPastWeekend, type IsoDate } from './dates';
 import { periodLastDay } from './deadlines';
 import { RULES_DATASET, type ResolvedRules } from './jurisdiction-rules';
+import { sanctionsGate, type SanctionsScreen } from './sanctions-gate';
 
 /**
  * The enforcement-readiness gates of API-CONTRACT §9. Each gate answers pass, fail or review
- * with its reasons and the actions that would clear it. A gate that cannot know (no sanctions
- * screening on record, unknown consumer status, unknown enforceable period) answers `review`:
+ * with its reasons and the actions that would clear it. A gate that cannot know (a potential
+ * sanctions match, unknown consumer status, unknown enforceable period) answers `review`:
  * it never passes silently. enforcement_ready is true only when every gate ran and passed.
  */
 export const GATE_NAMES = [
@@ -19,15 +20,6 @@ export interface Gate {
   status: GateStatus;
   reasons: string[];
   required_actions: string[];
-}
-
-export interface SanctionsPosture {
-  /** Whether any screening of this matter is on record. */
-  screened: boolean;
-  /** An unresolved match or potential match (ordinary collection paused). */
-  unresolved_match: boolean;
-  screened_at: string | null;
-  source: string;
 }
 
 export interface GateInput {
@@ -46,7 +38,7 @@ export interface GateInput {
   consumer_debt: boolean | null;
   bankruptcy_known: boolean | null;
   appeal_stay_known: boolean | null;
-  sanctions: SanctionsPosture;
+  sanctions: SanctionsScreen;
   /** Gates to run; null runs all of them. */
   checks: GateName[] | null;
 }
@@ -241,19 +233,7 @@ const judgmentLife: GateFn = ({ input, missing, review }) => {
   return gate('judgment_life', 'pass', reasons, actions);
 };
 
-const sanctions: GateFn = ({ input, missing }) => {
-  const s = input.sanctions;
-  if (s.unresolved_match) {
-    return gate('sanctions', 'fail', [`An unresolved sanctions match on the matter pauses ordinary collection (${s.source}).`],
-      ['Complete the sanctions review (POST /v1/sanctions/review-packet) before collection.']);
-  }
-  if (!s.screened) {
-    missing.push('sanctions screening of the matter (POST /v1/sanctions/screen)');
-    return gate('sanctions', 'review', ['No sanctions screening is recorded for this matter, so the gate cannot pass.'],
-      ['Screen the debtor, its wallets and counterparties with POST /v1/sanctions/screen.']);
-  }
-  return gate('sanctions', 'pass', [`Sanctions screening on record${s.screened_at ? ` (${s.screened_at})` : ''} found no unresolved match.`]);
-};
+const sanctions: GateFn = ({ input, review }) => sanctionsGate(input.sanctions, input.today, review);
 
 const GATES: Record<GateName, GateFn> = {
   authority, stay_appeal: stayAppeal, bankruptcy, consumer_commercial: consumerCommercial,

@@ -42,7 +42,10 @@ export async function createEnforcementPlan(ctx: Ctx, tx: Tx, id: string, input:
   const exchanges = [...new Map((input.known_exchanges ?? []).map((e) => e.trim()).filter(Boolean).map((e) => [exchangeSlug(e), e])).values()]
     .map((name) => ({ name, known: index.exchanges.has(exchangeSlug(name)) }));
   const [gates, deadlines, claimants] = await Promise.all([
-    gatesFor(ctx, tx, j, { consumer_debt: constraints.consumer_debt, bankruptcy_known: constraints.bankruptcy_known, appeal_stay_known: constraints.appeal_stay_known, checks: null }),
+    gatesFor(ctx, tx, j, {
+      consumer_debt: constraints.consumer_debt, bankruptcy_known: constraints.bankruptcy_known, appeal_stay_known: constraints.appeal_stay_known,
+      checks: null, known_wallets: input.known_wallets,
+    }),
     upcomingDeadlines(tx, j.id),
     tx.claimant.findMany({ where: { matter_id: j.matter_id, org_id: ctx.org.id, env: ctx.env } }),
   ]);

@@ -11,7 +11,7 @@ import { authorityStatus } from '../matters/authority-status';
 import { syncDeadlines } from './deadlines';
 import { lockJudgment } from './load';
 import { today } from './rules-context';
-import { matterSanctionsPosture } from './sanctions-posture';
+import { matterSanctionsScreen } from './sanctions-screen';
 import { eventData, judgmentOut, validationOut } from './serialize';
 
 export interface ValidateInput {
@@ -23,16 +23,18 @@ export interface ValidateInput {
 
 /**
  * Runs the readiness gates against what the service knows about the judgment and its matter
- * (authority grants, claimants, sanctions screening) plus the caller's facts. Shared by
- * validation and the enforcement plan so both judge readiness the same way.
+ * (authority grants, claimants, a sanctions screening of the debtor and the matter's known
+ * wallets run now) plus the caller's facts. Shared by validation and the enforcement plan so
+ * both judge readiness the same way; the plan adds the wallets it is given to the screening.
  */
 export async function gatesFor(ctx: Ctx, db: Db, j: Judgment, facts: {
   consumer_debt: boolean | null; bankruptcy_known: boolean | null; appeal_stay_known: boolean | null; checks: GateName[] | null;
+  known_wallets?: string[];
 }): Promise<GateResult> {
   const [grants, claimants, sanctions] = await Promise.all([
     db.authorityGrant.findMany({ where: { matter_id: j.matter_id, org_id: ctx.org.id, env: ctx.env }, orderBy: { id: 'desc' } }),
     db.claimant.findMany({ where: { matter_id: j.matter_id, org_id: ctx.org.id, env: ctx.env } }),
-    matterSanctionsPosture(ctx, db, j.matter_id),
+    matterSanctionsScreen(ctx, db, j, facts.known_wallets),
   ]);
   const status = authorityStatus(grants);
   const live = grants.find((g) => g.status === 'granted' && (!g.expires_at || g.expires_at > new Date()) && g.effective_at <= new Date());

@@ -1,0 +1,94 @@
+/**
+ * Name normalization for sanctions screening. Two spellings of one name should compare equal
+ * ("Banco Nacional de Cuba, S.A." and "BANCO NACIONAL DE CUBA"), so comparison keys are
+ * uppercase ASCII words without punctuation, diacritics or trailing legal forms.
+ */
+
+/** Trailing legal-form words ("S.A." is "SA" once dots are gone). Dropped only at the end of a
+ *  name, so "CO" inside "CO OPERATIVE BANK" stays. */
+const LEGAL_FORMS = new Set([
+  'LLC', 'LLP', 'LP', 'LTD', 'LIMITED', 'LIABILITY', 'INC', 'INCORPORATED', 'CORP', 'CORPORATION', 'CO', 'COMPANY',
+  'PLC', 'SA', 'SAS', 'SARL', 'SRL', 'SRO', 'SPA', 'SL', 'SAC', 'SAU', 'CV', 'RL', 'AG', 'GMBH', 'KG', 'BV', 'NV',
+  'AB', 'AS', 'ASA', 'OY', 'OYJ', 'PTE', 'PTY', 'BHD', 'SDN', 'OOO', 'OAO', 'ZAO', 'PAO', 'AO', 'JSC', 'PJSC',
+  'CJSC', 'OJSC', 'FZE', 'FZC', 'FZCO', 'FZ', 'DMCC', 'WLL', 'KFT', 'ZRT', 'DOO', 'AD',
+]);
+/** Words that only join a legal form to the name ("S.A. DE C.V.", "& CO"): dropped with it. */
+const JOINERS = new Set(['AND', 'DE', 'Y', 'ET', 'UND']);
+
+/** Latin letters that Unicode decomposition leaves alone, spelled as OFAC transliterates them. */
+const LETTERS: Record<string, string> = { ø: 'o', Ø: 'O', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', ß: 'ss', þ: 'th', Þ: 'TH', ı: 'i' };
+
+/** Uppercase ASCII words: diacritics stripped, apostrophes removed ("O'Neil" → "ONEIL"),
+ *  dots removed ("S.R.O." → "SRO"), "&" read as AND, any other punctuation a word break. */
+export function nameWords(raw: string): string[] {
+  // Decomposition only matters for non-ASCII text; the SDN file itself is ASCII.
+  const ascii = /^[\x00-\x7f]*$/.test(raw)
+    ? raw
+    : raw.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[øØæÆœŒđĐłŁßþÞı]/g, (ch) => LETTERS[ch]);
+  const words = ascii.toUpperCase().replace(/['’‘`´.]/g, '').match(/[A-Z0-9]+|&/g) ?? [];
+  return words.map((w) => (w === '&' ? 'AND' : w));
+}
+
+/** Drops a leading THE and trailing legal forms (with the joiner before them), keeping at least
+ *  one word so a name made only of such words still compares. */
+export function stripLegalForms(words: string[]): string[] {
+  const w = words[0] === 'THE' && words.length > 1 ? words.slice(1) : [...words];
+  let stripped = false;
+  while (w.length > 1) {
+    const last = w[w.length - 1];
+    if (LEGAL_FORMS.has(last)) { w.pop(); stripped = true; }
+    else if (stripped && JOINERS.has(last)) w.pop();
+    else break;
+  }
+  return w;
+}
+
+/** The comparison key of a name: its normalized words without legal forms, space-joined. */
+export function normalizeName(raw: string): string {
+  return stripLegalForms(nameWords(raw)).join(' ');
+}
+
+/** Words too common in business names to tie two names together on their own ("Global
+ *  Trading" is in hundreds of names), plus name particles. A partial (token) match needs
+ *  words outside this set; exact matches ignore it. */
+const GENERIC = new Set([
+  'AL', 'EL', 'LA', 'LE', 'DE', 'DEL', 'DA', 'DI', 'DO', 'DOS', 'VAN', 'VON', 'BIN', 'IBN', 'ABU', 'OF', 'AND', 'THE', 'FOR', 'Y',
+  'GLOBAL', 'INTERNATIONAL', 'INTL', 'GENERAL', 'GROUP', 'HOLDING', 'HOLDINGS', 'TRADING', 'TRADE', 'COMMERCIAL', 'INDUSTRIAL',
+  'INDUSTRIES', 'INDUSTRY', 'ENTERPRISE', 'ENTERPRISES', 'SERVICE', 'SERVICES', 'INVESTMENT', 'INVESTMENTS', 'CAPITAL',
+  'FINANCE', 'FINANCIAL', 'BANK', 'SHIPPING', 'LOGISTICS', 'TRANSPORT', 'TECHNOLOGY', 'TECHNOLOGIES', 'IMPORT', 'EXPORT',
+  'MANAGEMENT', 'PARTNERS', 'ASSOCIATES', 'SOLUTIONS', 'CONSULTING', 'DEVELOPMENT', 'FOUNDATION', 'FUND', 'NATIONAL',
+  'ENERGY', 'OIL', 'GAS', 'CONSTRUCTION', 'ENGINEERING', 'MARINE', 'UNITED', 'FIRST', 'NEW', 'CENTER', 'CENTRE',
+]);
+
+/** How many of the words can tie names together (see GENERIC). */
+export const distinctiveCount = (words: Iterable<string>) => {
+  let n = 0;
+  for (const w of words) if (!GENERIC.has(w) && !LEGAL_FORMS.has(w)) n++;
+  return n;
+};
+
+/**
+ * The words of one listed name as the index compares them. OFAC writes individuals as
+ * "LAST, First Middle"; both that order and "First Middle LAST" are the person's name, so both
+ * are forms. Legal forms are dropped from entity names only: a person's last word is never a
+ * company suffix ("KIM, Ho Sa" stays three words). Entity names keep their comma order (it
+ * usually precedes a legal form: "SUEX OTC, S.R.O.").
+ */
+export function listedNameForms(name: string, individual: boolean): string[][] {
+  if (!individual) return [stripLegalForms(nameWords(name))].filter((w) => w.length);
+  const comma = name.indexOf(',');
+  if (comma <= 0) return [nameWords(name)].filter((w) => w.length);
+  const last = nameWords(name.slice(0, comma));
+  const first = nameWords(name.slice(comma + 1));
+  return first.length && last.length ? [[...last, ...first], [...first, ...last]] : [[...last, ...first]].filter((w) => w.length);
+}
+
+/** A screened name as the index looks it up: all its words, the words without legal forms
+ *  (it may be a company or a person, which the caller does not say), and both as keys. */
+export interface NameQuery { words: string[]; core: string[]; keys: string[] }
+
+export function nameQuery(raw: string): NameQuery {
+  const words = nameWords(raw);
+  const core = stripLegalForms(words);
+  return { words, core, keys: [...new Set([words.join(' '), core.join(' ')])].filter(Boolean) };
+}
