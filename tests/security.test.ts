@@ -177,7 +177,7 @@ describe('the authority gate', () => {
     test('gated operations', { skip: 'no operation with gate:true is registered yet' }, () => {});
   }
   for (const op of gated) {
-    test(`${op.name}: 403 authority_required before a grant and after revoke`, async (t) => {
+    test(`${op.name}: 403 authority_required with no grant in effect (before one, or once it expired) and after revoke`, async (t) => {
       const notes = await assertAuthorityGate(op, fixtureOf(op.name), kit);
       for (const n of notes) t.diagnostic(n);
     });
