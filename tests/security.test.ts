@@ -94,20 +94,31 @@ describe('every operation: authentication, scope, tenancy, environment, matter r
       });
 
       const noObject = fx.level === 'none' ? 'names no object' : null;
-      if (noObject) notApplicable.push(`${op.name}: other organization, environment and matter — ${noObject}`);
+      if (noObject) notApplicable.push(`${op.name}: other organization and environment — ${noObject}`);
       await t.test('another organization’s object → 404 not_found', { skip: noObject ?? false }, async () =>
         expectError(await send(childKey), 404, 'not_found'));
 
       const orgLevel = fx.level === 'org' ? 'organization-level object, shared by both environments and every matter' : null;
       if (orgLevel) notApplicable.push(`${op.name}: other environment and matter restriction — ${orgLevel}`);
-      const matterSkip = noObject ?? orgLevel ?? false;
-      await t.test('a production key → 404 for the sandbox object', { skip: matterSkip }, async () =>
+      await t.test('a production key → 404 for the sandbox object', { skip: noObject ?? orgLevel ?? false }, async () =>
         expectError(await send(productionKey), 404, 'not_found'));
-      await t.test('a key restricted to another matter → 404', { skip: matterSkip }, async () =>
-        expectError(await send(restrictedToA), 404, 'not_found'));
+
+      // An operation over every matter refuses any restricted key, whatever its level; a
+      // matter's object is invisible (404) to a key restricted to another matter.
+      const spansMatters = fx.matterRestricted;
+      if (spansMatters) {
+        await t.test(`a key restricted to a matter → ${spansMatters.status} ${spansMatters.code} (${spansMatters.why})`, async () =>
+          expectError(await send(restrictedToA), spansMatters.status, spansMatters.code));
+      } else {
+        const noMatter = noObject ?? orgLevel ?? (fx.level === 'env' ? 'environment-level object of no matter' : null);
+        if (fx.level === 'none') notApplicable.push(`${op.name}: matter restriction — ${noObject}`);
+        assert.ok(fx.level !== 'env', `${op.name}: an environment-level fixture must say what a matter-restricted key gets (matterRestricted)`);
+        await t.test('a key restricted to another matter → 404', { skip: noMatter ?? false }, async () =>
+          expectError(await send(restrictedToA), 404, 'not_found'));
+      }
 
       await t.test(`the same request succeeds for its owner → ${op.status}`, async () => {
-        if (fx.level === 'matter') {
+        if (fx.level === 'matter' && !fx.matterRestricted) {
           assert.ok(req.matterId, `${op.name}: a matter-level fixture must name its matterId`);
           const own = (await issue(kit.orgId, { scopes: ['*'], matter_ids: [req.matterId] })).client;
           expectStatus(await send(own), op.status, `${op.name} with a key restricted to its own matter`);
@@ -166,11 +177,57 @@ describe('the authority gate', () => {
     test('gated operations', { skip: 'no operation with gate:true is registered yet' }, () => {});
   }
   for (const op of gated) {
-    test(`${op.name}: 403 authority_required before a grant and after revoke`, async (t) => {
+    test(`${op.name}: 403 authority_required with no grant in effect (before one, or once it expired) and after revoke`, async (t) => {
       const notes = await assertAuthorityGate(op, fixtureOf(op.name), kit);
       for (const n of notes) t.diagnostic(n);
     });
   }
+});
+
+describe('matter-restricted keys: webhook endpoints and events', () => {
+  test('every webhook-endpoint operation refuses restricted keys with 403 matter_restricted_key', async () => {
+    const endpointOps = allOperations.filter((o) => o.path.startsWith('/v1/webhook_endpoints'));
+    assert.ok(endpointOps.length >= 6);
+    for (const op of endpointOps) {
+      assert.equal(fixtureOf(op.name).matterRestricted?.code, 'matter_restricted_key', `${op.name}: its fixture states the refusal`);
+    }
+    // Even a key restricted to the matter of the event it names cannot route it to an endpoint.
+    const endpoint = await kit.endpoint();
+    const event = await kit.event(matterA);
+    expectStatus(await restrictedToA.get(`/v1/events/${event}`), 200);
+    expectError(await restrictedToA.post(`/v1/events/${event}/resend`, { webhook_endpoint_id: endpoint }), 403, 'matter_restricted_key');
+  });
+
+  test('a restricted key sees only its matters’ events: lists are filtered, other events are 404', async () => {
+    const other = await kit.matter();
+    const otherEvent = await kit.event(other);
+    const ownEvent = await kit.event(matterA);
+    // An organization-level event (no matter) belongs to no restricted key.
+    expectStatus(await admin.patch(`/v1/organizations/${kit.orgId}`, { retention_policy: '7 years' }), 200);
+    const orgEvent = (await admin.get('/v1/events?type=organization.updated&limit=1')).body.data[0];
+    assert.equal(orgEvent.matter_id, null);
+
+    const all = [];
+    for (let after = ''; ;) {
+      const page = await restrictedToA.get(`/v1/events?limit=100${after ? `&starting_after=${after}` : ''}`);
+      expectStatus(page, 200);
+      all.push(...page.body.data);
+      if (!page.body.has_more) break;
+      after = page.body.data.at(-1).id;
+    }
+    assert.ok(all.length > 0);
+    assert.deepEqual([...new Set(all.map((e: any) => e.matter_id))], [matterA]);
+    assert.ok(all.some((e: any) => e.id === ownEvent));
+    const filtered = await restrictedToA.get(`/v1/events?matter_id=${other}`);
+    expectStatus(filtered, 200);
+    assert.deepEqual(filtered.body.data, []);
+
+    expectStatus(await restrictedToA.get(`/v1/events/${ownEvent}`), 200);
+    for (const id of [otherEvent, orgEvent.id]) {
+      expectError(await restrictedToA.get(`/v1/events/${id}`), 404, 'not_found', { label: `GET event ${id}` });
+      expectError(await restrictedToA.post(`/v1/events/${id}/resend`, {}), 404, 'not_found', { label: `resend event ${id}` });
+    }
+  });
 });
 
 describe('keys bound to users', () => {

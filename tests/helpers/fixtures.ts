@@ -8,7 +8,11 @@
  * in the sandbox) and returns the concrete path, a valid body and, for matter-level objects,
  * the matter the request acts on. The suites then send that request with other keys.
  */
+import type { ErrorCode } from '../../src/server/errors';
 import { SOURCE, type Client } from './client';
+import { intakeBody, judgmentFixtures } from './fixtures-judgments';
+import { ledgerFixtures } from './fixtures-ledger';
+import { webhookFixtures } from './fixtures-webhooks';
 
 export interface Req {
   /** Concrete path with every id filled in. */
@@ -23,11 +27,14 @@ export interface Req {
  * What the request's object belongs to, which decides the isolation checks:
  * - 'matter': a matter or a matter's child — organization, environment and matter
  *   restrictions all apply;
+ * - 'env': an object of the organization and one environment that belongs to no matter
+ *   (webhook endpoints) — organization and environment apply; what a matter-restricted key
+ *   gets is the fixture's `matterRestricted`;
  * - 'org': an organization-level object (organizations, keys, users) — the organization tree
  *   applies; such objects are shared by both environments and by every matter;
  * - 'none': the request names no object (health, creates and lists at the top level).
  */
-export type Level = 'none' | 'org' | 'matter';
+export type Level = 'none' | 'org' | 'env' | 'matter';
 
 export interface Fixture {
   level: Level;
@@ -35,6 +42,13 @@ export interface Fixture {
   build(k: Kit): Promise<Req>;
   /** For a write that records no audit event: why (writes answer an `eve_` audit_ref otherwise). */
   noAudit?: string;
+  /**
+   * The refusal any key restricted to matters gets, whichever matters, for an operation that
+   * spans every matter (e.g. webhook endpoints, which receive every matter's events). The
+   * security suite then expects this instead of a 404 or a success, and runs the owner's
+   * request with an unrestricted key.
+   */
+  matterRestricted?: { status: 403; code: ErrorCode; why: string };
 }
 
 export interface Kit {
@@ -48,8 +62,8 @@ export interface Kit {
   unique(label?: string): string;
   /** A new open matter; with authority unless `kit.authority` is false or `{authority:false}`. */
   matter(opts?: { authority?: boolean }): Promise<string>;
-  /** Grants authority on a matter; returns the grant id. */
-  grant(matterId: string): Promise<string>;
+  /** Grants authority on a matter (until `expiresAt`, if given); returns the grant id. */
+  grant(matterId: string, expiresAt?: Date): Promise<string>;
   /** A claimant on `matterId` (or on a new matter). */
   claimant(matterId?: string): Promise<{ claimant_id: string; matter_id: string }>;
   /** A custom audit event on a matter; returns its id. */
@@ -58,7 +72,24 @@ export interface Kit {
   apiKey(scopes?: string[]): Promise<string>;
   /** A newly invited user of the root organization; returns its id. */
   user(): Promise<string>;
+  /**
+   * A judgment taken in on a new matter; with `ready`, validated until enforcement_ready.
+   * A judgment exists only on a matter with authority, so while `kit.authority` is false the
+   * matter gets a grant that lapses right after the setup: it ends with authority_status
+   * 'expired' (no grant in effect), the closest state to "no grant" such an object can have.
+   */
+  judgment(opts?: { ready?: boolean }): Promise<{ judgment_id: string; matter_id: string }>;
+  /** A ledger entry (a cost) on a new matter. */
+  ledgerEntry(): Promise<{ entry_id: string; matter_id: string }>;
+  /** A webhook endpoint of the sandbox, subscribed to a type nothing emits yet (no deliveries). */
+  endpoint(): Promise<string>;
+  /** The outbox event of type `type` (default matter.created) of a matter; returns its id. */
+  event(matterId: string, type?: string): Promise<string>;
 }
+
+/** How long a lapsing grant lasts: long enough for a fixture's setup requests on a busy machine. */
+const LAPSE_MS = 4000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let counter = 0;
 
@@ -92,8 +123,10 @@ export async function makeKit(c: Client): Promise<Kit> {
       if (opts.authority ?? kit.authority) await kit.grant(m.matter_id);
       return m.matter_id;
     },
-    async grant(matterId) {
-      const g = await must(c.post(`/v1/matters/${matterId}/authority`, { basis: 'engagement_letter', granted_by: 'Fixture Counsel', source_refs: [SOURCE] }), 'authority grant');
+    async grant(matterId, expiresAt) {
+      const g = await must(c.post(`/v1/matters/${matterId}/authority`, {
+        basis: 'engagement_letter', granted_by: 'Fixture Counsel', source_refs: [SOURCE], ...(expiresAt ? { expires_at: expiresAt.toISOString() } : {}),
+      }), 'authority grant');
       return g.authority_id;
     },
     async claimant(matterId) {
@@ -112,6 +145,41 @@ export async function makeKit(c: Client): Promise<Kit> {
     async user() {
       const u = await must(c.post(`/v1/organizations/${kit.orgId}/users`, { email: `${kit.unique('user')}@example.test`, roles: ['viewer'] }), 'user');
       return u.user_id;
+    },
+    async judgment(opts = {}) {
+      const lapsing = !kit.authority;
+      const m = await kit.matter({ authority: false });
+      const lapsesAt = lapsing ? new Date(Date.now() + LAPSE_MS) : undefined;
+      await kit.grant(m, lapsesAt);
+      const j = await must(c.post('/v1/judgments/intake', intakeBody(kit, m)), 'judgment intake', 200);
+      if (opts.ready) {
+        const v = await must(c.post(`/v1/judgments/${j.judgment_id}/validate`, { consumer_debt: false }), 'judgment validation', 200);
+        if (!v.enforcement_ready) {
+          const open = v.gates.filter((g: { status: string }) => g.status !== 'pass').map((g: { gate: string; status: string; reasons: string[] }) => `${g.gate} ${g.status}: ${g.reasons.join(' ')}`);
+          throw new Error(`fixture setup (ready judgment): validation is not enforcement_ready — ${open.join('; ')}`);
+        }
+      }
+      if (lapsesAt) {
+        if (Date.now() >= lapsesAt.getTime()) throw new Error(`fixture setup (lapsing authority) took over ${LAPSE_MS} ms`);
+        await sleep(lapsesAt.getTime() - Date.now() + 50);
+      }
+      return { judgment_id: j.judgment_id, matter_id: m };
+    },
+    async ledgerEntry() {
+      const m = await kit.matter({ authority: true });
+      const e = await must(c.post('/v1/ledger/entries', {
+        matter_id: m, type: 'cost', amount: { amount: '350.00', currency: 'USD' }, description: 'Filing fee', occurred_at: '2024-07-01T00:00:00Z',
+      }), 'ledger entry');
+      return { entry_id: e.entry_id, matter_id: m };
+    },
+    async endpoint() {
+      const e = await must(c.post('/v1/webhook_endpoints', { url: `http://127.0.0.1:9/${kit.unique('hook')}`, enabled_events: ['report.exported'] }), 'webhook endpoint');
+      return e.webhook_endpoint_id;
+    },
+    async event(matterId, type = 'matter.created') {
+      const page = await must(c.get(`/v1/events?matter_id=${matterId}&type=${type}&limit=1`), 'list events', 200);
+      if (!page.data.length) throw new Error(`fixture setup (event): no ${type} event on ${matterId}`);
+      return page.data[0].id;
     },
   };
   return kit;
@@ -171,6 +239,7 @@ export const fixtures: Record<string, Fixture> = {
   // Matters
   createMatter: {
     level: 'none',
+    matterRestricted: { status: 403, code: 'matter_restricted_key', why: 'a new matter is outside every restriction' },
     build: async (k) => ({ path: '/v1/matters', body: { name: k.unique('Matter'), mode: 'enforcement', lead_counsel: 'J. Counsel', economics: { contingency_fee_pct: 30, currency: 'USD' }, notes: 'fixture' } }),
   },
   listMatters: { level: 'none', build: async () => ({ path: '/v1/matters' }) },
@@ -229,6 +298,10 @@ export const fixtures: Record<string, Fixture> = {
   },
   listMatterAudit: { level: 'matter', build: async (k) => { const m = await k.matter(); return { path: `/v1/audit/matters/${m}`, matterId: m }; } },
   verifyMatterAudit: { level: 'matter', build: async (k) => { const m = await k.matter(); return { path: `/v1/audit/matters/${m}/verify`, matterId: m }; } },
+
+  ...judgmentFixtures,
+  ...ledgerFixtures,
+  ...webhookFixtures,
 };
 
 /** The fixture of an operation, or a clear failure naming what to add. */

@@ -1,7 +1,7 @@
 /**
  * The authority-gate assertion for any operation registered with gate:true (API-CONTRACT §8):
- * refused with 403 authority_required before a grant, runs while a grant is in effect, and is
- * refused again after the grant is revoked.
+ * refused with 403 authority_required while its matter has no grant in effect, runs once a grant
+ * is, and is refused again after the grant is revoked.
  */
 import assert from 'node:assert/strict';
 import type { Operation } from '../../src/server/operations/define';
@@ -26,9 +26,11 @@ async function revokeAll(kit: Kit, matterId: string) {
 }
 
 /**
- * Runs the three gate checks for `op`. Returns notes on checks that could not apply (a fixture
- * whose setup itself needs authority, e.g. an object created by another gated operation, cannot
- * show the "before a grant" case; the "after revoke" case always runs).
+ * Runs the three gate checks for `op`. The first needs a matter with no grant in effect: one
+ * never granted, or — for an object that exists only on a matter that had authority (a
+ * judgment) — one whose only grant has expired (the fixture lets it lapse when
+ * `kit.authority` is false). Returns notes on checks that could not apply; the "after revoke"
+ * case always runs.
  */
 export async function assertAuthorityGate(op: Operation, fx: Fixture, kit: Kit): Promise<string[]> {
   const notes: string[] = [];
@@ -37,14 +39,18 @@ export async function assertAuthorityGate(op: Operation, fx: Fixture, kit: Kit):
   const before = await buildWithout(fx, kit);
   assert.ok(before.matterId, `${op.name}: a gated operation's fixture must name its matterId`);
   const m = await kit.c.get(`/v1/matters/${before.matterId}`);
-  if (m.body.authority_status === 'none') {
+  const why = { none: /has no authority grant/, expired: /has only expired authority grants/ }[m.body.authority_status as string];
+  if (why) {
+    const when = m.body.authority_status === 'none' ? 'before a grant' : 'after its only grant expired';
     const refused = await kit.c.call(op.method, before.path, before.body);
-    expectError(refused, 403, 'authority_required', { label: `${label} before a grant` });
+    expectError(refused, 403, 'authority_required', { label: `${label} ${when}` });
     assert.match(refused.body.error.message, new RegExp(before.matterId!), 'the message names the matter');
+    assert.match(refused.body.error.message, why, 'the message says why');
+    if (m.body.authority_status === 'expired') notes.push(`${op.name}: no grant in effect shown with an expired grant — its object exists only on a matter that had authority`);
     await kit.grant(before.matterId!);
     expectStatus(await kit.c.call(op.method, before.path, before.body), op.status, `${label} once granted`);
   } else {
-    notes.push(`${op.name}: "before a grant" not shown — its fixture needs authority to build`);
+    notes.push(`${op.name}: "before a grant" not shown — its fixture needs authority to build (authority_status '${m.body.authority_status}')`);
   }
 
   const afterRevoke = await fx.build(kit);

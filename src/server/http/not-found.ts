@@ -16,14 +16,24 @@ export function routeNotFound(req: Request): Response {
   });
 }
 
-const PATTERNS = catalog.map((r) => ({ method: r.method, re: new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`) }));
+const PATTERNS = catalog.map((r) => ({
+  method: r.method,
+  re: new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+  // Per segment, literal (1) or parameter (0): the router prefers a literal segment.
+  rank: r.path.split('/').map((seg) => (/^\{\w+\}$/.test(seg) ? '0' : '1')).join(''),
+}));
 
 /**
  * True when the path is an operation's path but no operation has this method: Next.js would
- * answer such a request with a bare 405, outside the contract's error format.
+ * answer such a request with a bare 405, outside the contract's error format. Only the paths
+ * the router would pick count: where a literal segment matches (/v1/judgments/intake), the
+ * parameter route beside it (/v1/judgments/{judgment_id}) never sees the request, so PATCH
+ * there is unserved even though PATCH /v1/judgments/{judgment_id} exists.
  */
 export function isUnservedMethod(method: string, pathname: string): boolean {
   if (method === 'HEAD' || method === 'OPTIONS') return false;
   const matches = PATTERNS.filter((p) => p.re.test(pathname));
-  return matches.length > 0 && !matches.some((p) => p.method === method);
+  if (!matches.length) return false;
+  const best = matches.reduce((top, p) => (p.rank > top ? p.rank : top), '');
+  return !matches.some((p) => p.rank === best && p.method === method);
 }
