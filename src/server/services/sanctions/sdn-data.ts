@@ -15,7 +15,7 @@ let index: SdnIndex | null = null;
 
 export function sdnIndex(): SdnIndex {
   if (!index) {
-    const buf = readFileSync(path.join(process.cwd(), SDN_DATASET.name));
+    const buf = readFileSync(path.join(/* turbopackIgnore: true */ process.cwd(), SDN_DATASET.name));
     const sha256 = createHash('sha256').update(buf).digest('hex');
     const dataset = sha256 === SDN_DATASET.sha256 ? SDN_DATASET : { ...SDN_DATASET, sha256, as_of: null };
     index = buildSdnIndex(parseSdnCsv(buf.toString('latin1')), dataset);
