@@ -86,11 +86,11 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
       if (op.method === 'GET') outcome = await exec(db);
       else if (key) {
         const print = fingerprint(op.method, url.pathname, raw.value, raw.text);
-        outcome = await runIdempotent(db as never, ctx, key, print, exec, (e) => ({
+        outcome = await runIdempotent(db, ctx, key, print, exec, (e) => ({
           status: e.status,
           body: errorBody(e, requestId),
         }));
-      } else outcome = await (db as import('@/generated/prisma/client').PrismaClient).$transaction(exec, TX_OPTIONS);
+      } else outcome = await db.$transaction(exec, TX_OPTIONS);
     } catch (e) {
       const err = toApiError(e, requestId);
       Object.assign(headers, err.extras.headers ?? {});
