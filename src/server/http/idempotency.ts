@@ -3,7 +3,7 @@ import type { Ctx, Tx } from '../context';
 import { ApiError } from '../errors';
 import { config } from '../config';
 import { canonicalJson, sha256Hex } from '../json';
-import { decryptSecret, encryptSecret } from '../services/webhooks/secret-box';
+import { decryptSecret, encryptSecret } from '../crypto/secret-box';
 
 export interface Outcome {
   status: number;

@@ -5,7 +5,7 @@ import { newId } from '../ids';
 import { toJson } from '../json';
 import { recordChange } from '../services/audit/append';
 import { eventOut } from '../services/webhooks/events';
-import { decryptSecret } from '../services/webhooks/secret-box';
+import { decryptSecret } from '../crypto/secret-box';
 import { policyOf } from '../services/webhooks/egress';
 import { subscribes } from '../domain/event-catalog';
 import { signatureHeaders } from '../domain/webhook-signature';

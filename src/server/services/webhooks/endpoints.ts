@@ -6,7 +6,7 @@ import { recordChange } from '../audit/append';
 import { keysetPage, listEnvelope, type PageArgs } from '../paging';
 import { newSigningSecret } from '../../domain/webhook-signature';
 import { normalizeEnabledEvents, unknownEnabledEvent } from '../../domain/event-catalog';
-import { encryptSecret } from './secret-box';
+import { encryptSecret } from '../../crypto/secret-box';
 import { checkWebhookUrl } from './egress';
 
 export const ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;

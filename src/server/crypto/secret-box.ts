@@ -1,10 +1,11 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Db } from '../../context';
-import { sha256Hex } from '../../json';
+import type { Db } from '../context';
+import { sha256Hex } from '../json';
 
 /**
- * Encryption at rest of webhook signing secrets (AES-256-GCM). A signing secret must stay
- * usable for signing, so it cannot be stored as a hash like API keys are.
+ * Encryption at rest (AES-256-GCM) of secrets that must stay usable, so cannot be stored as a
+ * hash like API keys are: webhook signing secrets, and the secrets inside stored idempotent
+ * responses (src/server/http/idempotency.ts).
  *
  * The key comes from MD_ENCRYPTION_KEY (32 bytes as 64 hex characters or base64). When that is
  * unset, a key is generated once and stored in `webhook_settings`, so a first run works with no
@@ -13,8 +14,8 @@ import { sha256Hex } from '../../json';
  * secret manager) in production. Each ciphertext names its key (a short key id), so secrets
  * written under the stored key still decrypt after MD_ENCRYPTION_KEY is introduced.
  *
- * The endpoint id is bound as additional authenticated data: a ciphertext copied onto another
- * endpoint's row does not decrypt.
+ * The owning row's id (endpoint id, request fingerprint) is bound as additional authenticated
+ * data: a ciphertext copied onto another row does not decrypt.
  */
 const SETTING = 'encryption_key';
 const VERSION = 'v1';
