@@ -139,6 +139,9 @@ describe('actions', () => {
     const r = await c.patch(`/v1/actions/${a.action_id}`, { status: 'open' });
     expectError(r, 409, 'invalid_state_transition');
     assert.match(r.body.error.message, /cancelled/);
+    const open = await action(m);
+    expectStatus(await c.patch(`/v1/actions/${open.action_id}`, { status: 'blocked' }), 200);
+    assert.equal((await c.get(`/v1/matters/${m}/dashboard`)).body.open_actions, 1, 'the blocked action is still open; the cancelled one is not');
   });
 
   test('assign writes action.assigned; owners outside the organization, the matter or the action roles are 400', async () => {

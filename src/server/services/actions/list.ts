@@ -1,4 +1,4 @@
-import type { Prisma } from '@/generated/prisma/client';
+import type { Action, Prisma } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
 import { invalidParam } from '../../errors';
 import { isId } from '../../ids';
@@ -43,7 +43,7 @@ function whereOf(ctx: Ctx, q: ActionFilters): Prisma.ActionWhereInput {
  * is an action id; its due date is read to continue from it, so a cursor that is not an
  * action of this environment is 400.
  */
-async function dueOrderPage(ctx: Ctx, db: Db, q: PageArgs, where: Prisma.ActionWhereInput): Promise<Page<Awaited<ReturnType<Db['action']['findFirstOrThrow']>>>> {
+async function dueOrderPage(ctx: Ctx, db: Db, q: PageArgs, where: Prisma.ActionWhereInput): Promise<Page<Action>> {
   const cursorId = q.starting_after ?? q.ending_before;
   const param = q.starting_after ? 'starting_after' : 'ending_before';
   let after: Prisma.ActionWhereInput = {};

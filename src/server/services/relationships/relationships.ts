@@ -121,6 +121,8 @@ export async function updateRelationship(
   await recordChange(ctx, tx, {
     event_type: 'relationship.updated', object_type: 'relationship', object_id: r.id, matter_id: null,
     details: { changed: Object.keys(patch), counterparty_id: r.counterparty_id },
+    // The event carries the relationship as created events do: without the contact history,
+    // which has its own contact_log.created events and would bloat every delivery.
     data: eventData({ ...out, contact_history: [] }),
   });
   return out;
