@@ -29,6 +29,7 @@ const TABLE = {
   matter_restricted_key: [403, 'permission_error'],
   production_access_not_enabled: [403, 'permission_error'],
   collection_paused: [403, 'permission_error'],
+  channel_not_permitted: [403, 'permission_error'],
   not_found: [404, 'not_found_error'],
   route_not_found: [404, 'not_found_error'],
   idempotency_key_in_use: [409, 'idempotency_error'],

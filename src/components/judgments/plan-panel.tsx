@@ -7,6 +7,7 @@ import { Badge, Button, Checkbox, ErrorNote, Field, Mono, Panel, Select, Td, Tex
 import { formatTime, humanize } from '../format';
 import { useMatterRefresh } from '../matters/use-matter-refresh';
 import { GateList } from './gate-list';
+import { PlanActionsButton } from '../actions/plan-actions-button';
 import {
   PROFILE_LEVEL, PROFILE_NAMES, type BlockedActionView, type EnforcementPlanView, type GateView, type JudgmentDetail,
   type PlanActionView, type PlanWalletView, type ProfileName,
@@ -95,6 +96,7 @@ function PlanResult({ plan: p }: { plan: EnforcementPlanView }) {
         {p.review_required && <Badge tone="amber">Review required</Badge>}
         <span className="text-xs text-slate-700">{formatTime(p.created_at)}</span>
       </div>
+      {raw.priority_actions.length > 0 && <PlanActionsButton planId={p.plan_id} />}
       {raw.review_reasons.length > 0 && (
         <ul className="list-disc rounded border border-amber-300 bg-amber-50 py-1 pl-6 pr-2 text-xs text-amber-950">{raw.review_reasons.map((r, i) => <li key={i}>{r}</li>)}</ul>
       )}

@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   'enforcement_plan.created',
   'packet.created', 'packet.updated', 'packet.exported',
   'action.created', 'action.updated', 'action.assigned', 'action.completed',
+  'relationship.created', 'relationship.updated', 'contact_log.created',
   'alert.created', 'alert.triaged',
   'sanctions.screened', 'sanctions.match_found', 'sanctions_review.created',
   'ofac_report.created', 'issuer_remediation.created',

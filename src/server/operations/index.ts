@@ -5,8 +5,10 @@ import * as audit from './audit';
 import * as judgments from './judgments';
 import * as ledger from './ledger';
 import * as webhooks from './webhooks';
+import * as actions from './actions';
+import * as relationships from './relationships';
 import type { Operation } from './define';
 
 /** Every served operation, by name. Routes, OpenAPI and the operations test read this. */
-export const ops = { ...health, ...organizations, ...matters, ...audit, ...judgments, ...ledger, ...webhooks };
+export const ops = { ...health, ...organizations, ...matters, ...audit, ...judgments, ...ledger, ...webhooks, ...actions, ...relationships };
 export const allOperations: Operation[] = Object.values(ops);

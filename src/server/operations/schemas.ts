@@ -8,6 +8,9 @@ export const str = (max = 10_000) => z.string().max(max);
 export const name = () => z.string().trim().min(1).max(500);
 export const dateTime = () => z.iso.datetime({ offset: true });
 export const date = () => z.iso.date();
+/** An id of one kind, checked by shape (`usr_` + 24 base62): a reference or filter of another shape is 400. */
+export const idRef = (prefix: string, what: string) =>
+  z.string().regex(new RegExp(`^${prefix}_[0-9A-Za-z]{24}$`), `${what} id (${prefix}_…)`);
 export const arr = <T extends z.ZodType>(item: T) => z.array(item).max(1000);
 
 /** Decimal money amount: a JSON number, or a decimal string for more than 15 digits. */

@@ -5,6 +5,8 @@ import { auditRouter } from './routers/audit';
 import { webhooksRouter } from './routers/webhooks';
 import { judgmentsRouter } from './routers/judgments';
 import { ledgerRouter } from './routers/ledger';
+import { actionsRouter } from './routers/actions';
+import { relationshipsRouter } from './routers/relationships';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
@@ -14,6 +16,8 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   judgments: judgmentsRouter,
   ledger: ledgerRouter,
+  actions: actionsRouter,
+  relationships: relationshipsRouter,
 });
 
 export type AppRouter = typeof appRouter;

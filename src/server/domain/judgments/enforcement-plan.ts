@@ -95,6 +95,8 @@ const KINDS: Record<string, Kind> = {
   contempt_motion: { packet: null, level: 3, priority: 'normal', collection: true },
   law_enforcement_referral: { packet: 'law_enforcement_referral', level: 3, priority: 'normal', collection: true },
 };
+/** Every step type a plan can propose (an action made from a plan takes its step's type). */
+export const STEP_TYPES = Object.keys(KINDS);
 const RANK: Record<Priority, number> = { urgent: 0, high: 1, normal: 2, low: 3 };
 
 const short = (a: string) => (a.length > 14 ? `${a.slice(0, 8)}…${a.slice(-4)}` : a);

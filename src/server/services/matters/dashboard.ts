@@ -10,10 +10,12 @@ import { ledgerFigures } from '../ledger/balance';
  */
 export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
   const m = await loadMatter(ctx, db, id);
-  const [grants, claimants, ledger] = await Promise.all([
+  const [grants, claimants, ledger, openActions] = await Promise.all([
     db.authorityGrant.findMany({ where: { matter_id: m.id }, select: { status: true, effective_at: true, expires_at: true } }),
     db.claimant.count({ where: { matter_id: m.id } }),
     ledgerFigures(ctx, db, m),
+    // Still to be done: neither completed nor cancelled (blocked ones included).
+    db.action.count({ where: { matter_id: m.id, status: { notIn: ['completed', 'cancelled'] } } }),
   ]);
   const currency = ledger.currency;
   const zero = { amount: exactNumber('0'), currency };
@@ -26,7 +28,7 @@ export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
     // recoveries recorded, and the operator's contingency share of what was recovered.
     judgment_value: ledger.judgment_value,
     known_crypto_exposure: zero,
-    open_actions: 0,
+    open_actions: openActions,
     open_packets: 0,
     alerts: 0,
     recovery_events: ledger.recovery_events,

@@ -18,6 +18,7 @@ export const MATTER_RESOLVERS: Record<string, Resolver> = {
   mtr: async (_ctx, _db, id) => id,
   cla: byOwner((db) => db.claimant),
   jdg: byOwner((db) => db.judgment),
+  act: byOwner((db) => db.action),
 };
 
 /** Paths whose object, once resolved, gives the matter (first path param with a known prefix). */
@@ -42,7 +43,15 @@ async function resolveMatterId(ctx: Ctx, db: Db, op: Operation, input: { params:
  */
 export async function enforceGate(ctx: Ctx, db: Db, op: Operation, input: { params: Record<string, string>; body: unknown }) {
   const { id, param } = await resolveMatterId(ctx, db, op, input);
-  const matter = await loadWritableMatter(ctx, db, id, param);
+  return assertMatterAuthority(ctx, db, id, param);
+}
+
+/**
+ * The gate's check for one matter, for a service that acts on several matters' objects in one
+ * call (bulk assignment, actions from a plan): the matter is writable and has a grant in effect.
+ */
+export async function assertMatterAuthority(ctx: Ctx, db: Db, matterId: string, param?: string) {
+  const matter = await loadWritableMatter(ctx, db, matterId, param);
   const grants = await db.authorityGrant.findMany({
     where: { matter_id: matter.id, org_id: ctx.org.id, env: ctx.env },
     select: { status: true, effective_at: true, expires_at: true },

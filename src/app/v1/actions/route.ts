@@ -1,0 +1,7 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { createAction } from '@/server/services/actions/actions';
+import { listActions } from '@/server/services/actions/list';
+
+export const POST = api(ops.createAction, (ctx, { body }, tx) => createAction(ctx, tx, body));
+export const GET = api(ops.listActions, (ctx, { query }, db) => listActions(ctx, db, query));

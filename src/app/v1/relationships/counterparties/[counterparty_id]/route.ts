@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { getCounterparty } from '@/server/services/relationships/counterparties';
+
+export const GET = api(ops.getCounterparty, (ctx, { params }, db) => getCounterparty(ctx, db, params.counterparty_id));

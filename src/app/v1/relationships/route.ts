@@ -1,0 +1,6 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { createRelationship, listRelationships } from '@/server/services/relationships/relationships';
+
+export const POST = api(ops.createRelationship, (ctx, { body }, tx) => createRelationship(ctx, tx, body));
+export const GET = api(ops.listRelationships, (ctx, { query }, db) => listRelationships(ctx, db, query));
