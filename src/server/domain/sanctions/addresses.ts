@@ -35,7 +35,7 @@ const TICKER_NETWORKS: Record<string, string> = {
 
 export function addressFamily(raw: string): AddressFamily {
   const s = raw.trim();
-  if (/^0x[0-9a-fA-F]{40}$/.test(s)) return 'evm';
+  if (/^0[xX][0-9a-fA-F]{40}$/.test(s)) return 'evm';
   if (/^(bitcoincash:)?[qp][02-9ac-hj-np-z]{41}$/i.test(s)) return 'cashaddr';
   if (/^[a-z]{2,6}1[02-9ac-hj-np-z]{6,}$/i.test(s)) return 'bech32';
   if (/^[1-9A-HJ-NP-Za-km-z]{25,110}$/.test(s)) return 'base58';

@@ -1,4 +1,4 @@
-import { GENERIC, LEGAL_FORMS } from './names';
+import { distinctiveCount, GENERIC, LEGAL_FORMS, nameQuery } from './names';
 
 /**
  * The fuzzy half of name screening (API-CONTRACT §15): token-set comparison with Jaro-Winkler
@@ -79,6 +79,27 @@ export function foldToken(t: string): string {
   return s || t;
 }
 
+/** The consonant skeleton of a folded token: vowels (and Y) dropped, doubled letters collapsed.
+ *  Arabic names are written without short vowels, so their romanizations differ mostly in the
+ *  vowels a transliterator supplied: MUHAMMAD / MOHAMED → MHMD, HIZBALLAH / HEZBOLLAH → HZBLH. */
+export const skeleton = (t: string) => t.replace(/[AEIOUY]/g, '').replace(/(.)\1+/g, '$1');
+
+/** Tokens this short must be equal (after folding) to pair: one letter in four is too much
+ *  ("ACE" is not "ACME", "PETR" is not "PETROV"). */
+const SHORT = 4;
+
+/**
+ * Similarity of two folded tokens: Jaro-Winkler, raised to 0.95 when both are longer than
+ * SHORT and share a consonant skeleton of at least three letters; 0 for unequal short tokens.
+ */
+export function tokenSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  if (a.length <= SHORT || b.length <= SHORT) return 0;
+  const jw = jaroWinkler(a, b);
+  const sk = skeleton(a);
+  return sk.length >= 3 && sk === skeleton(b) ? Math.max(jw, 0.95) : jw;
+}
+
 /** Particles that belong to the next word in Arabic names ("ABD AL RAHMAN", "ABDUL RAHMAN",
  *  "ABDURRAHMAN"): joined to it so every spelling is one token. */
 const JOINING = new Set(['ABD', 'ABDUL', 'ABDEL', 'ABDAL', 'ABU', 'ABOU', 'AL', 'EL', 'UL', 'BIN', 'BEN', 'IBN', 'BINT']);
@@ -113,7 +134,7 @@ export interface FuzzyScore {
 }
 
 /**
- * Token-set similarity of two names given as comparison tokens. Each token of the shorter
+ * Token-set similarity of two names given as comparison tokens (tokenSimilarity per pair). Each token of the shorter
  * name takes its best distinct partner in the longer one (highest pairs first), so word order
  * does not matter ("Jong Un Kim" = "KIM Jong Un") and a missing middle name or patronymic in
  * the shorter one costs nothing ("Yevgeniy Prigozhin" ~ "PRIGOZHIN, Yevgeniy Viktorovich").
@@ -128,7 +149,7 @@ export function tokenSetScore(a: readonly string[], b: readonly string[]): Fuzzy
   const pairs: [number, number, number][] = [];
   for (let i = 0; i < short.length; i++) {
     for (let j = 0; j < long.length; j++) {
-      const s = jaroWinkler(short[i], long[j]);
+      const s = tokenSimilarity(short[i], long[j]);
       if (s >= TOKEN_FLOOR) pairs.push([s, i, j]);
     }
   }
@@ -154,3 +175,18 @@ export const sameTokenSet = (a: readonly string[], b: readonly string[]) => {
   const y = new Set(b);
   return x.size === y.size && [...x].every((w) => y.has(w));
 };
+
+/**
+ * Compares two names the way screening compares a screened name with a listed one: exact when
+ * their normalized words are the same set (any order), else fuzzy when the token-set
+ * Jaro-Winkler score reaches FUZZY_THRESHOLD with a distinctive word on both sides; null otherwise.
+ */
+export function compareNames(a: string, b: string): { match_type: 'exact' | 'fuzzy'; score: number } | null {
+  const x = nameQuery(a);
+  const y = nameQuery(b);
+  if (!x.core.length || !y.core.length) return null;
+  if (sameTokenSet(x.core, y.core) || sameTokenSet(x.words, y.words)) return { match_type: 'exact', score: 1 };
+  if (!distinctiveCount(x.core) || !distinctiveCount(y.core)) return null;
+  const { score } = tokenSetScore(comparisonTokens(x.core), comparisonTokens(y.core));
+  return score >= FUZZY_THRESHOLD ? { match_type: 'fuzzy', score: Math.round(score * 1000) / 1000 } : null;
+}

@@ -39,7 +39,7 @@ export function transliterateCyrillic(raw: string): string {
     if (t === undefined) return ch;
     const prev = chars[i - 1]?.toLowerCase();
     const out = lower === 'е' && (!prev || !/[\u0400-\u04ff]/.test(prev) || CYR_VOWELS.has(prev)) ? 'ye' : t;
-    return ch === lower ? out : out.toUpperCase();
+    return ch === lower || !out ? out : out[0].toUpperCase() + out.slice(1);
   }).join('');
 }
 

@@ -1,5 +1,5 @@
 import { parseCsvRows } from '../judgments/csv';
-import { comparisonTokens, FUZZY_THRESHOLD, jaroWinkler, jaroWinklerBound, TOKEN_FLOOR, tokenSetScore } from './fuzzy';
+import { comparisonTokens, FUZZY_THRESHOLD, jaroWinkler, jaroWinklerBound, skeleton, TOKEN_FLOOR, tokenSetScore } from './fuzzy';
 import { distinctiveCount, listedNameForms, nameQuery } from './names';
 
 /**
@@ -43,6 +43,8 @@ export interface SdnIndex {
   /** Comparison token → forms that have it; `vocab` lists the tokens for the similarity scan. */
   postings: Map<string, number[]>;
   vocab: string[];
+  /** Consonant skeleton → vocabulary tokens with it (tokens longer than four letters). */
+  skeletons: Map<string, string[]>;
   dataset: SdnDataset;
 }
 
@@ -111,7 +113,10 @@ export function buildSdnIndex(entries: SdnEntry[], dataset: SdnDataset = SDN_DAT
       if (fuzzy) for (const t of forms[f].tokens) push(postings, t, f);
     }
   });
-  return { entries, exact, forms, postings, vocab: [...postings.keys()], dataset };
+  const vocab = [...postings.keys()];
+  const skeletons = new Map<string, string[]>();
+  for (const v of vocab) if (v.length > 4) push(skeletons, skeleton(v), v);
+  return { entries, exact, forms, postings, vocab, skeletons, dataset };
 }
 
 export type MatchKind = 'exact' | 'alias' | 'fuzzy';
@@ -179,11 +184,18 @@ function candidates(index: SdnIndex, tokens: string[]): Map<number, number> {
   const count = new Map<number, number>();
   for (const t of tokens) {
     const seen = new Set<number>();
-    for (const v of index.vocab) {
-      if (jaroWinklerBound(t.length, v.length) < TOKEN_FLOOR) continue;
-      if (v !== t && jaroWinkler(t, v) < TOKEN_FLOOR) continue;
-      for (const f of index.postings.get(v)!) seen.add(f);
+    const similar = (v: string) => { for (const f of index.postings.get(v)!) seen.add(f); };
+    if (t.length <= 4) {
+      // Short tokens pair only when equal (tokenSimilarity).
+      if (index.postings.has(t)) similar(t);
+    } else {
+      for (const v of index.vocab) {
+        if (v.length <= 4 || jaroWinklerBound(t.length, v.length) < TOKEN_FLOOR) continue;
+        if (v === t || jaroWinkler(t, v) >= TOKEN_FLOOR) similar(v);
+      }
     }
+    // Same consonant skeleton: similar whatever the lengths (MUHAMMAD / MHD-style spellings).
+    if (t.length > 4) for (const v of index.skeletons.get(skeleton(t)) ?? []) similar(v);
     for (const f of seen) count.set(f, (count.get(f) ?? 0) + 1);
   }
   return count;
