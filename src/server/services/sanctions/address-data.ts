@@ -10,13 +10,14 @@ let index: AddressIndex | null = null;
 
 export function addressIndex(): AddressIndex {
   if (!index) {
-    const root = /* turbopackIgnore: true */ process.cwd();
-    const dir = path.join(root, OFAC_ADDRESS_DATASET.lists);
-    const lists = readdirSync(dir)
+    // Runtime paths: kept out of Next's file tracing (next.config.js traces data/ explicitly).
+    const dir = path.join(/* turbopackIgnore: true */ process.cwd(), OFAC_ADDRESS_DATASET.lists);
+    const lists = readdirSync(/* turbopackIgnore: true */ dir)
       .map((f) => /^sanctioned_addresses_([A-Z0-9]+)\.txt$/.exec(f))
       .filter((m): m is RegExpExecArray => !!m)
-      .map((m) => ({ ticker: m[1], text: readFileSync(path.join(dir, m[0]), 'utf8') }));
-    index = buildAddressIndex(lists, readFileSync(path.join(root, OFAC_ADDRESS_DATASET.entities), 'utf8'));
+      .map((m) => ({ ticker: m[1], text: readFileSync(/* turbopackIgnore: true */ path.join(dir, m[0]), 'utf8') }));
+    const entities = readFileSync(path.join(/* turbopackIgnore: true */ process.cwd(), OFAC_ADDRESS_DATASET.entities), 'utf8');
+    index = buildAddressIndex(lists, entities);
   }
   return index;
 }
