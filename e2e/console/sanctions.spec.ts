@@ -84,6 +84,7 @@ test.describe('sanctions in the console', () => {
     const email = `${unique('operator').replace(/\W+/g, '-').toLowerCase()}@e2e.test`;
     await setPasswordThroughInvite(page, await invite(request, { email, roles: ['operator'] }), PASSWORD);
     await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/matters$/);
     await page.goto('/sanctions');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Sanctions');
     await expect(page.getByText('Only counsel and admins decide reviews.')).toBeVisible();
