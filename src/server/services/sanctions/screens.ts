@@ -1,4 +1,4 @@
-import type { Ctx, Db, Tx } from '../../context';
+import type { Ctx, Tx } from '../../context';
 import { ApiError } from '../../errors';
 import { newId } from '../../ids';
 import { screenSubjects, type Subjects } from '../../domain/sanctions/screen';
