@@ -90,8 +90,8 @@ export function normalizeName(raw: string): string {
 }
 
 /** Words too common in business names to tie two names together on their own ("Global
- *  Trading" is in hundreds of names), plus name particles. A partial (token) match needs
- *  words outside this set; exact matches ignore it. */
+ *  Trading" is in hundreds of names), plus name particles. A fuzzy match needs a word outside
+ *  this set on both sides and is scored on those words (fuzzy.ts); exact matches ignore it. */
 export const GENERIC = new Set([
   'AL', 'EL', 'LA', 'LE', 'DE', 'DEL', 'DA', 'DI', 'DO', 'DOS', 'VAN', 'VON', 'BIN', 'IBN', 'ABU', 'OF', 'AND', 'THE', 'FOR', 'Y',
   'GLOBAL', 'INTERNATIONAL', 'INTL', 'GENERAL', 'GROUP', 'HOLDING', 'HOLDINGS', 'TRADING', 'TRADE', 'COMMERCIAL', 'INDUSTRIAL',
