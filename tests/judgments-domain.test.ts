@@ -19,7 +19,16 @@ import { parseAddress } from '../src/server/domain/judgments/wallet-address';
 import { buildWalletIndex, classifyWallet } from '../src/server/domain/judgments/wallet-index';
 import { buildEnforcementPlan, type PlanInput } from '../src/server/domain/judgments/enforcement-plan';
 import { SDN_DATASET } from '../src/server/domain/sanctions/sdn-list';
+import { OFAC_ADDRESS_DATASET } from '../src/server/domain/sanctions/addresses';
+import type { ScreenMatch } from '../src/server/domain/sanctions/screen';
+import { addressIndex } from '../src/server/services/sanctions/address-data';
 import { parseCsv } from '../src/server/domain/judgments/csv';
+
+/** A fuzzy (potential) SDN name match of the debtor, as the shared screening reports it. */
+const nameMatch = (sdn_id: string, sdn_name: string, matched: string, score: number): ScreenMatch => ({
+  subject: 'Dana Doe', subject_type: 'entity', list: 'OFAC SDN list', list_date: '2024-05-03', sdn_name, programs: ['CUBA'],
+  match_type: 'fuzzy', score, sdn_id, sdn_type: 'entity', matched, network: null, assets: [],
+});
 
 const deadlinesOf = (code: string, entered: string, over: Partial<DeadlineInput> = {}) =>
   Object.fromEntries(computeDeadlines({
@@ -269,7 +278,7 @@ const baseGateInput = (): GateInput => ({
   bankruptcy_known: null,
   appeal_stay_known: null,
   // A complete, current list: the dataset caveats of the shipped copy are tested in sanctions-domain.
-  sanctions: { debtor: { name: 'Dana Doe', matches: [] }, wallets: [], recorded: null, names_dataset: { ...SDN_DATASET, as_of: '2025-01-10', gaps: null } },
+  sanctions: { debtor: { name: 'Dana Doe', matches: [] }, wallets: [], recorded: null, datasets: { names: { ...SDN_DATASET, as_of: '2025-01-10', gaps: null }, addresses: { ...OFAC_ADDRESS_DATASET, as_of: '2025-01-10' } } },
   checks: null,
 });
 
@@ -294,7 +303,7 @@ describe('validation gates', () => {
       ['consumer_commercial:review', (i) => { i.consumer_debt = null; }],
       ['required_documents:fail', (i) => { i.judgment.source_refs = []; }],
       ['judgment_life:fail', (i) => { i.judgment.date_entered = '2014-01-10'; }],
-      ['sanctions:fail', (i) => { i.sanctions.recorded = { unresolved_match: true, screened_at: '2025-01-10T00:00:00Z', source: 'sanctions screen rev_1' }; }],
+      ['sanctions:fail', (i) => { i.sanctions.recorded = { paused: true, unresolved: 1, screens: 1 }; }],
     ];
     for (const [expected, mutate] of cases) {
       const i = baseGateInput();
@@ -337,7 +346,7 @@ describe('validation gates', () => {
     tx.judgment.renewal_deadline = '2034-05-20';
     assert.equal(statuses(tx).judgment_life, 'pass', 'a later writ recorded as renewal_deadline keeps it alive');
     const potential = baseGateInput();
-    potential.sanctions.debtor.matches = [{ kind: 'alias', uid: '306', name: 'BANCO NACIONAL DE CUBA', type: 'entity', programs: ['CUBA'], matched: 'BNC' }];
+    potential.sanctions.debtor.matches = [nameMatch('306', 'BANCO NACIONAL DE CUBA', 'BNCO NACIONAL DE CUBA', 0.97)];
     assert.deepEqual(onlyFailing(potential), ['sanctions:review']);
     const unknown = baseGateInput();
     unknown.rules = resolveRules('FR-75');
@@ -396,10 +405,7 @@ describe('wallets', () => {
   });
 
   test('classification against the shipped OFAC list and exchange labels', () => {
-    const index = buildWalletIndex({
-      labelsCsv: readFileSync('data/labels/evm_exchange_and_risk_labels.csv', 'utf8'),
-      ofacCsv: readFileSync('data/ofac-crypto/sdn_digital_currency_addresses_with_entities.csv', 'utf8'),
-    });
+    const index = buildWalletIndex({ labelsCsv: readFileSync('data/labels/evm_exchange_and_risk_labels.csv', 'utf8') }, addressIndex());
     const cb = classifyWallet(index, '0x02466e547bfdab679fc49e96bbfc62b9747d997c');
     assert.equal(cb.category, 'exchange');
     assert.equal(cb.exchange, 'coinbase');
@@ -414,10 +420,7 @@ describe('wallets', () => {
 });
 
 describe('enforcement plan', () => {
-  const index = buildWalletIndex({
-    labelsCsv: readFileSync('data/labels/evm_exchange_and_risk_labels.csv', 'utf8'),
-    ofacCsv: readFileSync('data/ofac-crypto/sdn_digital_currency_addresses_with_entities.csv', 'utf8'),
-  });
+  const index = buildWalletIndex({ labelsCsv: readFileSync('data/labels/evm_exchange_and_risk_labels.csv', 'utf8') }, addressIndex());
   const gates = evaluateGates(baseGateInput()).gates;
   const plan = (over: Partial<PlanInput> = {}, wallets: string[] = []) => buildEnforcementPlan({
     today: '2025-01-15',
@@ -473,7 +476,7 @@ describe('enforcement plan', () => {
 
   test('a potential sanctions match on the debtor (gate review) pauses collection for a sanctions review', () => {
     const input = baseGateInput();
-    input.sanctions.debtor.matches = [{ kind: 'token', uid: '536', name: 'CIMEX IBERICA', type: 'entity', programs: ['CUBA'], matched: 'CIMEX IBERICA' }];
+    input.sanctions.debtor.matches = [nameMatch('536', 'CIMEX IBERICA', 'CIMEX IBERICA', 0.95)];
     const p = plan({ gates: evaluateGates(input).gates }, [COINBASE]);
     assert.equal(p.priority_actions[0].type, 'sanctions_review');
     assert.match(p.priority_actions[0].rationale, /Potential match: debtor 'Dana Doe'.*CIMEX IBERICA/);

@@ -32,6 +32,8 @@ export function client(baseUrl: string, key: string | null, observe?: (r: Res, m
     patch: <T = any>(p: string, b: unknown = {}, h?: Record<string, string>) => call<T>('PATCH', p, b, h),
     del: <T = any>(p: string, h?: Record<string, string>) => call<T>('DELETE', p, undefined, h),
     withKey: (k: string | null) => client(baseUrl, k, observe),
+    /** Where the server listens (for helpers that speak to it other than through /v1). */
+    baseUrl,
   };
 }
 export type Client = ReturnType<typeof client>;

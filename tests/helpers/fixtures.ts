@@ -14,6 +14,7 @@ import { intakeBody, judgmentFixtures } from './fixtures-judgments';
 import { ledgerFixtures } from './fixtures-ledger';
 import { webhookFixtures } from './fixtures-webhooks';
 import { actionFixtures, relationshipFixtures } from './fixtures-actions';
+import { sanctionsFixtures } from './fixtures-sanctions';
 
 export interface Req {
   /** Concrete path with every id filled in. */
@@ -305,6 +306,7 @@ export const fixtures: Record<string, Fixture> = {
   ...webhookFixtures,
   ...actionFixtures,
   ...relationshipFixtures,
+  ...sanctionsFixtures,
 };
 
 /** The fixture of an operation, or a clear failure naming what to add. */

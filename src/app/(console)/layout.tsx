@@ -33,6 +33,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               {me.permissions['relationships:read'] && me.matter_ids === null && (
                 <Link href="/relationships" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">Relationships</Link>
               )}
+              {me.permissions['sanctions:read'] && (
+                <Link href="/sanctions" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">Sanctions</Link>
+              )}
               {me.permissions['webhook_endpoints:read'] && me.matter_ids === null && (
                 <Link href="/webhooks" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">Webhooks</Link>
               )}

@@ -7,8 +7,20 @@ import * as ledger from './ledger';
 import * as webhooks from './webhooks';
 import * as actions from './actions';
 import * as relationships from './relationships';
+import * as sanctions from './sanctions';
 import type { Operation } from './define';
 
 /** Every served operation, by name. Routes, OpenAPI and the operations test read this. */
-export const ops = { ...health, ...organizations, ...matters, ...audit, ...judgments, ...ledger, ...webhooks, ...actions, ...relationships };
+export const ops = {
+  ...health,
+  ...organizations,
+  ...matters,
+  ...audit,
+  ...judgments,
+  ...ledger,
+  ...webhooks,
+  ...actions,
+  ...relationships,
+  ...sanctions,
+};
 export const allOperations: Operation[] = Object.values(ops);

@@ -7,6 +7,7 @@ import { judgmentsRouter } from './routers/judgments';
 import { ledgerRouter } from './routers/ledger';
 import { actionsRouter } from './routers/actions';
 import { relationshipsRouter } from './routers/relationships';
+import { sanctionsRouter } from './routers/sanctions';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
@@ -18,6 +19,7 @@ export const appRouter = router({
   ledger: ledgerRouter,
   actions: actionsRouter,
   relationships: relationshipsRouter,
+  sanctions: sanctionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

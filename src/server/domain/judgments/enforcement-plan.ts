@@ -1,7 +1,7 @@
 import { addDays, daysBetween, type IsoDate } from './dates';
 import type { ResolvedRules } from './jurisdiction-rules';
 import { automaticStayEnd, type Gate } from './validation-gates';
-import { exchangeSlug, LABELS_DATASET, OFAC_DATASET, type WalletClassification } from './wallet-index';
+import { exchangeSlug, LABELS_DATASET, type WalletClassification } from './wallet-index';
 
 /**
  * The enforcement plan: a deterministic rule engine over the judgment, its jurisdiction, the
@@ -133,7 +133,7 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
   // --- Compliance and preservation steps (never blocked) ----------------------------------
   if (sanctionsPaused) {
     const why = sanctionedWallets.length
-      ? `${sanctionedWallets.map((w) => `${short(w.address)} is on the OFAC SDN list (${[...new Set(w.ofac.map((o) => `${o.sdn_name}; ${o.programs.join(', ')}`))].join(' / ')})`).join('; ')} per ${OFAC_DATASET.name} (${OFAC_DATASET.as_of}).`
+      ? `${sanctionedWallets.map((w) => `${short(w.address)} is on the OFAC SDN list (${[...new Set(w.ofac.map((o) => `${o.sdn_name}; ${o.programs.join(', ')}`))].join(' / ')})`).join('; ')} per ${sanctionedWallets[0].datasets[0]}.`
       : k.sanctions_review_required ? 'The caller flagged that a sanctions review is required.' : sanctionsGate!.reasons.join(' ');
     add('sanctions_review', 'Prepare a sanctions review packet before any collection', `${why} Ordinary collection is paused until counsel resolves blocking and reporting obligations.`,
       'OFAC regulations, 31 CFR Part 501 (blocked-property reports, 31 CFR 501.603); transfers of blocked property are void without a license', { kind: 'matter', value: 'sanctions' });
@@ -266,7 +266,7 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
   if (consumer) review.push('Consumer debt: counsel reviews the plan.');
   if (consumer && input.profile === 'maximum_lawful') review.push('maximum_lawful on a consumer debt requires counsel review.');
   const datasets = [`${rules.known ? 'data/jurisdictions/enforcement-rules.json (2026 research)' : 'no jurisdiction rules'}`];
-  if (input.wallets.length) datasets.push(`${OFAC_DATASET.name} (${OFAC_DATASET.as_of})`, `${LABELS_DATASET.name} (${LABELS_DATASET.as_of})`);
+  if (input.wallets.length) datasets.push(input.wallets[0].datasets[0], `${LABELS_DATASET.name} (${LABELS_DATASET.as_of})`);
   const reasons = [...new Set(review)];
   return {
     profile: input.profile,
@@ -277,7 +277,7 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
     blocked_actions: blocked,
     wallets: input.wallets.map((w) => ({
       address: w.address, network: w.network, valid: w.valid, category: w.category, exchange: w.exchange,
-      sanctions: [...new Map(w.ofac.map((o) => [o.sdn_profile_id, { sdn_name: o.sdn_name, programs: o.programs }])).values()], note: w.note,
+      sanctions: [...new Map(w.ofac.map((o) => [o.sdn_id, { sdn_name: o.sdn_name, programs: o.programs }])).values()], note: w.note,
     })),
     datasets,
   };

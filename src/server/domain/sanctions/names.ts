@@ -6,7 +6,7 @@
 
 /** Trailing legal-form words ("S.A." is "SA" once dots are gone). Dropped only at the end of a
  *  name, so "CO" inside "CO OPERATIVE BANK" stays. */
-const LEGAL_FORMS = new Set([
+export const LEGAL_FORMS = new Set([
   'LLC', 'LLP', 'LP', 'LTD', 'LIMITED', 'LIABILITY', 'INC', 'INCORPORATED', 'CORP', 'CORPORATION', 'CO', 'COMPANY',
   'PLC', 'SA', 'SAS', 'SARL', 'SRL', 'SRO', 'SPA', 'SL', 'SAC', 'SAU', 'CV', 'RL', 'AG', 'GMBH', 'KG', 'BV', 'NV',
   'AB', 'AS', 'ASA', 'OY', 'OYJ', 'PTE', 'PTY', 'BHD', 'SDN', 'OOO', 'OAO', 'ZAO', 'PAO', 'AO', 'JSC', 'PJSC',
@@ -18,15 +18,56 @@ const JOINERS = new Set(['AND', 'DE', 'Y', 'ET', 'UND']);
 /** Latin letters that Unicode decomposition leaves alone, spelled as OFAC transliterates them. */
 const LETTERS: Record<string, string> = { ø: 'o', Ø: 'O', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', ß: 'ss', þ: 'th', Þ: 'TH', ı: 'i' };
 
-/** Uppercase ASCII words: diacritics stripped, apostrophes removed ("O'Neil" → "ONEIL"),
- *  dots removed ("S.R.O." → "SRO"), "&" read as AND, any other punctuation a word break. */
+/**
+ * Cyrillic to Latin as OFAC romanizes Russian and Ukrainian names (BGN/PCGN: Евгений →
+ * YEVGENIY, Пригожин → PRIGOZHIN), so a name typed in Cyrillic meets its SDN spelling. `е` is
+ * `ye` at the start of a word and after a vowel or a sign, `e` elsewhere.
+ */
+const CYRILLIC: Record<string, string> = {
+  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm',
+  н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch',
+  ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya', і: 'i', ї: 'yi', є: 'ye', ґ: 'g', ў: 'u',
+};
+const CYR_VOWELS = new Set('аеёиоуыэюяіїєъь'.split(''));
+
+export function transliterateCyrillic(raw: string): string {
+  if (!/[\u0400-\u04ff]/.test(raw)) return raw;
+  const chars = [...raw];
+  return chars.map((ch, i) => {
+    const lower = ch.toLowerCase();
+    const t = CYRILLIC[lower];
+    if (t === undefined) return ch;
+    const prev = chars[i - 1]?.toLowerCase();
+    const out = lower === 'е' && (!prev || !/[\u0400-\u04ff]/.test(prev) || CYR_VOWELS.has(prev)) ? 'ye' : t;
+    return ch === lower || !out ? out : out[0].toUpperCase() + out.slice(1);
+  }).join('');
+}
+
+/** Uppercase ASCII words: Cyrillic romanized, diacritics stripped, apostrophes removed
+ *  ("O'Neil" → "ONEIL"), dots removed ("S.R.O." → "SRO"), "&" read as AND, any other
+ *  punctuation a word break. */
 export function nameWords(raw: string): string[] {
   // Decomposition only matters for non-ASCII text; the SDN file itself is ASCII.
   const ascii = /^[\x00-\x7f]*$/.test(raw)
     ? raw
-    : raw.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[øØæÆœŒđĐłŁßþÞı]/g, (ch) => LETTERS[ch]);
+    : transliterateCyrillic(raw).normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[øØæÆœŒđĐłŁßþÞı]/g, (ch) => LETTERS[ch]);
   const words = ascii.toUpperCase().replace(/['’‘`´.]/g, '').match(/[A-Z0-9]+|&/g) ?? [];
   return words.map((w) => (w === '&' ? 'AND' : w));
+}
+
+/** Titles and honorifics in front of a person's name ("Mr.", "Dr.", "Sheikh", "Haji"): not part
+ *  of the name OFAC lists, so a screened name drops them from its front. */
+const HONORIFICS = new Set([
+  'MR', 'MRS', 'MS', 'MISS', 'MX', 'DR', 'PROF', 'SIR', 'DAME', 'LORD', 'LADY', 'REV', 'FR', 'HON', 'GEN', 'COL', 'MAJ', 'CAPT',
+  'SHEIKH', 'SHAIKH', 'SHEIK', 'SHAYKH', 'HAJI', 'HAJJI', 'HAJ', 'SAYYID', 'SAYED', 'SYED', 'MULLAH', 'IMAM', 'EMIR', 'AMIR', 'PRINCE',
+  'HERR', 'FRAU', 'SENOR', 'SENORA', 'MONSIEUR', 'MADAME', 'MME', 'GOSPODIN',
+]);
+
+/** Drops leading honorifics, keeping at least one word. */
+export function stripHonorifics(words: string[]): string[] {
+  let i = 0;
+  while (i < words.length - 1 && HONORIFICS.has(words[i])) i++;
+  return i ? words.slice(i) : words;
 }
 
 /** Drops a leading THE and trailing legal forms (with the joiner before them), keeping at least
@@ -49,9 +90,9 @@ export function normalizeName(raw: string): string {
 }
 
 /** Words too common in business names to tie two names together on their own ("Global
- *  Trading" is in hundreds of names), plus name particles. A partial (token) match needs
- *  words outside this set; exact matches ignore it. */
-const GENERIC = new Set([
+ *  Trading" is in hundreds of names), plus name particles. A fuzzy match needs a word outside
+ *  this set on both sides and is scored on those words (fuzzy.ts); exact matches ignore it. */
+export const GENERIC = new Set([
   'AL', 'EL', 'LA', 'LE', 'DE', 'DEL', 'DA', 'DI', 'DO', 'DOS', 'VAN', 'VON', 'BIN', 'IBN', 'ABU', 'OF', 'AND', 'THE', 'FOR', 'Y',
   'GLOBAL', 'INTERNATIONAL', 'INTL', 'GENERAL', 'GROUP', 'HOLDING', 'HOLDINGS', 'TRADING', 'TRADE', 'COMMERCIAL', 'INDUSTRIAL',
   'INDUSTRIES', 'INDUSTRY', 'ENTERPRISE', 'ENTERPRISES', 'SERVICE', 'SERVICES', 'INVESTMENT', 'INVESTMENTS', 'CAPITAL',
@@ -88,7 +129,7 @@ export function listedNameForms(name: string, individual: boolean): string[][] {
 export interface NameQuery { words: string[]; core: string[]; keys: string[] }
 
 export function nameQuery(raw: string): NameQuery {
-  const words = nameWords(raw);
+  const words = stripHonorifics(nameWords(raw));
   const core = stripLegalForms(words);
   return { words, core, keys: [...new Set([words.join(' '), core.join(' ')])].filter(Boolean) };
 }

@@ -1,4 +1,5 @@
 import { parseCsvRows } from '../judgments/csv';
+import { comparisonTokens, FUZZY_THRESHOLD, jaroWinkler, jaroWinklerBound, skeleton, TOKEN_FLOOR, tokenSetScore } from './fuzzy';
 import { distinctiveCount, listedNameForms, nameQuery } from './names';
 
 /**
@@ -29,18 +30,21 @@ export const SDN_DATASET: SdnDataset = {
   gaps: "OFAC's alias file alt.csv is not shipped, so only the aliases quoted in the Remarks column are screened",
 };
 
+/** One name of an entry as the index compares it: the primary name or an alias. */
+interface Form { entry: number; text: string; alias: boolean; tokens: string[]; distinctive: number }
+
 export interface SdnIndex {
   entries: SdnEntry[];
-  /** Name key → entries whose primary name has that key. */
+  /** Sorted-word key of a normalized name → the forms with that key (exact after normalization). */
   exact: Map<string, number[]>;
-  /** Alias key → [entry, alias text]. */
-  alias: Map<string, [number, string][]>;
-  /** Word → individuals and entities whose primary name has it (vessels and aircraft are
-   *  matched by exact name only: their names are ordinary words like DOVER or AMBER). */
+  /** Names of individuals and entities (primary and aliases) for fuzzy comparison; vessels and
+   *  aircraft are matched by exact name only: their names are ordinary words like DOVER or AMBER. */
+  forms: Form[];
+  /** Comparison token → forms that have it; `vocab` lists the tokens for the similarity scan. */
   postings: Map<string, number[]>;
-  /** Distinct words of each entry's primary name, and how many of them are distinctive. */
-  size: number[];
-  distinctive: number[];
+  vocab: string[];
+  /** Consonant skeleton → vocabulary tokens with it (tokens longer than four letters). */
+  skeletons: Map<string, string[]>;
   dataset: SdnDataset;
 }
 
@@ -88,30 +92,37 @@ const push = <T>(m: Map<string, T[]>, k: string, v: T) => {
   else m.set(k, [v]);
 };
 
+/** The order-free key of a name's words: equal keys are an exact match after normalization. */
+export const wordsKey = (words: readonly string[]) => [...new Set(words)].sort().join(' ');
+
 export function buildSdnIndex(entries: SdnEntry[], dataset: SdnDataset = SDN_DATASET): SdnIndex {
   const exact = new Map<string, number[]>();
-  const alias = new Map<string, [number, string][]>();
+  const forms: Form[] = [];
   const postings = new Map<string, number[]>();
-  const size: number[] = [];
-  const distinctive: number[] = [];
   entries.forEach((e, i) => {
     const person = e.type === 'individual';
-    const forms = listedNameForms(e.name, person);
-    for (const f of forms) push(exact, f.join(' '), i);
-    const words = new Set(forms[0]); // both forms of a person's name have the same words
-    size.push(words.size);
-    distinctive.push(distinctiveCount(words));
-    if (person || e.type === 'entity') for (const w of words) push(postings, w, i);
-    for (const a of e.aliases) {
-      // An alias written "LAST, First" is a person's name only on an individual's entry.
-      for (const f of listedNameForms(a, person)) push(alias, f.join(' '), [i, a]);
+    const fuzzy = person || e.type === 'entity';
+    const names: [string, boolean][] = [[e.name, false], ...e.aliases.map((a): [string, boolean] => [a, true])];
+    for (const [text, alias] of names) {
+      // Both orders of a person's name have the same words: one form carries them.
+      const words = listedNameForms(text, person)[0];
+      if (!words?.length) continue;
+      const f = forms.length;
+      forms.push({ entry: i, text, alias, tokens: fuzzy ? comparisonTokens(words) : [], distinctive: distinctiveCount(words) });
+      push(exact, wordsKey(words), f);
+      if (fuzzy) for (const t of forms[f].tokens) push(postings, t, f);
     }
   });
-  return { entries, exact, alias, postings, size, distinctive, dataset };
+  const vocab = [...postings.keys()];
+  const skeletons = new Map<string, string[]>();
+  for (const v of vocab) if (v.length > 4) push(skeletons, skeleton(v), v);
+  return { entries, exact, forms, postings, vocab, skeletons, dataset };
 }
 
-export type MatchKind = 'exact' | 'alias' | 'token';
+export type MatchKind = 'exact' | 'alias' | 'fuzzy';
 export interface NameMatch {
+  /** `exact`: the primary name, `alias`: an a.k.a. of the entry, both equal after normalization
+   *  (any word order); `fuzzy`: token-set Jaro-Winkler at or above FUZZY_THRESHOLD. */
   kind: MatchKind;
   uid: string;
   name: string;
@@ -119,48 +130,75 @@ export interface NameMatch {
   programs: string[];
   /** The listed name or alias that matched. */
   matched: string;
+  /** 1 for an exact or alias match, else the token-set Jaro-Winkler score (3 decimals). */
+  score: number;
 }
 
-const RANK: Record<MatchKind, number> = { exact: 0, alias: 1, token: 2 };
+/** Fuzzy matches reported per name, best first (a common name can resemble dozens of entries). */
+export const MAX_FUZZY = 10;
 
 /**
- * Screens one name. `exact`: its normalized form equals a listed name (either order of an
- * individual's name). `alias`: it equals an alias from Remarks. `token`: every word of a listed
- * name of two words or more (one of them distinctive) is in it ("Cimex Iberica Trading"), or
- * every word of it, legal forms aside and two of them distinctive, is in a listed name ("Kim
- * Jong" in "KIM, Jong Un"): partial overlaps a person must look at. One match per entry, the
- * strongest; exact first, then alias, then the closest token match.
+ * Screens one name. Exact: its normalized words (honorifics, punctuation, diacritics and legal
+ * forms aside; Cyrillic romanized) equal a listed name's or alias's in any order. Fuzzy: the
+ * token-set Jaro-Winkler score of romanization-folded tokens (fuzzy.ts) is at least 0.9, for
+ * individuals and entities, with a distinctive word on both sides. One match per entry, the
+ * strongest: exact, then alias, then the highest score.
  */
 export function screenName(index: SdnIndex, raw: string): NameMatch[] {
   const q = nameQuery(raw);
-  const found = new Map<number, { kind: MatchKind; matched: string; gap: number }>();
-  const note = (i: number, kind: MatchKind, matched: string, gap = 0) => {
+  const found = new Map<number, { kind: MatchKind; matched: string; score: number }>();
+  const note = (i: number, kind: MatchKind, matched: string, score: number) => {
     const prev = found.get(i);
-    if (!prev || RANK[kind] < RANK[prev.kind] || (kind === prev.kind && gap < prev.gap)) found.set(i, { kind, matched, gap });
+    if (!prev || RANK[kind] < RANK[prev.kind] || (kind === prev.kind && score > prev.score)) found.set(i, { kind, matched, score });
   };
-  for (const k of q.keys) {
-    for (const i of index.exact.get(k) ?? []) note(i, 'exact', index.entries[i].name);
-    for (const [i, a] of index.alias.get(k) ?? []) note(i, 'alias', a);
-  }
-  const all = new Map<number, number>();
-  const core = new Map<number, number>();
-  const coreWords = new Set(q.core);
-  const coreDistinctive = distinctiveCount(coreWords);
-  for (const w of new Set(q.words)) {
-    for (const i of index.postings.get(w) ?? []) {
-      all.set(i, (all.get(i) ?? 0) + 1);
-      if (coreWords.has(w)) core.set(i, (core.get(i) ?? 0) + 1);
+  for (const words of [q.words, q.core]) {
+    for (const f of index.exact.get(wordsKey(words)) ?? []) {
+      const form = index.forms[f];
+      note(form.entry, form.alias ? 'alias' : 'exact', form.text, 1);
     }
   }
-  for (const [i, n] of all) {
-    const listedInName = n === index.size[i] && index.size[i] >= 2 && index.distinctive[i] >= 1;
-    const nameInListed = coreDistinctive >= 2 && core.get(i) === coreWords.size;
-    if (listedInName || nameInListed) note(i, 'token', index.entries[i].name, Math.abs(index.size[i] - coreWords.size));
+  if (distinctiveCount(q.core) >= 1) {
+    const tokens = comparisonTokens(q.core);
+    {
+      for (const [f, hits] of candidates(index, tokens)) {
+        const form = index.forms[f];
+        if (found.get(form.entry)?.score === 1 || !form.distinctive) continue;
+        if (hits < Math.min(tokens.length, form.tokens.length)) continue;
+        const { score } = tokenSetScore(tokens, form.tokens);
+        if (score >= FUZZY_THRESHOLD) note(form.entry, 'fuzzy', form.text, Math.round(score * 1000) / 1000);
+      }
+    }
   }
-  return [...found]
-    .sort(([a, x], [b, y]) => RANK[x.kind] - RANK[y.kind] || x.gap - y.gap || Number(index.entries[a].uid) - Number(index.entries[b].uid))
-    .map(([i, m]) => {
-      const e = index.entries[i];
-      return { kind: m.kind, uid: e.uid, name: e.name, type: e.type, programs: e.programs, matched: m.matched };
-    });
+  const sorted = [...found].sort(([a, x], [b, y]) => RANK[x.kind] - RANK[y.kind] || y.score - x.score || Number(index.entries[a].uid) - Number(index.entries[b].uid));
+  const exactOnes = sorted.filter(([, m]) => m.kind !== 'fuzzy');
+  const fuzzyOnes = sorted.filter(([, m]) => m.kind === 'fuzzy').slice(0, MAX_FUZZY);
+  return [...exactOnes, ...fuzzyOnes].map(([i, m]) => {
+    const e = index.entries[i];
+    return { kind: m.kind, uid: e.uid, name: e.name, type: e.type, programs: e.programs, matched: m.matched, score: m.score };
+  });
 }
+
+/** Forms sharing a similar token (Jaro-Winkler ≥ TOKEN_FLOOR) with the query, and how many of
+ *  the query's tokens found one in them. */
+function candidates(index: SdnIndex, tokens: string[]): Map<number, number> {
+  const count = new Map<number, number>();
+  for (const t of tokens) {
+    const seen = new Set<number>();
+    const similar = (v: string) => { for (const f of index.postings.get(v)!) seen.add(f); };
+    if (t.length <= 4) {
+      // Short tokens pair only when equal (tokenSimilarity).
+      if (index.postings.has(t)) similar(t);
+    } else {
+      for (const v of index.vocab) {
+        if (v.length <= 4 || jaroWinklerBound(t.length, v.length) < TOKEN_FLOOR) continue;
+        if (v === t || jaroWinkler(t, v) >= TOKEN_FLOOR) similar(v);
+      }
+    }
+    // Same consonant skeleton: similar whatever the lengths (MUHAMMAD / MHD-style spellings).
+    if (t.length > 4) for (const v of index.skeletons.get(skeleton(t)) ?? []) similar(v);
+    for (const f of seen) count.set(f, (count.get(f) ?? 0) + 1);
+  }
+  return count;
+}
+
+const RANK: Record<MatchKind, number> = { exact: 0, alias: 1, fuzzy: 2 };

@@ -1,52 +1,36 @@
 import type { Judgment } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
 import type { SanctionsScreen } from '../../domain/judgments/sanctions-gate';
-import { classifyWallet } from '../../domain/judgments/wallet-index';
-import { screenName } from '../../domain/sanctions/sdn-list';
-import { sdnIndex } from '../sanctions/sdn-data';
-import { walletIndex } from './wallet-data';
+import { addressKey } from '../../domain/sanctions/addresses';
+import { clearanceKey, datasetsOf, screenNameSubject, screenWallet } from '../../domain/sanctions/screen';
+import { matterPause } from '../sanctions/pause';
+import { screenData } from '../sanctions/screen-data';
 
 /**
- * Screens a judgment for the `sanctions` gate at the time of asking: its debtor against the
- * shipped OFAC SDN names list, and every wallet known on the matter (the known_wallets of its
- * enforcement plans, plus `extraWallets` a plan being built brings) against the OFAC
- * digital-currency addresses. The latest `sanctions.screened` event of the matter (API-CONTRACT
- * §10; its object is the screen result `{status, ordinary_collection_paused}` of §9) is read as
- * well, so a recorded unresolved match keeps failing the gate; its absence changes nothing.
+ * Screens a judgment for the `sanctions` gate at the time of asking, with the one sanctions
+ * screening (domain/sanctions/screen.ts): its debtor against the SDN names, and every wallet
+ * known on the matter (the known_wallets of its enforcement plans, plus `extraWallets` a plan
+ * being built brings) against the OFAC digital-currency addresses. Matches a review decision
+ * has cleared are dropped, and the matter's pause (§15) from its recorded screens is read, so an
+ * uncleared match on record keeps failing the gate.
  */
 export async function matterSanctionsScreen(ctx: Ctx, db: Db, j: Judgment, extraWallets: string[] = []): Promise<SanctionsScreen> {
   const scope = { org_id: ctx.org.id, env: ctx.env, matter_id: j.matter_id };
-  const [e, plans] = await Promise.all([
-    db.event.findFirst({ where: { ...scope, type: 'sanctions.screened' }, orderBy: { id: 'desc' } }),
+  const [pause, plans, screens] = await Promise.all([
+    matterPause(ctx, db, j.matter_id),
     db.enforcementPlan.findMany({ where: scope, select: { inputs: true } }),
+    db.sanctionsScreen.count({ where: scope }),
   ]);
-
   const known = [...plans.flatMap((p) => (p.inputs as { known_wallets?: unknown }).known_wallets ?? []), ...extraWallets]
     .filter((w): w is string => typeof w === 'string')
     .map((w) => w.trim())
     .filter(Boolean);
-  const wallets = new Map<string, SanctionsScreen['wallets'][number]>();
-  const addresses = walletIndex();
-  for (const raw of new Set(known)) {
-    const w = classifyWallet(addresses, raw);
-    const prev = wallets.get(w.address);
-    if (!prev || (!prev.hits.length && w.ofac.length)) wallets.set(w.address, { address: w.address, hits: w.ofac });
-  }
-
-  const names = sdnIndex();
-  let recorded: SanctionsScreen['recorded'] = null;
-  if (e) {
-    const o = ((e.data as { object?: Record<string, unknown> }).object ?? {}) as { status?: unknown; ordinary_collection_paused?: unknown; review_id?: unknown };
-    recorded = {
-      unresolved_match: o.ordinary_collection_paused === true || (o.status !== undefined && o.status !== 'clear'),
-      screened_at: e.created_at.toISOString(),
-      source: `sanctions screen ${typeof o.review_id === 'string' ? o.review_id : e.id}`,
-    };
-  }
+  const data = screenData();
+  const uncleared = <M extends Parameters<typeof clearanceKey>[0]>(ms: M[]) => ms.filter((m) => !pause.cleared.has(clearanceKey(m)));
   return {
-    debtor: { name: j.debtor, matches: screenName(names, j.debtor) },
-    wallets: [...wallets.values()],
-    recorded,
-    names_dataset: names.dataset,
+    debtor: { name: j.debtor, matches: uncleared(screenNameSubject(data, j.debtor, 'entity')) },
+    wallets: [...new Map(known.map((w) => [addressKey(w).key, w])).values()].map((address) => ({ address, matches: uncleared(screenWallet(data.addresses, address)) })),
+    recorded: screens ? { paused: pause.paused, unresolved: pause.unresolved.length, screens } : null,
+    datasets: datasetsOf(data),
   };
 }

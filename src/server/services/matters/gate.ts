@@ -4,6 +4,8 @@ import { prefixOf } from '../../ids';
 import type { Operation } from '../../operations/define';
 import { loadWritableMatter } from './access';
 import { gateRefusal } from './authority-status';
+import { isCollectionOperation } from '../sanctions/collection-operations';
+import { assertCollectionNotPaused } from '../sanctions/pause';
 
 /**
  * How a gated operation finds its parent matter when the body has no `matter_id`: by the
@@ -39,11 +41,17 @@ async function resolveMatterId(ctx: Ctx, db: Db, op: Operation, input: { params:
 /**
  * The authority gate (API-CONTRACT §8): after authentication, scope, validation and tenancy,
  * a gated operation runs only while its matter has a grant that is granted, in effect and not
- * expired. Runs in the operation's transaction. It never passes softly.
+ * expired. Runs in the operation's transaction. It never passes softly. For the collection
+ * operations (services/sanctions/collection-operations.ts) it then refuses a matter whose
+ * ordinary collection is paused by an uncleared sanctions match: 403 collection_paused.
  */
 export async function enforceGate(ctx: Ctx, db: Db, op: Operation, input: { params: Record<string, string>; body: unknown }) {
   const { id, param } = await resolveMatterId(ctx, db, op, input);
-  return assertMatterAuthority(ctx, db, id, param);
+  const matter = await assertMatterAuthority(ctx, db, id, param);
+  // The sanctions pause (§15) stops the collection operations here, in the one gate both
+  // transports run, so no handler can forget it.
+  if (isCollectionOperation(op)) await assertCollectionNotPaused(ctx, db, matter.id);
+  return matter;
 }
 
 /**

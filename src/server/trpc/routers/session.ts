@@ -7,9 +7,18 @@ import { consoleProcedure, zodInput } from '../procedures';
 import { router } from '../init';
 
 /** Scopes the console's own screens ask about, to show or hide their forms (the server checks anyway). */
-const UI_SCOPES = ['matters:read', 'matters:write', 'authority:read', 'authority:write', 'claimants:read', 'claimants:write', 'audit:read',
-  'webhook_endpoints:read', 'webhook_endpoints:write', 'judgments:read', 'judgments:write', 'ledger:read', 'ledger:write', 'actions:read', 'actions:write',
-  'relationships:read', 'relationships:write'] as const;
+const UI_SCOPES = [
+  'matters:read', 'matters:write',
+  'authority:read', 'authority:write',
+  'claimants:read', 'claimants:write',
+  'audit:read',
+  'webhook_endpoints:read', 'webhook_endpoints:write',
+  'judgments:read', 'judgments:write',
+  'ledger:read', 'ledger:write',
+  'actions:read', 'actions:write',
+  'relationships:read', 'relationships:write',
+  'sanctions:read', 'sanctions:screen', 'sanctions:write', 'sanctions:decide',
+] as const;
 
 /** The signed-in user, their organization and the console environment. */
 export const sessionRouter = router({

@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { createReviewPacket } from '@/server/services/sanctions/reviews';
+
+export const POST = api(ops.createSanctionsReviewPacket, (ctx, { body }, tx) => createReviewPacket(ctx, tx, body));

@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { createScreen } from '@/server/services/sanctions/screens';
+
+export const POST = api(ops.screenSanctions, (ctx, { body }, tx) => createScreen(ctx, tx, body));

@@ -1,0 +1,84 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState } from 'react';
+import { apiError, useTRPC } from '@/trpc/react';
+import { Badge, Button, ErrorNote, Field, Input, Mono, Panel, Textarea } from '../ui';
+import { formatTime, humanize } from '../format';
+import { MatchTable } from './match-table';
+import { reviewTone, type Review } from './types';
+
+/** Counsel's decision on one review: clear (a reason is required) or block. */
+function DecisionForm({ review }: { review: Review }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const decide = useMutation(trpc.sanctions.decide.mutationOptions({
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.sanctions.pathKey() }),
+  }));
+  const id = `reason-${review.review_id}`;
+  return (
+    <form className="flex flex-col gap-2" aria-label={`Decision on ${review.review_id}`} onSubmit={(e) => e.preventDefault()}>
+      <Field id={id} label="Reason (required to clear)" hint="Why the match is a false positive, or the basis for blocking.">
+        <Textarea id={id} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+      <div className="flex gap-2">
+        <Button disabled={decide.isPending} onClick={() => decide.mutate({ review_id: review.review_id, decision: 'cleared', reason })}>Clear (false positive)</Button>
+        <Button variant="danger" disabled={decide.isPending} onClick={() => decide.mutate({ review_id: review.review_id, decision: 'blocked', reason: reason || null })}>Block</Button>
+      </div>
+      <ErrorNote error={apiError(decide.error)} />
+    </form>
+  );
+}
+
+/** A blocked review without a workflow: start the OFAC report (counsel owner required). */
+function StartOfacReport({ review }: { review: Review }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [owner, setOwner] = useState('');
+  const start = useMutation(trpc.sanctions.startOfacReport.mutationOptions({
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.sanctions.pathKey() }),
+  }));
+  const id = `owner-${review.review_id}`;
+  return (
+    <form className="flex items-end gap-2" aria-label={`OFAC report for ${review.review_id}`}
+      onSubmit={(e) => { e.preventDefault(); start.mutate({ matter_id: review.matter_id, sanctions_review_id: review.review_id, counsel_owner: owner }); }}>
+      <Field id={id} label="Counsel owner" className="w-64"><Input id={id} value={owner} onChange={(e) => setOwner(e.target.value)} /></Field>
+      <Button type="submit" disabled={start.isPending}>Start OFAC report</Button>
+      <ErrorNote error={apiError(start.error)} />
+    </form>
+  );
+}
+
+/** Reviews of one status: each with the matched subjects beside their SDN entries. */
+export function ReviewQueue({ status, title, canDecide, canWrite }: { status: 'in_review' | 'blocked' | 'cleared'; title: string; canDecide: boolean; canWrite: boolean }) {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.sanctions.reviews.queryOptions({ status, limit: 20 }));
+  const rows = list.data?.data ?? [];
+  return (
+    <Panel title={title} id={`reviews-${status}`}>
+      <ErrorNote error={apiError(list.error)} />
+      {!rows.length && list.data && <p className="text-sm text-slate-700">None.</p>}
+      <ul className="flex flex-col gap-3">
+        {rows.map((r) => (
+          <li key={r.review_id} data-testid="review-card" className="rounded border border-slate-200 p-2">
+            <div className="mb-1 flex flex-wrap items-center gap-2 text-sm">
+              <Mono>{r.review_id}</Mono>
+              <Badge tone={reviewTone(r.status)}>{humanize(r.status)}</Badge>
+              <span className="text-slate-700">matter <Link className="text-blue-800 underline" href={`/matters/${r.matter_id}`}>{r.matter_id}</Link></span>
+              <span className="text-slate-700">opened {formatTime(r.created_at)}</span>
+              {r.ordinary_collection_paused && <Badge tone="red">Collection paused</Badge>}
+              {r.ofac_report_required && <Badge tone="red">OFAC report required</Badge>}
+            </div>
+            <MatchTable matches={r.matches} caption={`Matches of ${r.review_id}`} />
+            <p className="mt-1 text-xs text-slate-700">{r.blocked_property_analysis}</p>
+            {r.decision && <p className="mt-1 text-sm">Decided {humanize(r.decision)} by <Mono>{r.decided_by}</Mono> {formatTime(r.decided_at)}{r.decision_reason ? `: ${r.decision_reason}` : ''}</p>}
+            {r.status === 'in_review' && canDecide && <div className="mt-2"><DecisionForm review={r} /></div>}
+            {r.status === 'blocked' && !r.ofac_report && canWrite && <div className="mt-2"><StartOfacReport review={r} /></div>}
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Ctx, Db } from '../../context';
+import { ApiError } from '../../errors';
+import { clearanceKey, unresolvedMatches, type ScreenMatch } from '../../domain/sanctions/screen';
+
+/**
+ * The matter's sanctions pause (API-CONTRACT §15): `ordinary_collection_paused` is true while
+ * any match or potential match of the matter's screens is not cleared by a review decision.
+ * A cleared review clears exactly its own subjects against their SDN entries; a blocked one
+ * clears nothing (the property stays blocked).
+ */
+export async function matterPause(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, matterId: string) {
+  const scope = { org_id: ctx.org.id, env: ctx.env, matter_id: matterId };
+  const [screens, cleared] = await Promise.all([
+    db.sanctionsScreen.findMany({ where: { ...scope, status: { not: 'clear' } }, select: { id: true, matches: true }, orderBy: { id: 'asc' } }),
+    db.sanctionsReview.findMany({ where: { ...scope, status: 'cleared' }, select: { matches: true } }),
+  ]);
+  const keys = new Set(cleared.flatMap((r) => (r.matches as unknown as ScreenMatch[]).map(clearanceKey)));
+  const unresolved = unresolvedMatches(screens.map((s) => ({ matches: s.matches as unknown as ScreenMatch[] })), keys);
+  return { paused: unresolved.length > 0, unresolved, cleared: keys };
+}
+
+/** Refuses a collection operation while the matter is paused: 403 collection_paused, naming
+ *  the matter and the unresolved subjects. */
+export async function assertCollectionNotPaused(ctx: Ctx, db: Db, matterId: string) {
+  const { paused, unresolved } = await matterPause(ctx, db, matterId);
+  if (!paused) return;
+  const subjects = [...new Set(unresolved.map((m) => `${m.subject_type} '${m.subject}'`))];
+  const shown = subjects.slice(0, 3).join(', ') + (subjects.length > 3 ? ` and ${subjects.length - 3} more` : '');
+  throw new ApiError(
+    'collection_paused',
+    `Ordinary collection on matter ${matterId} is paused: ${unresolved.length} sanctions match${unresolved.length === 1 ? '' : 'es'} (${shown}) not cleared by a review decision. Counsel must clear them in a sanctions review first (POST /v1/packets/sanctions-review or /v1/sanctions/review-packet).`,
+    { details: { matter_id: matterId, unresolved_matches: unresolved.length } },
+  );
+}
