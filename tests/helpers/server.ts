@@ -47,11 +47,14 @@ function withDatabase(base: string, name: string) {
   return u.toString();
 }
 
-/** `databaseUrl` overrides DATABASE_URL as the PostgreSQL server to create the database on. */
-export async function startServer(extraEnv: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestServer> {
+/**
+ * `databaseUrl` overrides DATABASE_URL as the PostgreSQL server to create the database on;
+ * `null` runs on PGlite whatever DATABASE_URL says.
+ */
+export async function startServer(extraEnv: Record<string, string> = {}, opts: { databaseUrl?: string | null } = {}): Promise<TestServer> {
   const root = path.resolve(import.meta.dirname, '../..');
   const port = await freePort();
-  const baseUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
+  const baseUrl = opts.databaseUrl === undefined ? process.env.DATABASE_URL : opts.databaseUrl ?? undefined;
   let dataDir: string | null = null;
   let dbUrl: string | null = null;
   let dbName: string | null = null;
