@@ -28,7 +28,7 @@ const SEED = Number(process.env.MD_CHAOS_SEED ?? 20261123);
 const SCALE = Number(process.env.MD_CHAOS_FUZZ_SCALE ?? 1);
 /** fast-check runs per generator and operation (× MD_CHAOS_FUZZ_SCALE). */
 const RUNS: Record<string, number> = {
-  field: 14, missing: 2, unknown: 2, whole: 4, duplicate: 3, utf8: 4, content_type: 3, bytes: 2, query: 10, path_id: 6, header: 2,
+  field: 12, missing: 2, unknown: 2, whole: 3, duplicate: 3, utf8: 4, content_type: 2, bytes: 2, query: 8, path_id: 5, header: 2,
 };
 const runs = (gen: string) => Math.max(1, Math.round(RUNS[gen] * SCALE));
 
