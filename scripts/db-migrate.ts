@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { applyMigrations, migrationsDir } from "../src/server/db/migrate";
+import { lockDataDir } from "../src/server/db/data-dir-lock";
 
 const started = Date.now();
 const url = process.env.DATABASE_URL;
@@ -18,11 +19,14 @@ if (url) {
   const dataDir = path.resolve(process.cwd(), process.env.MD_DATA_DIR ?? ".data");
   mkdirSync(dataDir, { recursive: true });
   console.log(`Target: PGlite ${dataDir}`);
+  // Never beside a running server on the same folder (fails with a clear message instead).
+  const unlock = lockDataDir(dataDir);
   const lite = new PGlite(dataDir);
   try {
     applied = await applyMigrations({ pglite: lite });
   } finally {
     await lite.close();
+    unlock();
   }
 }
 console.log(`Migrations: ${path.relative(process.cwd(), migrationsDir())}`);

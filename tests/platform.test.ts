@@ -277,3 +277,32 @@ describe('audit chain', () => {
     assert.equal(bad.body.error.code, 'parameter_invalid');
   });
 });
+
+describe('request bytes and replays', () => {
+  const raw = (path: string, body: Uint8Array | string, headers: Record<string, string> = {}) =>
+    fetch(srv.url + path, {
+      method: 'POST', body: body as BodyInit,
+      headers: { Authorization: `Bearer ${srv.adminKey}`, 'MD-Version': '2026-06-11', 'Content-Type': 'application/json', ...headers },
+    });
+
+  test('a body with invalid UTF-8 is 400 invalid_json, and nothing is stored', async () => {
+    const name = `Bytes ${Date.now()}`;
+    const before = (await c.get('/v1/matters?limit=100')).body.data.length;
+    // "Caf\xE9": Latin-1, not UTF-8 — a lenient decoder would store "Caf\uFFFD".
+    const bytes = new Uint8Array([...Buffer.from(`{"name":"${name} Caf`), 0xe9, ...Buffer.from('","mode":"enforcement"}')]);
+    const r = await raw('/v1/matters', bytes);
+    assert.equal(r.status, 400);
+    assert.equal((await r.json()).error.code, 'invalid_json');
+    assert.equal((await c.get('/v1/matters?limit=100')).body.data.length, before);
+  });
+
+  test('an idempotent replay is the same body, byte for byte', async () => {
+    const key = { 'Idempotency-Key': `bytes-${Date.now()}` };
+    const body = JSON.stringify({ name: 'Byte-identical replay', mode: 'enforcement', economics: { contingency_fee_pct: 25, currency: 'USD' }, notes: 'n' });
+    const a = await raw('/v1/matters', body, key);
+    const b = await raw('/v1/matters', body, key);
+    assert.equal(a.status, 201);
+    assert.equal(b.headers.get('idempotent-replayed'), 'true');
+    assert.equal(await b.text(), await a.text());
+  });
+});

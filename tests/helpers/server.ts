@@ -22,6 +22,10 @@ export interface TestServer {
   /** Run SQL directly against the server's database (stops and restarts the server on PGlite). */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   restart(extraEnv?: Record<string, string>): Promise<void>;
+  /** `kill -9` the server process (no shutdown of any kind); `restart()` starts it again. */
+  crash(): Promise<void>;
+  /** The server's process id (while it runs). */
+  pid(): number | null;
   stop(): Promise<void>;
   output(): string;
 }
@@ -43,10 +47,14 @@ function withDatabase(base: string, name: string) {
   return u.toString();
 }
 
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * `databaseUrl` overrides DATABASE_URL as the PostgreSQL server to create the database on;
+ * `null` runs on PGlite whatever DATABASE_URL says.
+ */
+export async function startServer(extraEnv: Record<string, string> = {}, opts: { databaseUrl?: string | null } = {}): Promise<TestServer> {
   const root = path.resolve(import.meta.dirname, '../..');
   const port = await freePort();
-  const baseUrl = process.env.DATABASE_URL;
+  const baseUrl = opts.databaseUrl === undefined ? process.env.DATABASE_URL : opts.databaseUrl ?? undefined;
   let dataDir: string | null = null;
   let dbUrl: string | null = null;
   let dbName: string | null = null;
@@ -119,6 +127,16 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       await halt();
       await launch(more);
     },
+    crash: async () => {
+      const c = child;
+      child = null;
+      if (!c || c.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        c.once('exit', () => resolve());
+        c.kill('SIGKILL');
+      });
+    },
+    pid: () => child?.pid ?? null,
     async sql(text, params = []) {
       if (dbUrl) {
         const c = new pg.Client({ connectionString: dbUrl });

@@ -12,6 +12,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
 import { applyMigrations } from "./migrate";
+import { lockDataDir } from "./data-dir-lock";
 
 export type { PrismaClient };
 
@@ -29,7 +30,7 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
   if (url) {
     // Migrations first, on their own short-lived connections (see applyMigrations).
     report(await applyMigrations({ connectionString: url }));
-    const pool = new pg.Pool({ connectionString: url });
+    const pool = new pg.Pool({ connectionString: url, ...POOL_LIMITS });
     const client = new PrismaClient({ adapter: new PrismaPg(pool) });
     state.close = async () => {
       await client.$disconnect();
@@ -43,9 +44,15 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
     process.env.MD_DATA_DIR ?? ".data",
   );
   mkdirSync(dataDir, { recursive: true });
-  // NB: a PGlite data dir must only ever be opened by ONE process at a time.
+  // A PGlite data dir must only ever be opened by ONE process at a time: a second one fails
+  // here with DataDirLockedError instead of writing the same files.
+  const unlock = lockDataDir(dataDir);
+  state.close = async () => unlock();
   const lite = new PGlite(dataDir);
-  state.close = () => lite.close();
+  state.close = async () => {
+    await lite.close();
+    unlock();
+  };
   await lite.waitReady;
   report(await applyMigrations({ pglite: lite }));
   const client = new PrismaClient({
@@ -59,9 +66,23 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
   state.close = async () => {
     await client.$disconnect();
     await lite.close();
+    unlock();
   };
   return client;
 }
+
+/**
+ * Bounds on waiting for PostgreSQL, so a database that is down or stalled answers 503 within
+ * seconds instead of holding requests: a connection attempt (or a wait for a free pooled
+ * connection) gives up after 8 s (under the 10 s a client should wait), a statement after 20 s on the server (a transaction's own
+ * timeout is 30 s, see TX_OPTIONS), and TCP keepalive notices a peer that vanished.
+ */
+const POOL_LIMITS = {
+  connectionTimeoutMillis: 8_000,
+  statement_timeout: 20_000,
+  idle_in_transaction_session_timeout: 60_000,
+  keepAlive: true,
+} satisfies pg.PoolConfig;
 
 function report(applied: string[]): void {
   if (applied.length > 0) console.info(`[db] applied migrations: ${applied.join(", ")}`);

@@ -1,4 +1,5 @@
 import { ready } from '../db/ready';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError } from '../errors';
 import { API_VERSION, SUPPORTED_VERSIONS } from '../config';
 import { newId } from '../ids';
@@ -35,7 +36,7 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
     try {
       const db = await ready().catch((e) => {
         log.error({ request_id: requestId, err: String(e) }, 'database unavailable');
-        throw new ApiError('service_unavailable', 'The service is temporarily unavailable.', { headers: { 'Retry-After': '5' } });
+        throw unavailable();
       });
       const asked = req.headers.get('md-version');
       if (asked !== null && !(SUPPORTED_VERSIONS as readonly string[]).includes(asked)) {
@@ -111,6 +112,10 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
   };
 }
 
+/** The database cannot be reached: the client should come back (Retry-After, seconds). */
+const unavailable = () =>
+  new ApiError('service_unavailable', 'The service is temporarily unavailable; retry shortly.', { headers: { 'Retry-After': '5' } });
+
 /** Maps anything thrown to the closed table; internals are logged, never returned. */
 export function toApiError(e: unknown, requestId: string): ApiError {
   if (e instanceof ApiError) return e;
@@ -122,8 +127,9 @@ export function toApiError(e: unknown, requestId: string): ApiError {
   if (/P2002|Unique constraint failed|duplicate key value violates unique constraint/i.test(msg)) {
     return new ApiError('conflict', 'The request conflicts with an object that was created concurrently; retry it.');
   }
-  if (/P1001|P1017|ECONNREFUSED|Connection terminated|Can't reach database|Transaction API error: Unable to start a transaction/i.test(msg)) {
-    return new ApiError('service_unavailable', 'The service is temporarily unavailable.', { headers: { 'Retry-After': '5' } });
+  if (isDatabaseUnavailable(e) || /Transaction API error: Unable to start a transaction/i.test(msg)) {
+    log.warn({ request_id: requestId, err: msg }, 'database unavailable');
+    return unavailable();
   }
   log.error({ request_id: requestId, err: msg, stack: e instanceof Error ? e.stack : undefined }, 'unhandled error');
   return new ApiError('internal_error', 'An internal error occurred. Quote the request id when contacting support.');

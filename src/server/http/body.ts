@@ -15,7 +15,7 @@ export interface ParsedBody {
 export async function readJsonBody(req: Request): Promise<ParsedBody> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > config.maxBodyBytes) throw tooLarge();
-  const text = await readCapped(req);
+  const text = decodeUtf8(await readCapped(req));
   if (text.trim() === '') return { value: {}, text };
   const type = req.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type.trim())) {
@@ -34,8 +34,21 @@ export async function readJsonBody(req: Request): Promise<ParsedBody> {
   return { value, text };
 }
 
-async function readCapped(req: Request): Promise<string> {
-  if (!req.body) return '';
+/**
+ * JSON is UTF-8 (RFC 8259 §8.1). A lenient decoder would turn invalid bytes into U+FFFD and
+ * store text the client never sent, so malformed UTF-8 is refused before parsing.
+ */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new ApiError('invalid_json', 'The request body is not valid UTF-8.');
+  }
+}
+
+async function readCapped(req: Request): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -49,7 +62,7 @@ async function readCapped(req: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /**

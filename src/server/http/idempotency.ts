@@ -53,7 +53,7 @@ export async function runIdempotent(
       if (prior.fingerprint !== print) {
         throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).');
       }
-      return { status: prior.response_status, body: await openSecrets(tx, prior.response_body, print), replayed: true };
+      return { status: prior.response_status, body: await openSecrets(tx, storedBody(prior.response_body), print), replayed: true };
     }
     await tx.$executeRawUnsafe('SAVEPOINT idem_exec');
     let outcome: Outcome;
@@ -68,7 +68,9 @@ export async function runIdempotent(
     const record = {
       fingerprint: print,
       response_status: outcome.status,
-      response_body: (await sealSecrets(tx, outcome.body, print)) as object,
+      // Kept as JSON text (a jsonb string): jsonb would reorder the keys, and a replay must be
+      // the same body, byte for byte. Exact numbers stay in their marked form (see json.ts).
+      response_body: JSON.stringify(await sealSecrets(tx, outcome.body, print)),
       created_at: new Date(),
       expires_at: new Date(Date.now() + config.idempotencyTtlHours * 3600_000),
     };
@@ -80,6 +82,9 @@ export async function runIdempotent(
     return outcome;
   }, TX_OPTIONS);
 }
+
+/** A stored response: JSON text, or (records written before it was kept as text) a jsonb object. */
+const storedBody = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
 /**
  * Responses that show a secret once (API key `secret_once`, webhook `signing_secret`) are
