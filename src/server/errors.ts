@@ -14,7 +14,7 @@ export type ErrorType =
   | 'rate_limit_error'
   | 'api_error';
 
-const TABLE = {
+export const ERROR_TABLE = {
   parameter_missing: [400, 'invalid_request_error'],
   parameter_invalid: [400, 'invalid_request_error'],
   parameter_unknown: [400, 'invalid_request_error'],
@@ -44,8 +44,8 @@ const TABLE = {
   service_unavailable: [503, 'api_error'],
 } as const satisfies Record<string, readonly [number, ErrorType]>;
 
-export type ErrorCode = keyof typeof TABLE;
-export const ERROR_CODES = Object.keys(TABLE) as ErrorCode[];
+export type ErrorCode = keyof typeof ERROR_TABLE;
+export const ERROR_CODES = Object.keys(ERROR_TABLE) as ErrorCode[];
 
 export interface ErrorExtras {
   param?: string;
@@ -65,8 +65,8 @@ export class ApiError extends Error {
     readonly extras: ErrorExtras = {},
   ) {
     super(message);
-    this.status = TABLE[code][0];
-    this.type = TABLE[code][1];
+    this.status = ERROR_TABLE[code][0];
+    this.type = ERROR_TABLE[code][1];
   }
 }
 

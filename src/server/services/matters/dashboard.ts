@@ -1,5 +1,5 @@
 import type { Ctx, Db } from '../../context';
-import { exactNumber } from '../../json';
+import { moneyJson } from '../../money';
 import { loadMatter } from './access';
 import { authorityStatus } from './authority-status';
 import { ledgerFigures } from '../ledger/balance';
@@ -16,7 +16,7 @@ export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
     ledgerFigures(ctx, db, m),
   ]);
   const currency = ledger.currency;
-  const zero = { amount: exactNumber('0'), currency };
+  const zero = moneyJson('0', currency);
   return {
     object: 'matter_dashboard' as const,
     matter_id: m.id,
