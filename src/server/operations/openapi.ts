@@ -5,7 +5,10 @@ import type { Operation } from './define';
 import { allOperations } from './index';
 import { errorSchema, ERROR_DOCS, STATUS_TEXT, statusesOf } from './openapi-errors';
 import { foldersOf } from './folders';
+import catalog from './catalog.json' with { type: 'json' };
 import { eventSchema } from './event-schema';
+import { EXAMPLES } from './examples';
+import { PREFIXES } from '../ids';
 
 /**
  * The OpenAPI 3.1 document, generated from the registry's zod schemas (JSON Schema 2020-12 is
@@ -97,9 +100,23 @@ function operationObject(op: Operation) {
     },
   };
   for (const s of statusesOf(op)) responses[String(s)] = ref('responses', STATUS_TEXT[s].name);
-  const sample = op.idem ? ` \\\n  -H "Idempotency-Key: $(uuidgen)"` : '';
+  const ex = EXAMPLES[op.name];
+  const exBody = ex?.body ? fillExample(ex.body) : null;
   const path = op.path.replace(/\{(\w+)\}/g, (_, p) => `$${p.toUpperCase()}`);
-  const args = [op.pathParams.length ? `path: { ${op.pathParams.map((p) => `${p}: '…'`).join(', ')} }` : '', op.body ? 'body: { … }' : ''].filter(Boolean).join(', ');
+  const json = exBody ? JSON.stringify(exBody, null, 2) : '{ … }';
+  const curl = [
+    `curl -X ${op.method} "$BASE_URL${path}${ex?.query ? `?${new URLSearchParams(fillExample(ex.query) as Record<string, string>)}` : ''}"`,
+    '-H "Authorization: Bearer $MD_API_KEY"',
+    `-H "MD-Version: ${API_VERSION}"`,
+    ...(op.idem ? ['-H "Idempotency-Key: $(uuidgen)"'] : []),
+    ...(op.body ? ['-H "Content-Type: application/json"', `-d '${json.replace(/'/g, "'\\''")}'`] : []),
+  ].join(' \\\n  ');
+  const args = [
+    op.pathParams.length ? `path: { ${op.pathParams.map((p) => `${p}: ${p.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase())}`).join(', ')} }` : '',
+    ex?.query ? `query: ${JSON.stringify(fillExample(ex.query))}` : '',
+    op.body ? `body: ${json.replace(/\n/g, '\n  ')}` : '',
+    op.idem ? "headers: { 'Idempotency-Key': crypto.randomUUID() }" : '',
+  ].filter(Boolean);
   return {
     operationId: op.name,
     summary: op.summary,
@@ -111,14 +128,32 @@ function operationObject(op: Operation) {
     'x-idempotent': op.idem,
     parameters,
     ...(body
-      ? { requestBody: { required: ((body as { required?: string[] }).required?.length ?? 0) > 0, content: { 'application/json': { schema: body } } } }
+      ? { requestBody: { required: ((body as { required?: string[] }).required?.length ?? 0) > 0, content: { 'application/json': { schema: body, ...(exBody ? { example: exBody } : {}) } } } }
       : {}),
     responses,
     'x-codeSamples': [
-      { lang: 'Shell', label: 'curl', source: `curl -X ${op.method} "$BASE_URL${path}" \\\n  -H "Authorization: Bearer $MD_API_KEY" \\\n  -H "MD-Version: ${API_VERSION}"${sample}${op.body ? ` \\\n  -H "Content-Type: application/json" \\\n  -d '{ … }'` : ''}` },
-      { lang: 'TypeScript', label: 'TypeScript client', source: `import { ${op.name} } from '@judgment-recovery/client';\n\nconst { data, error } = await ${op.name}({ ${args} });` },
+      { lang: 'Shell', label: 'curl', source: curl },
+      { lang: 'TypeScript', label: 'TypeScript client', source: `import { configure, ${op.name} } from '@judgment-recovery/client';\n\nconfigure({ baseUrl: process.env.BASE_URL!, apiKey: process.env.MD_API_KEY! });\nconst { data, error } = await ${op.name}({${args.length ? `\n  ${args.join(',\n  ')},\n` : ''}});` },
     ],
   };
+}
+
+/**
+ * An example from examples.ts with its Postman variables made concrete: `{{matter_id}}` becomes
+ * an id of the matter's shape, `{{$guid}}` a UUID.
+ */
+function fillExample(v: unknown): unknown {
+  const id = (name: string) => {
+    const base = name.replace(/_id$/, '').replace(/^(extra|closing|child|rolled)_/, '');
+    const kind = (Object.keys(PREFIXES) as (keyof typeof PREFIXES)[]).find((k) => k === base || k.startsWith(base) || base.endsWith(k));
+    return `${kind ? PREFIXES[kind] : base}_0Vbkx4t500YuF6A03ptsYLl2`;
+  };
+  if (typeof v === 'string') {
+    return v.replace(/\{\{\$guid\}\}/g, '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f').replace(/\{\{\$randomInt\}\}/g, '4567').replace(/\{\{(\w+)\}\}/g, (_, n: string) => id(n));
+  }
+  if (Array.isArray(v)) return v.map(fillExample);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fillExample(x)]));
+  return v;
 }
 
 /** The event a webhook endpoint receives for each catalog type (POST, signed). */
@@ -172,7 +207,7 @@ export function openApiDocument(): Json {
       { url: 'http://127.0.0.1:3000', description: 'Local `npm start`' },
     ],
     tags: [
-      ...foldersOf(allOperations).filter((f) => used.includes(f.name)).map((f) => ({ name: f.name, description: f.description })),
+      ...foldersOf(catalog).filter((f) => used.includes(f.name)).map((f) => ({ name: f.name, description: f.description })),
       { name: 'webhook_events', description: 'Events the service POSTs to webhook endpoints.' },
     ],
     security: [{ bearer: [] }],
