@@ -95,7 +95,7 @@ describe('every /v1 path answers the contract\'s JSON error', () => {
   const cases: [string, string][] = [
     ['GET', '/v1'], ['GET', '/v1/'], ['GET', '/v1/nope'], ['GET', '/v1/matters/mtr_x/nope/deeper'], ['POST', '/v1/health'],
     ['PUT', '/v1/matters'], ['DELETE', '/v1/matters'], ['PATCH', '/v1/judgments/intake'], ['GET', '/v1/matters/%20'],
-    ['GET', '/v1/matters/a%2Fb'], ['GET', '/v1//matters'], ['POST', '/v1/openapi.json/x'],
+    ['GET', '/v1/matters/a%2Fb'], ['POST', '/v1/openapi.json/x'],
   ];
   for (const [method, path] of cases) {
     test(`${method} ${path}`, async () => {

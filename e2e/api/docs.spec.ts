@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { ERROR_CODES } from '../../src/server/errors';
 import { E2E } from '../../playwright.config';
 
+// The reference renders in the browser; on a loaded CI machine the first paint can take a while.
+test.describe.configure({ timeout: 90_000 });
+
 /**
  * The reference as an integrator uses it: the OpenAPI document's shape, and /docs in Chromium —
  * bundled (nothing leaves the origin), an anchor per operation with curl and TypeScript-client
@@ -38,7 +41,7 @@ test('/docs: bundled, an anchor per operation, curl and TypeScript samples, Try 
   });
   await page.goto('/docs#tag/matters/POST/v1/matters');
   const op = page.locator('[id="api-1/tag/matters/POST/v1/matters"]');
-  await expect(op).toBeVisible();
+  await expect(op).toBeVisible({ timeout: 30_000 });
   await expect(op.getByRole('heading', { name: /Create a matter/ })).toBeVisible();
   await expect(op.getByText('curl -X POST "$BASE_URL/v1/matters"')).toBeVisible();
   await op.getByRole('button', { name: 'curl' }).click();
@@ -57,7 +60,7 @@ test('/docs: bundled, an anchor per operation, curl and TypeScript samples, Try 
 
 test('/docs: search finds fields inside bodies and models', async ({ page }) => {
   await page.goto('/docs');
-  await expect(page.getByRole('heading', { name: 'Judgment Recovery Case Service API' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Judgment Recovery Case Service API' })).toBeVisible({ timeout: 30_000 });
   await page.keyboard.press('Control+k');
   await page.keyboard.type('amount_decimal');
   await expect(page.getByRole('option', { name: /MoneyInput/ })).toBeVisible();
@@ -81,7 +84,7 @@ test('every error code has an anchor with an explanation and a remedy, where doc
 test('/docs works at 390 px: no sideways scrolling, error anchors in view', async ({ browser }) => {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await page.goto(`${E2E.baseURL}/docs`);
-  await expect(page.getByRole('heading', { name: 'Judgment Recovery Case Service API' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Judgment Recovery Case Service API' })).toBeVisible({ timeout: 30_000 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.goto(`${E2E.baseURL}/docs#errors-authority_required`);
   await expect(page.locator('[id="errors-authority_required"]')).toBeInViewport();
