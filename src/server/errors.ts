@@ -14,7 +14,7 @@ export type ErrorType =
   | 'rate_limit_error'
   | 'api_error';
 
-export const ERROR_TABLE = {
+const TABLE = {
   parameter_missing: [400, 'invalid_request_error'],
   parameter_invalid: [400, 'invalid_request_error'],
   parameter_unknown: [400, 'invalid_request_error'],
@@ -44,8 +44,10 @@ export const ERROR_TABLE = {
   service_unavailable: [503, 'api_error'],
 } as const satisfies Record<string, readonly [number, ErrorType]>;
 
-export type ErrorCode = keyof typeof ERROR_TABLE;
-export const ERROR_CODES = Object.keys(ERROR_TABLE) as ErrorCode[];
+export type ErrorCode = keyof typeof TABLE;
+export const ERROR_CODES = Object.keys(TABLE) as ErrorCode[];
+/** Status and type of each code, for the reference (OpenAPI and /docs#errors-<code>). */
+export const ERROR_TABLE: Readonly<Record<ErrorCode, readonly [number, ErrorType]>> = TABLE;
 
 export interface ErrorExtras {
   param?: string;
@@ -65,8 +67,8 @@ export class ApiError extends Error {
     readonly extras: ErrorExtras = {},
   ) {
     super(message);
-    this.status = ERROR_TABLE[code][0];
-    this.type = ERROR_TABLE[code][1];
+    this.status = TABLE[code][0];
+    this.type = TABLE[code][1];
   }
 }
 
