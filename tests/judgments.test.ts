@@ -135,7 +135,7 @@ describe('intake, get, list', () => {
     assert.equal(j.body.jurisdiction, 'US-CA');
     assert.equal(j.body.status, 'intake');
     assert.equal(j.body.type, 'default');
-    assert.deepEqual(j.body.amount, { amount: 25000, currency: 'USD' });
+    assert.deepEqual(j.body.amount, { amount: 25000, amount_decimal: '25000', currency: 'USD' });
     assert.equal(j.body.date_entered, '2024-06-03');
     assert.equal(j.body.renewal_deadline, '2034-06-02');
     assert.equal(j.body.renewal_deadline_source, 'rules');

@@ -51,7 +51,7 @@ describe('ledger entries', () => {
     const r = await entry(m, { judgment_id: j, claimant_id: claimant, amount: { amount: '1250.75', currency: 'usd', valuation_time: '2024-04-10T14:00:00Z' }, description: 'Bank levy' });
     assert.equal(r.status, 201, JSON.stringify(r.body));
     assert.match(r.body.entry_id, /^led_/);
-    assert.deepEqual(r.body.amount, { amount: 1250.75, currency: 'USD', valuation_time: '2024-04-10T14:00:00.000Z' });
+    assert.deepEqual(r.body.amount, { amount: 1250.75, amount_decimal: '1250.75', currency: 'USD', valuation_time: '2024-04-10T14:00:00.000Z' });
     assert.equal(r.body.judgment_id, j);
     assert.equal(r.body.claimant_id, claimant);
     const got = await c.get(`/v1/ledger/entries/${r.body.entry_id}`);
@@ -178,7 +178,7 @@ describe('balance and interest (hand-computed)', () => {
     const raw = await fetch(`${srv.url}/v1/ledger/matters/${m}?as_of=2024-06-01`, { headers: { Authorization: `Bearer ${srv.adminKey}` } });
     const text = await raw.text();
     // A float cannot hold these: 12345678901234567.89 and 0.1 + 0.2 = 0.30000000000000004.
-    assert.match(text, /"judgment_principal":\{"amount":12345678901234567.89,"currency":"USD"\}/);
+    assert.match(text, /"judgment_principal":\{"amount":12345678901234567.89,"amount_decimal":"12345678901234567.89","currency":"USD"\}/);
     assert.match(text, /"balance_outstanding":\{"amount":12345678901234567.89,/, 'no interest (rate unknown): principal + 0.30 costs − 0.30 recovered');
     assert.match(text, /"recovered":\{"amount":0.3,/);
     assert.match(text, /"costs":\{"amount":0.3,/);
@@ -187,7 +187,7 @@ describe('balance and interest (hand-computed)', () => {
     const j2 = (await c.get(`/v1/judgments/${j}`)).body;
     assert.equal(j2.balance.review_required, true);
     const jraw = await (await fetch(`${srv.url}/v1/judgments/${j}`, { headers: { Authorization: `Bearer ${srv.adminKey}` } })).text();
-    assert.match(jraw, /"amount":\{"amount":12345678901234567.89,"currency":"USD"\}/);
+    assert.match(jraw, /"amount":\{"amount":12345678901234567.89,"amount_decimal":"12345678901234567.89","currency":"USD"\}/);
     assert.equal((await entry(m, { judgment_id: j, type: 'distribution', amount: { amount: '0.01', currency: 'USD' } })).body.error.code, 'conflict', 'only 0.30 was recovered and it is all distributed');
   });
 
@@ -225,8 +225,8 @@ describe('dashboard figures from the ledger', () => {
     const d = (await c.get(`/v1/matters/${m}/dashboard`)).body;
     const b = (await c.get(`/v1/ledger/matters/${m}`)).body;
     assert.equal(d.recovery_events, 2);
-    assert.deepEqual(d.recovered, { amount: 1500.1, currency: 'USD' });
-    assert.deepEqual(d.operator_economics, { amount: 375.03, currency: 'USD' }, '1,500.10 × 25% = 375.025 → 375.03');
+    assert.deepEqual(d.recovered, { amount: 1500.1, amount_decimal: '1500.1', currency: 'USD' });
+    assert.deepEqual(d.operator_economics, { amount: 375.03, amount_decimal: '375.03', currency: 'USD' }, '1,500.10 × 25% = 375.025 → 375.03');
     assert.deepEqual(d.judgment_value, b.balance_outstanding);
     assert.ok(d.judgment_value.amount > 8650, 'principal + interest to date + costs − recoveries');
   });

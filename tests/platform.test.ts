@@ -119,7 +119,7 @@ describe('matters, authority and claimants', () => {
     assert.deepEqual({ valid: v.body.valid, checked: v.body.events_checked, bad: v.body.first_invalid_event_id }, { valid: true, checked: 4, bad: null });
     const dash = await c.get(`/v1/matters/${id}/dashboard`);
     assert.equal(dash.status, 200);
-    assert.deepEqual(dash.body.judgment_value, { amount: 0, currency: 'USD' });
+    assert.deepEqual(dash.body.judgment_value, { amount: 0, amount_decimal: '0', currency: 'USD' });
     assert.equal(dash.body.open_actions, 0);
   });
 

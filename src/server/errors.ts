@@ -47,6 +47,8 @@ const TABLE = {
 
 export type ErrorCode = keyof typeof TABLE;
 export const ERROR_CODES = Object.keys(TABLE) as ErrorCode[];
+/** Status and type of each code, for the reference (OpenAPI and /docs#errors-<code>). */
+export const ERROR_TABLE: Readonly<Record<ErrorCode, readonly [number, ErrorType]>> = TABLE;
 
 export interface ErrorExtras {
   param?: string;

@@ -17,7 +17,10 @@ export function zodToApiError(error: z.ZodError, raw: unknown, where: 'body' | '
     return new ApiError('parameter_unknown', `Received unknown ${where === 'query' ? 'query parameter' : 'parameter'}: ${param}`, { param });
   }
   const param = formatParam(path);
-  if (issue.code === 'invalid_type' && valueAt(raw, issue.path) === undefined) {
+  // Whatever the issue's kind (a type, an enum value, a union, a refinement), a field that is
+  // absent from its object is missing, not invalid: `mode` left out of a body is
+  // parameter_missing whether `mode` is a string, an enum or a union.
+  if (path.length > 0 && isAbsent(raw, issue.path)) {
     return new ApiError('parameter_missing', `Missing required param: ${param}.`, { param });
   }
   return new ApiError('parameter_invalid', `Invalid ${param || where}: ${issue.message}`, { param: param || undefined });
@@ -28,6 +31,12 @@ export function formatParam(path: (string | number | symbol)[]): string {
   return path
     .map((p, i) => (typeof p === 'number' || /^\d+$/.test(String(p)) ? `[${String(p)}]` : (i ? '.' : '') + String(p)))
     .join('');
+}
+
+/** True when the field's parent is an object that lacks it (not when the parent is itself wrong). */
+function isAbsent(raw: unknown, path: PropertyKey[]): boolean {
+  const parent = valueAt(raw, path.slice(0, -1));
+  return parent !== null && typeof parent === 'object' && !Array.isArray(parent) && (parent as Record<PropertyKey, unknown>)[path[path.length - 1]] === undefined;
 }
 
 function valueAt(raw: unknown, path: PropertyKey[]): unknown {

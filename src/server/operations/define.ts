@@ -46,7 +46,21 @@ export function defineOp<Q extends z.ZodType | null = null, B extends z.ZodType 
     pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
     query: (def.query ?? null) as never,
     body: (def.body ?? null) as never,
-    response: def.response,
+    response: withAuditRef(def.response),
     sandboxOnly: def.sandboxOnly ?? false,
   };
+}
+
+/**
+ * The wrapper adds `audit_ref` to every success body, so every response schema declares it:
+ * required at the top level. An object schema that lacks it gets it here, so no module has to
+ * remember; one that declares it optional (objects that also appear inside lists) keeps that.
+ */
+function withAuditRef(s: z.ZodType): z.ZodType {
+  if (!(s instanceof z.ZodObject) || 'audit_ref' in s.shape) return s;
+  const meta = z.globalRegistry.get(s);
+  const out = s.extend({ audit_ref: z.string().describe('The audit event this request wrote (`eve_…`), or the request id of a read.') });
+  if (!meta) return out;
+  z.globalRegistry.remove(s);
+  return out.meta(meta);
 }

@@ -27,7 +27,7 @@ const interestIn = () =>
   z.strictObject({ rate_pct: decimal(), basis: name() })
     .describe('Post-judgment rate where the jurisdiction\'s rate rests on an index the service does not ship (e.g. the 28 U.S.C. § 1961 1-year Treasury rate).');
 
-const gateOut = z.object({ gate: z.enum(GATE_NAMES), status: z.enum(['pass', 'fail', 'review']), reasons: z.array(z.string()), required_actions: z.array(z.string()) });
+const gateOut = z.object({ gate: z.enum(GATE_NAMES), status: z.enum(['pass', 'fail', 'review']), reasons: z.array(z.string()), required_actions: z.array(z.string()) }).meta({ id: 'ValidationGate', description: 'One enforcement-readiness gate and its outcome.' });
 
 const deadline = z.object({
   object: z.literal('deadline'), deadline_id: z.string(), judgment_id: z.string(), matter_id: z.string(),
@@ -35,7 +35,7 @@ const deadline = z.object({
   title: z.string(), description: z.string(), legal_basis: z.string().nullable(), owner: z.string().nullable(),
   status: z.enum(DEADLINE_LIST_STATUSES), source: z.enum(['rules', 'user', 'none']), review_required: z.boolean(),
   review_reasons: z.array(z.string()), created_at: z.string(), updated_at: z.string(),
-});
+}).meta({ id: 'Deadline', description: 'A deadline (a legal last day) of a judgment.' });
 
 const judgment = z.object({
   object: z.literal('judgment'), judgment_id: z.string(), matter_id: z.string(), type: z.enum(JUDGMENT_TYPES),
@@ -50,14 +50,14 @@ const judgment = z.object({
     review_required: z.boolean(), review_reasons: z.array(z.string()), dataset: z.string(),
   }),
   created_at: z.string(), updated_at: z.string(), audit_ref: z.string().optional(),
-});
+}).meta({ id: 'Judgment', description: 'A money judgment taken in on a matter.' });
 
 const validation = z.object({
   object: z.literal('judgment_validation'), validation_id: z.string(), judgment_id: z.string(), matter_id: z.string(),
   enforcement_ready: z.boolean(), review_required: z.boolean(), review_reasons: z.array(z.string()),
   missing_items: z.array(z.string()), gates: z.array(gateOut), checks_run: z.array(z.enum(GATE_NAMES)),
   judgment_status: z.enum(JUDGMENT_STATUSES).optional(), created_at: z.string(),
-});
+}).meta({ id: 'JudgmentValidation', description: 'The outcome of the enforcement-readiness gates; a failed gate is an answer, not an error.' });
 
 const money = moneyOut;
 const balanceSummary = z.object({
@@ -125,7 +125,7 @@ const planAction = z.object({
   type: z.string(), title: z.string(), priority: z.enum(['urgent', 'high', 'normal', 'low']), rationale: z.string(),
   legal_basis: z.string(), packet_type: z.string().nullable(), pressure_level: z.number().int(),
   target: z.object({ kind: z.string(), value: z.string() }),
-});
+}).meta({ id: 'PlanAction', description: 'A recommended enforcement action.' });
 
 export const createEnforcementPlan = defineOp('POST', '/v1/judgments/{judgment_id}/enforcement-plan', {
   name: 'createEnforcementPlan', summary: 'Build an explainable enforcement plan from the judgment, profile, constraints, wallets and exchanges',

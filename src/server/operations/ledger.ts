@@ -7,7 +7,7 @@ const entry = z.object({
   object: z.literal('ledger_entry'), entry_id: z.string(), matter_id: z.string(), judgment_id: z.string().nullable(),
   claimant_id: z.string().nullable(), type: z.enum(ENTRY_TYPES), amount: moneyOut, description: z.string(),
   occurred_at: z.string(), created_at: z.string(), audit_ref: z.string().optional(),
-});
+}).meta({ id: 'LedgerEntry', description: 'An immutable ledger entry; a correction is a new adjustment.' });
 
 export const createLedgerEntry = defineOp('POST', '/v1/ledger/entries', {
   name: 'createLedgerEntry', summary: 'Record an immutable ledger entry (a correction is a new adjustment)',

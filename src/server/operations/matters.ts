@@ -17,8 +17,8 @@ const matter = objectBase('matter', 'matter_id').extend({
   name: z.string(), mode: z.enum(MATTER_MODES), status: z.enum(MATTER_STATUSES), organization_id: z.string(),
   environment: z.string(), lead_counsel: z.string().nullable(), economics: z.record(z.string(), z.unknown()),
   notes: z.string().nullable(), retention_policy: z.string().nullable(), authority_status: z.enum(AUTHORITY_STATUSES),
-  closed_reason: z.enum(CLOSE_REASONS).nullable(), closed_at: z.string().nullable(),
-});
+  closed_reason: z.enum(CLOSE_REASONS).nullable(), closed_at: z.string().nullable(), updated_at: z.string(),
+}).meta({ id: 'Matter', description: 'A matter: the container for authority, claimants, judgments, the ledger and the audit chain.' });
 
 export const createMatter = defineOp('POST', '/v1/matters', {
   name: 'createMatter', summary: 'Create a matter, the container for authority, judgments and the audit chain',
@@ -38,7 +38,12 @@ export const updateMatter = defineOp('PATCH', '/v1/matters/{matter_id}', {
 });
 export const getMatterDashboard = defineOp('GET', '/v1/matters/{matter_id}/dashboard', {
   name: 'getMatterDashboard', summary: 'Matter dashboard figures',
-  response: z.object({ object: z.literal('matter_dashboard'), matter_id: z.string(), judgment_value: moneyOut, known_crypto_exposure: moneyOut, open_actions: z.number().int(), open_packets: z.number().int(), alerts: z.number().int(), recovery_events: z.number().int(), operator_economics: moneyOut }),
+  response: z.object({
+    object: z.literal('matter_dashboard'), matter_id: z.string(), status: z.enum(MATTER_STATUSES), authority_status: z.enum(AUTHORITY_STATUSES),
+    judgment_value: moneyOut, known_crypto_exposure: moneyOut,
+    open_actions: z.number().int(), open_packets: z.number().int(), alerts: z.number().int(), recovery_events: z.number().int(),
+    operator_economics: moneyOut, recovered: moneyOut, claimants: z.number().int(), as_of: z.string(),
+  }).meta({ id: 'MatterDashboard', description: 'Matter dashboard figures, computed at `as_of`.' }),
 });
 export const closeMatter = defineOp('POST', '/v1/matters/{matter_id}/close', {
   name: 'closeMatter', summary: 'Close a matter with a reason; a closed matter refuses every write',
@@ -50,7 +55,7 @@ const grant = objectBase('authority_grant', 'authority_id').extend({
   matter_id: z.string(), basis: z.enum(AUTHORITY_BASES), granted_by: z.string(), holder_user_id: z.string().nullable(),
   status: z.enum(['granted', 'revoked', 'expired']), effective_at: z.string(), expires_at: z.string().nullable(),
   source_refs: z.array(z.unknown()), notes: z.string().nullable(), revoked_at: z.string().nullable(),
-});
+}).meta({ id: 'AuthorityGrant', description: 'An authority grant: the basis on which the operator may act on the matter.' });
 export const grantAuthority = defineOp('POST', '/v1/matters/{matter_id}/authority', {
   name: 'grantAuthority', summary: 'Grant authority on a matter (what gated operations require)',
   body: z.strictObject({ basis: z.enum(AUTHORITY_BASES), granted_by: name(), holder_user_id: str(100).nullable().optional(), effective_at: dateTime().optional(), expires_at: dateTime().nullable().optional(), source_refs: arr(sourceRef()).min(1), notes: str().nullable().optional() }),
@@ -65,8 +70,8 @@ export const revokeAuthorityGrant = defineOp('POST', '/v1/matters/{matter_id}/au
 
 const claimant = objectBase('claimant', 'claimant_id').extend({
   matter_id: z.string(), name: z.string(), role: z.enum(CLAIMANT_ROLES), economics: z.record(z.string(), z.unknown()),
-  source_refs: z.array(z.unknown()), review_state: reviewStateOut,
-});
+  source_refs: z.array(z.unknown()), review_state: reviewStateOut, updated_at: z.string(),
+}).meta({ id: 'Claimant', description: 'A creditor, assignee or other holder of a recovery interest in the matter.' });
 export const createClaimant = defineOp('POST', '/v1/matters/{matter_id}/claimants', {
   name: 'createClaimant', summary: 'Add a claimant (creditor, assignee or other recovery-interest holder)',
   body: z.strictObject({ name: name(), role: z.enum(CLAIMANT_ROLES), economics: economics().optional(), source_refs: arr(sourceRef()).optional(), review_state: reviewStateIn().optional() }),

@@ -7,8 +7,8 @@ import { ROLES } from '../auth/roles';
 
 const organization = objectBase('organization', 'organization_id').extend({
   name: z.string(), type: z.enum(ORG_TYPES), parent_id: z.string().nullable(), features: z.array(z.string()),
-  retention_policy: z.string().nullable(), api_version: z.string(),
-});
+  retention_policy: z.string().nullable(), api_version: z.string(), updated_at: z.string(),
+}).meta({ id: 'Organization', description: "An organization (tenant) of the service; children inherit nothing but the parent's oversight." });
 
 export const createOrganization = defineOp('POST', '/v1/organizations', {
   name: 'createOrganization', summary: 'Create a child organization of the caller’s organization',
@@ -33,8 +33,8 @@ const apiKey = objectBase('api_key', 'key_id').extend({
   organization_id: z.string(), name: z.string().nullable(), environment: z.enum(ENVIRONMENTS), scopes: z.array(z.string()),
   matter_ids: z.array(z.string()), user_id: z.string().nullable(), status: z.enum(['active', 'revoked', 'expired']),
   prefix: z.string(), expires_at: z.string().nullable(), revoked_at: z.string().nullable(),
-});
-const issuedKey = apiKey.extend({ secret_once: z.string() });
+}).meta({ id: 'ApiKey', description: 'An API key (the secret is never returned after issue).' });
+const issuedKey = apiKey.extend({ secret_once: z.string() }).meta({ id: 'IssuedApiKey', description: 'A newly issued API key with its secret, shown once.' });
 
 export const issueApiKey = defineOp('POST', '/v1/organizations/{organization_id}/api-keys', {
   name: 'issueApiKey', summary: 'Issue an API key; the secret is returned once as secret_once',
@@ -61,8 +61,8 @@ export const rollApiKey = defineOp('POST', '/v1/organizations/{organization_id}/
 
 const user = objectBase('user', 'user_id').extend({
   organization_id: z.string(), email: z.string(), name: z.string().nullable(), roles: z.array(z.enum(ROLES)),
-  matter_ids: z.array(z.string()), status: z.enum(USER_STATUSES),
-});
+  matter_ids: z.array(z.string()), status: z.enum(USER_STATUSES), updated_at: z.string(),
+}).meta({ id: 'User', description: 'A console user with roles and matter permissions.' });
 
 export const inviteUser = defineOp('POST', '/v1/organizations/{organization_id}/users', {
   name: 'inviteUser', summary: 'Invite a user with roles and matter permissions; returns a one-time invite_url',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeDecimal } from '../json';
 
 /**
  * Shared zod building blocks. Bodies are strict objects (unknown fields → parameter_unknown);
@@ -21,8 +22,37 @@ export const decimal = () =>
 
 export const currency = () => z.string().regex(/^[A-Za-z0-9]{2,12}$/, 'an ISO 4217 code or an asset ticker').transform((s) => s.toUpperCase());
 
-export const moneyIn = () => z.strictObject({ amount: decimal(), currency: currency(), valuation_time: dateTime().optional() });
-export const moneyOut = z.object({ amount: z.number(), currency: z.string(), valuation_time: z.string().optional() });
+const DECIMAL_TEXT = /^-?\d{1,20}(\.\d{1,18})?$/;
+
+/**
+ * Money in a request: `amount` (a JSON number, or a decimal string) or `amount_decimal` (the
+ * exact decimal as a string, what JavaScript clients should send), plus the currency. Either
+ * may be given; both only when they are the same number. The service sees `amount` as text.
+ */
+const MONEY_IN = z.strictObject({
+    amount: decimal().optional(),
+    amount_decimal: z.string().regex(DECIMAL_TEXT, 'a decimal string such as "1250.75"').optional(),
+    currency: currency(),
+    valuation_time: dateTime().optional(),
+  })
+    .superRefine((m, ctx) => {
+      if (m.amount === undefined && m.amount_decimal === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount or amount_decimal is required' });
+      else if (m.amount !== undefined && m.amount_decimal !== undefined && normalizeDecimal(m.amount) !== normalizeDecimal(m.amount_decimal)) {
+        ctx.addIssue({ code: 'custom', path: ['amount_decimal'], message: 'amount and amount_decimal differ; send one of them' });
+      }
+    })
+    .transform(({ amount, amount_decimal, ...rest }) => ({ amount: (amount ?? amount_decimal)!, ...rest }))
+    .meta({ id: 'MoneyInput', description: 'An amount of money or of a crypto asset: `amount` or `amount_decimal` (exact decimal string), and `currency`.', examples: [{ amount_decimal: '125000.50', currency: 'USD' }] });
+/** One instance: a named schema (`.meta({ id })`) may be registered once. */
+export const moneyIn = () => MONEY_IN;
+
+/** Money in a response: `amount` and `amount_decimal` carry the same exact decimal (API-CONTRACT §2). */
+export const moneyOut = z.object({
+  amount: z.number().describe('The exact decimal as a JSON number literal; JavaScript parsers may round it beyond 15 significant digits.'),
+  amount_decimal: z.string().describe('The same amount as an exact decimal string: read this one from JavaScript.'),
+  currency: z.string().describe('ISO 4217 code or asset ticker, upper case.'),
+  valuation_time: z.string().optional().describe('When a crypto amount was valued.'),
+}).meta({ id: 'Money', description: 'An amount of money or of a crypto asset.', examples: [{ amount: 125000.5, amount_decimal: '125000.5', currency: 'USD' }] });
 
 export const SOURCE_TYPES = [
   'judgment', 'assignment', 'court_order', 'engagement_letter', 'power_of_attorney', 'docket',
@@ -54,7 +84,7 @@ export const reviewStateOut = z.object({
   review_status: z.string(),
   review_owner: z.string().nullable(),
   review_notes: z.string().nullable(),
-});
+}).meta({ id: 'ReviewState', description: 'Human review state of an object resting on unverified data.' });
 
 /** Free-form object (economics, details…): bounded by the body limits, not by shape. */
 export const freeObject = () => z.record(z.string().max(200), z.unknown());

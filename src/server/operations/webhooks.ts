@@ -4,11 +4,12 @@ import { arr, listOf, listQuery, objectBase, str } from './schemas';
 import { ENDPOINT_STATUSES } from '../services/webhooks/endpoints';
 import { DELIVERY_STATUSES } from '../services/webhooks/deliveries';
 import { isEventTypeFilter } from '../domain/event-catalog';
+import { eventSchema } from './event-schema';
 
 const endpoint = objectBase('webhook_endpoint', 'webhook_endpoint_id').extend({
   url: z.string(), enabled_events: z.array(z.string()), status: z.enum(ENDPOINT_STATUSES),
   disabled_reason: z.enum(['gone', 'failing']).nullable(), environment: z.string(), updated_at: z.string(),
-});
+}).meta({ id: 'WebhookEndpoint', description: 'A URL that receives signed events.' });
 const eventType = () => str(100);
 
 export const createWebhookEndpoint = defineOp('POST', '/v1/webhook_endpoints', {
@@ -36,31 +37,24 @@ const delivery = objectBase('webhook_delivery', 'delivery_id').extend({
   webhook_endpoint_id: z.string(), event_id: z.string(), attempt: z.number().int(), status: z.enum(DELIVERY_STATUSES),
   response_status: z.number().int().nullable(), duration_ms: z.number().int().nullable(), error: z.string().nullable(),
   next_attempt_at: z.string().nullable(), attempted_at: z.string().nullable(),
-});
+}).meta({ id: 'WebhookDelivery', description: 'One delivery attempt of an event to an endpoint.' });
 export const listWebhookDeliveries = defineOp('GET', '/v1/webhook_endpoints/{webhook_endpoint_id}/deliveries', {
   name: 'listWebhookDeliveries', summary: 'Delivery attempts of an endpoint, newest first',
   query: listQuery({ status: z.enum(DELIVERY_STATUSES).optional(), event_id: str(100).optional() }),
   response: listOf(delivery),
 });
 
-const event = z.object({
-  id: z.string(), object: z.literal('event'), type: z.string(), api_version: z.string(), created_at: z.string(),
-  environment: z.string(), organization_id: z.string(), matter_id: z.string().nullable(),
-  data: z.object({ object: z.record(z.string(), z.unknown()) }),
-  request: z.object({ id: z.string().nullable(), idempotency_key: z.string().nullable() }),
-  audit_ref: z.string().nullable(),
-});
 export const listEvents = defineOp('GET', '/v1/events', {
   name: 'listEvents', summary: 'Events, newest first; filter by type (or family.*) and matter',
   query: listQuery({
     type: str(100).refine(isEventTypeFilter, 'an event type of the catalog, or <family>.*').optional(),
     matter_id: str(100).optional(),
   }),
-  response: listOf(event),
+  response: listOf(eventSchema),
 });
-export const getEvent = defineOp('GET', '/v1/events/{event_id}', { name: 'getEvent', summary: 'One event', response: event });
+export const getEvent = defineOp('GET', '/v1/events/{event_id}', { name: 'getEvent', summary: 'One event', response: eventSchema });
 export const resendEvent = defineOp('POST', '/v1/events/{event_id}/resend', {
   name: 'resendEvent', summary: 'Queue the event again to its subscribed endpoints (or one endpoint)',
   body: z.strictObject({ webhook_endpoint_id: str(100).optional() }),
-  response: event.extend({ deliveries: z.array(delivery) }),
+  response: eventSchema.extend({ deliveries: z.array(delivery) }),
 });

@@ -1,5 +1,6 @@
 import type { EnforcementPlan, Judgment, JudgmentDeadline, JudgmentValidation } from '@/generated/prisma/client';
 import { exactNumber, toJson } from '../../json';
+import { moneyJson } from '../../money';
 import { deadlineStatus } from '../../domain/judgments/deadlines';
 import { isoDate } from '../../domain/judgments/dates';
 import { RULES_DATASET, resolveRules } from '../../domain/judgments/jurisdiction-rules';
@@ -23,7 +24,7 @@ export function judgmentOut(j: Judgment) {
     date_entered: isoDate(j.date_entered),
     creditor: j.creditor,
     debtor: j.debtor,
-    amount: { amount: exactNumber(j.amount), currency: j.currency },
+    amount: moneyJson(j.amount, j.currency),
     status: j.status,
     appeal_stay_status: j.appeal_stay_status,
     bankruptcy_status: j.bankruptcy_status,

@@ -1,6 +1,7 @@
 import type { Judgment, Matter } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
 import { exactNumber } from '../../json';
+import { moneyJson } from '../../money';
 import { isoDate } from '../../domain/judgments/dates';
 import { dec, roundMoney, type Decimal } from '../../domain/judgments/decimal';
 import { RULES_DATASET, resolveRules } from '../../domain/judgments/jurisdiction-rules';
@@ -74,7 +75,7 @@ export async function matterLedger(ctx: Ctx, db: Db, m: Matter, asOf = today()) 
   return { currency, as_of: asOf, result, basis, review_required: review, judgments };
 }
 
-const money = (v: Decimal, currency: string) => ({ amount: exactNumber(roundMoney(v, currency)), currency });
+const money = (v: Decimal, currency: string) => moneyJson(roundMoney(v, currency), currency);
 
 /**
  * The matter's ledger balance (API-CONTRACT §13): principal, accrued interest per each

@@ -1,5 +1,5 @@
 import type { LedgerEntry } from '@/generated/prisma/client';
-import { exactNumber } from '../../json';
+import { moneyJson } from '../../money';
 
 export function entryOut(e: LedgerEntry) {
   return {
@@ -9,7 +9,7 @@ export function entryOut(e: LedgerEntry) {
     judgment_id: e.judgment_id,
     claimant_id: e.claimant_id,
     type: e.type,
-    amount: { amount: exactNumber(e.amount), currency: e.currency, ...(e.valuation_time ? { valuation_time: e.valuation_time.toISOString() } : {}) },
+    amount: moneyJson(e.amount, e.currency, e.valuation_time),
     description: e.description,
     occurred_at: e.occurred_at.toISOString(),
     created_at: e.created_at.toISOString(),

@@ -1,5 +1,5 @@
 import type { Ctx, Db } from '../../context';
-import { exactNumber } from '../../json';
+import { moneyJson } from '../../money';
 import { loadMatter } from './access';
 import { authorityStatus } from './authority-status';
 import { ledgerFigures } from '../ledger/balance';
@@ -18,7 +18,7 @@ export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
     db.action.count({ where: { matter_id: m.id, status: { notIn: ['completed', 'cancelled'] } } }),
   ]);
   const currency = ledger.currency;
-  const zero = { amount: exactNumber('0'), currency };
+  const zero = moneyJson('0', currency);
   return {
     object: 'matter_dashboard' as const,
     matter_id: m.id,

@@ -1,0 +1,129 @@
+/**
+ * One working example request per operation, keyed by operation name. The Postman collection
+ * (`npm run postman`) is generated from this table and runs it in order on a fresh sandbox,
+ * and the reference shows the bodies. `npm run postman` fails for a registered operation
+ * without a row here, so a module that registers an operation adds its row.
+ *
+ * - `{{name}}` is a collection variable: a path parameter defaults to the variable of the same
+ *   name (`{matter_id}` → `{{matter_id}}`); `capture` sets variables from the response, each a
+ *   JavaScript expression over `body`. Postman's dynamic variables (`{{$guid}}`) work too.
+ * - Within a folder, requests run in this table's order; folders run in operations.json's order,
+ *   so a row may use what an earlier folder captured (`matter_id`, `judgment_id` …).
+ * - `before` runs setup requests first (in the pre-request script), for an operation that
+ *   would otherwise spend an object a later request needs (closing the matter, revoking its
+ *   only grant).
+ */
+export interface ExampleStep {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: Record<string, unknown>;
+  capture: Record<string, string>;
+}
+
+export interface OpExample {
+  path?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+  capture?: Record<string, string>;
+  before?: ExampleStep[];
+}
+
+const SOURCE = { source_type: 'engagement_letter', title: 'Engagement letter 2026-11-01', uri: 'https://docs.example/el.pdf' };
+const JUDGMENT_REF = { source_type: 'judgment', title: 'Entered judgment', uri: 'https://docs.example/judgment.pdf' };
+const INTEREST = { rate_pct: '4.74', basis: '1-year CMT weekly average, week ending 2023-02-24' };
+const MATTER = { name: 'Acme Capital v. Harbor Lane Widgets', mode: 'enforcement', economics: { contingency_fee_pct: 25, currency: 'USD' } };
+
+export const EXAMPLES: Record<string, OpExample> = {
+  // Health
+  getHealth: {},
+  getCapabilities: {},
+
+  // Organizations: the caller's own organization is the one in the list without a parent.
+  listOrganizations: { capture: { org_id: 'body.data.find((o) => !o.parent_id).organization_id' } },
+  createOrganization: { body: { name: 'Harbor Recovery Partners', type: 'partner', retention_policy: '7 years' }, capture: { child_org_id: 'body.organization_id' } },
+  getOrganization: { path: { organization_id: '{{org_id}}' } },
+  updateOrganization: { path: { organization_id: '{{org_id}}' }, body: { retention_policy: '7 years after closing' } },
+
+  // API Keys: roll a key, then revoke the rolled one.
+  issueApiKey: { path: { organization_id: '{{org_id}}' }, body: { name: 'Read-only reporting key', scopes: ['matters:read', 'judgments:read'] }, capture: { key_id: 'body.key_id' } },
+  listApiKeys: { path: { organization_id: '{{org_id}}' }, query: { limit: '10' } },
+  rollApiKey: { path: { organization_id: '{{org_id}}' }, body: {}, capture: { rolled_key_id: 'body.key_id' } },
+  revokeApiKey: { path: { organization_id: '{{org_id}}', key_id: '{{rolled_key_id}}' }, body: {} },
+
+  // Users
+  inviteUser: { path: { organization_id: '{{org_id}}' }, body: { email: 'analyst-{{$guid}}@example.test', name: 'Dana Analyst', roles: ['analyst'] }, capture: { user_id: 'body.user_id' } },
+  listUsers: { path: { organization_id: '{{org_id}}' } },
+  updateUser: { path: { organization_id: '{{org_id}}' }, body: { name: 'Dana Q. Analyst', roles: ['viewer'] } },
+
+  // Matters
+  createMatter: { body: { ...MATTER, lead_counsel: 'J. Counsel' }, capture: { matter_id: 'body.matter_id' } },
+  listMatters: { query: { status: 'open', limit: '10' } },
+  getMatter: {},
+  updateMatter: { body: { notes: 'Debtor located; assets under review.' } },
+  getMatterDashboard: {},
+  grantAuthority: { body: { basis: 'engagement_letter', granted_by: 'Acme Capital GC', source_refs: [SOURCE] }, capture: { authority_id: 'body.authority_id' } },
+  listAuthorityGrants: {},
+  revokeAuthorityGrant: {
+    before: [{ method: 'POST', path: '/v1/matters/{{matter_id}}/authority', body: { basis: 'power_of_attorney', granted_by: 'Acme Capital GC', source_refs: [SOURCE] }, capture: { extra_authority_id: 'body.authority_id' } }],
+    path: { authority_id: '{{extra_authority_id}}' },
+    body: { reason: 'Superseded by the engagement letter' },
+  },
+  closeMatter: {
+    before: [{ method: 'POST', path: '/v1/matters', body: { name: 'Settled matter', mode: 'small_judgment' }, capture: { closing_matter_id: 'body.matter_id' } }],
+    path: { matter_id: '{{closing_matter_id}}' },
+    body: { reason: 'paid', notes: 'Paid in full' },
+  },
+
+  // Claimants
+  createClaimant: { body: { name: 'Acme Capital LLC', role: 'creditor', economics: { share_pct: 100 }, source_refs: [SOURCE] }, capture: { claimant_id: 'body.claimant_id' } },
+  listClaimants: {},
+  getClaimant: {},
+  updateClaimant: { body: { economics: { share_pct: 90 } } },
+
+  // Judgments
+  intakeJudgment: {
+    body: {
+      matter_id: '{{matter_id}}', court: 'U.S. District Court, S.D.N.Y.', case_number: '1:23-cv-{{$randomInt}}', jurisdiction: 'US-FED-NY',
+      creditor: 'Acme Capital LLC', debtor: 'Harbor Lane Widgets LLC', amount: { amount_decimal: '100000.00', currency: 'USD' }, date_entered: '2023-03-01',
+      type: 'standard', source_refs: [JUDGMENT_REF], consumer_debt: false, post_judgment_interest: INTEREST,
+    },
+    capture: { judgment_id: 'body.judgment_id' },
+  },
+  getJudgment: {},
+  updateJudgment: { body: { appeal_stay_status: 'none', bankruptcy_status: 'none', review_state: { review_owner: 'J. Counsel' } } },
+  validateJudgment: { body: { consumer_debt: false, bankruptcy_known: false, appeal_stay_known: false } },
+  listJudgmentDeadlines: {},
+  setEnforcementProfile: { body: { profile: 'measured', notes: 'Counsel approved a measured posture' } },
+  createEnforcementPlan: {
+    body: {
+      profile: 'assertive', constraints: { consumer_debt: false, bankruptcy_known: false, appeal_stay_known: false, sanctions_review_required: false },
+      known_wallets: ['0x02466e547bfdab679fc49e96bbfc62b9747d997c'], known_exchanges: ['Coinbase'],
+    },
+  },
+  listJudgments: { query: { matter_id: '{{matter_id}}' } },
+
+  // Ledger
+  createLedgerEntry: {
+    body: { matter_id: '{{matter_id}}', claimant_id: '{{claimant_id}}', type: 'cost', amount: { amount_decimal: '350.00', currency: 'USD' }, description: 'Filing fee', occurred_at: '2024-07-01T00:00:00Z' },
+    capture: { entry_id: 'body.entry_id' },
+  },
+  getLedgerEntry: {},
+  getLedgerBalance: { query: { as_of: '2026-01-01' } },
+
+  // Audit
+  listMatterAudit: { query: { limit: '10' } },
+  createAuditEvent: { body: { matter_id: '{{matter_id}}', event_type: 'custom.call_logged', details: { note: 'Called debtor counsel' } }, capture: { audit_event_id: 'body.event_id' } },
+  getAuditEvent: { path: { event_id: '{{audit_event_id}}' } },
+  verifyMatterAudit: {},
+
+  // Webhooks: the endpoint is deleted last.
+  createWebhookEndpoint: { body: { url: 'http://127.0.0.1:9/hooks/judgment-recovery', enabled_events: ['report.exported'] }, capture: { webhook_endpoint_id: 'body.webhook_endpoint_id' } },
+  listWebhookEndpoints: {},
+  getWebhookEndpoint: {},
+  updateWebhookEndpoint: { body: { enabled_events: ['report.exported', 'report.created'] } },
+  listWebhookDeliveries: {},
+  listEvents: { query: { matter_id: '{{matter_id}}', type: 'matter.created' }, capture: { event_id: 'body.data[0].id' } },
+  getEvent: {},
+  resendEvent: { body: {} },
+  deleteWebhookEndpoint: {},
+};
