@@ -2,7 +2,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { passwordProblem, PASSWORD_MAX_BYTES } from '../src/server/domain/passwords';
-import { clientAddress, SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS, signInThrottle } from '../src/server/domain/sign-in-throttle';
+import { SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS, signInThrottle } from '../src/server/domain/sign-in-throttle';
+import { clientAddress, PEER_HEADER, requestOrigin } from '../src/server/http/client-address';
 import { selectEnv, readCookie } from '../src/server/auth/console-session';
 import { safeCallback } from '../src/app/signin/safe-callback';
 
@@ -45,11 +46,21 @@ describe('sign-in throttle', () => {
     assert.equal(signInThrottle(seven, now).retryAfterSeconds, 600);
   });
 
-  test('client address is the right-most forwarded hop', () => {
-    assert.equal(clientAddress('6.6.6.6, 10.0.0.1'), '10.0.0.1');
-    assert.equal(clientAddress('127.0.0.1'), '127.0.0.1');
-    assert.equal(clientAddress(null, '192.0.2.1'), '192.0.2.1');
-    assert.equal(clientAddress(undefined), 'unknown');
+  const bag = (h: Record<string, string>) => new Headers(h);
+  test('client address is the socket peer; X-Forwarded-For counts only from MD_TRUSTED_PROXIES', () => {
+    const saved = process.env.MD_TRUSTED_PROXIES;
+    try {
+      delete process.env.MD_TRUSTED_PROXIES;
+      assert.equal(clientAddress(bag({ [PEER_HEADER]: '::ffff:127.0.0.1', 'x-forwarded-for': '6.6.6.6' })), '127.0.0.1');
+      assert.equal(clientAddress(bag({ 'x-forwarded-for': '6.6.6.6' })), 'unknown');
+      assert.equal(requestOrigin(bag({ [PEER_HEADER]: '127.0.0.1', host: 'app.test:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }), 'x'), 'http://app.test:3000');
+      process.env.MD_TRUSTED_PROXIES = '127.0.0.1, 10.0.0.0/8';
+      assert.equal(clientAddress(bag({ [PEER_HEADER]: '::ffff:127.0.0.1', 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.1.2.3' })), '203.0.113.9');
+      assert.equal(clientAddress(bag({ [PEER_HEADER]: '192.0.2.1', 'x-forwarded-for': '6.6.6.6' })), '192.0.2.1');
+      assert.equal(requestOrigin(bag({ [PEER_HEADER]: '127.0.0.1', host: 'internal:3000', 'x-forwarded-host': 'app.example', 'x-forwarded-proto': 'https' }), 'x'), 'https://app.example');
+    } finally {
+      if (saved === undefined) delete process.env.MD_TRUSTED_PROXIES; else process.env.MD_TRUSTED_PROXIES = saved;
+    }
   });
 });
 
