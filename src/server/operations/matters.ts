@@ -38,7 +38,7 @@ export const updateMatter = defineOp('PATCH', '/v1/matters/{matter_id}', {
 });
 export const getMatterDashboard = defineOp('GET', '/v1/matters/{matter_id}/dashboard', {
   name: 'getMatterDashboard', summary: 'Matter dashboard figures',
-  response: z.object({ object: z.literal('matter_dashboard'), matter_id: z.string(), judgment_value: moneyOut, known_crypto_exposure: moneyOut, open_actions: z.number().int(), open_packets: z.number().int(), alerts: z.number().int(), recovery_events: z.number().int(), operator_economics: moneyOut }),
+  response: z.object({ object: z.literal('matter_dashboard'), matter_id: z.string(), judgment_value: moneyOut.nullable(), known_crypto_exposure: moneyOut, open_actions: z.number().int(), open_packets: z.number().int(), alerts: z.number().int(), recovery_events: z.number().int().nullable(), operator_economics: moneyOut.nullable() }).describe('Ledger figures (judgment_value, recovery_events, operator_economics) are null for a caller without ledger:read.'),
 });
 export const closeMatter = defineOp('POST', '/v1/matters/{matter_id}/close', {
   name: 'closeMatter', summary: 'Close a matter with a reason; a closed matter refuses every write',
