@@ -109,7 +109,7 @@ describe('every operation answers its declared status with exactly its scope', (
       expectError(refused, 403, 'insufficient_scope', { label: `${op.name} with '${wrong}'` });
       assert.equal(refused.body.error.required_scope, op.scope);
 
-      const r = await (await keyWith(op.scope)).call(op.method, req.path, req.body);
+      const r = await (await keyWith(op.scope, ...(fx.grantsAlso ?? []))).call(op.method, req.path, req.body);
       expectStatus(r, op.status, `${op.name} with '${op.scope}'`);
       const shape = op.response.safeParse(r.body);
       assert.ok(shape.success, `${op.name}: the response does not match the registry's schema: ${JSON.stringify(shape.error?.issues)}`);
