@@ -1,5 +1,5 @@
 import type { EnforcementPlan, Judgment, JudgmentDeadline, JudgmentValidation } from '@/generated/prisma/client';
-import { exactNumber, toJson } from '../../json';
+import { exactNumber } from '../../json';
 import { deadlineStatus } from '../../domain/judgments/deadlines';
 import { isoDate } from '../../domain/judgments/dates';
 import { RULES_DATASET, resolveRules } from '../../domain/judgments/jurisdiction-rules';
@@ -110,7 +110,7 @@ export function planOut(p: EnforcementPlan) {
 
 
 /**
- * Outbox payloads are stored as JSON: exact numbers become plain JSON numbers there (the
- * response keeps every digit; an event payload carries the same value as a number).
+ * Outbox payloads: recordChange stores them in the stored form (json.ts toStored), which keeps
+ * ExactNumbers, so an event carries every digit the response does.
  */
-export const eventData = (o: object): object => JSON.parse(toJson(o));
+export const eventData = (o: object): object => o;
