@@ -77,7 +77,7 @@ async function keyWith(...scopes: string[]): Promise<Client> {
   const id = scopes.join(' ');
   let c = scopedClients.get(id);
   if (!c) {
-    const r = await kit.c.post(`/v1/organizations/${kit.orgId}/api-keys`, { name: `exactly ${id}`, scopes });
+    const r = await kit.c.post(`/v1/organizations/${kit.orgId}/api-keys`, { name: `exactly ${id}`.slice(0, 200), scopes });
     expectStatus(r, 201, `issue key with ${id}`);
     c = kit.c.withKey(r.body.secret_once);
     scopedClients.set(id, c);

@@ -4,7 +4,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import bcrypt from 'bcryptjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server';
@@ -12,6 +12,7 @@ import { client, type Client } from './helpers/client';
 import { expectError, expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
 import { startReceiver, type Receiver } from './helpers/receiver';
+import { productionAdminKey } from './helpers/production-key';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
 let srv: TestServer;
@@ -237,11 +238,7 @@ describe('medium 3 and 4: keys act in their own environment and never on stronge
     expectError(await sbx.post(`/v1/organizations/${root}/api-keys`, { environment: 'production', scopes: ['matters:read'] }), 403, 'insufficient_scope');
     // A production admin key, as an admin in the console would issue it (the API has no
     // sandbox path to one any more): written straight into the table.
-    const secret = 'md_live_' + 'P'.repeat(40);
-    await srv.sql(`INSERT INTO api_keys (id, org_id, env, name, prefix, secret_hash, scopes, matter_ids, status)
-      VALUES ('key_0000000000000000000000live', $1, 'production', 'live admin', 'md_live_PPPP', $2, ARRAY['*'], ARRAY[]::text[], 'active')`,
-    [root, createHash('sha256').update(secret).digest('hex')]);
-    const live = admin.withKey(secret);
+    const live = admin.withKey(await productionAdminKey(srv, root));
     const issued = await live.post(`/v1/organizations/${root}/api-keys`, { environment: 'production', scopes: ['matters:read'] });
     expectStatus(issued, 201);
     expectError(await sbx.post(`/v1/organizations/${root}/api-keys/${issued.body.key_id}/revoke`, {}), 403, 'insufficient_scope');

@@ -56,10 +56,10 @@ export async function issueKey(ctx: Ctx, tx: Tx, orgId: string, input: IssueKeyI
   const bad = input.scopes.find((s) => !isValidScope(s));
   if (bad) throw invalidParam('scopes', `Unknown scope '${bad}'. Use '*', '<family>:*' or a scope named in the API reference.`);
   assertNoStronger(ctx, input.scopes, 'issue a key with scopes it does not hold itself', 'scopes');
-  assertSameEnvironment(ctx, env, 'issue');
   if (env === 'production' && !org.features.includes('production_access')) {
     throw new ApiError('production_access_not_enabled', `Organization ${org.id} is not enabled for production; production keys are issued after onboarding review.`);
   }
+  assertSameEnvironment(ctx, env, 'issue');
   const matterIds = await checkMatterIds(ctx, tx, org.id, env, input.matter_ids ?? []);
   if (input.expires_at && new Date(input.expires_at) <= new Date()) throw invalidParam('expires_at', 'expires_at must be in the future.');
   if (input.user_id) {
