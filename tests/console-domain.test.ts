@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { passwordProblem, PASSWORD_MAX_BYTES } from '../src/server/domain/passwords';
 import { SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS, signInThrottle } from '../src/server/domain/sign-in-throttle';
 import { clientAddress, PEER_HEADER, requestOrigin } from '../src/server/http/client-address';
+import { metricsAllowed } from '../src/server/http/metrics-access';
 import { selectEnv, readCookie } from '../src/server/auth/console-session';
 import { safeCallback } from '../src/app/signin/safe-callback';
 
@@ -60,6 +61,33 @@ describe('sign-in throttle', () => {
       assert.equal(requestOrigin(bag({ [PEER_HEADER]: '127.0.0.1', host: 'internal:3000', 'x-forwarded-host': 'app.example', 'x-forwarded-proto': 'https' }), 'x'), 'https://app.example');
     } finally {
       if (saved === undefined) delete process.env.MD_TRUSTED_PROXIES; else process.env.MD_TRUSTED_PROXIES = saved;
+    }
+  });
+});
+
+describe('metrics access and the sign-in callback', () => {
+  test('/metrics: loopback peers only without MD_METRICS_TOKEN; with it, only the bearer token', () => {
+    const saved = process.env.MD_METRICS_TOKEN;
+    try {
+      delete process.env.MD_METRICS_TOKEN;
+      assert.equal(metricsAllowed(new Headers({ [PEER_HEADER]: '::ffff:127.0.0.1' })), true);
+      assert.equal(metricsAllowed(new Headers({ [PEER_HEADER]: '::1' })), true);
+      assert.equal(metricsAllowed(new Headers({ [PEER_HEADER]: '192.0.2.1', 'x-forwarded-for': '127.0.0.1' })), false);
+      assert.equal(metricsAllowed(new Headers({})), false);
+      process.env.MD_METRICS_TOKEN = 'tok';
+      assert.equal(metricsAllowed(new Headers({ [PEER_HEADER]: '127.0.0.1' })), false);
+      assert.equal(metricsAllowed(new Headers({ [PEER_HEADER]: '192.0.2.1', authorization: 'Bearer tok' })), true);
+    } finally {
+      if (saved === undefined) delete process.env.MD_METRICS_TOKEN; else process.env.MD_METRICS_TOKEN = saved;
+    }
+  });
+
+  test('safeCallback keeps same-site paths and refuses every off-site trick', () => {
+    assert.equal(safeCallback('/matters/mtr_1?x=1#y'), '/matters/mtr_1?x=1#y');
+    assert.equal(safeCallback('/a/../webhooks'), '/webhooks');
+    for (const bad of ['/\t/evil.example/phish', '/\n/evil.example', '/\r/evil.example', '/\\evil.example', '//evil.example',
+      'https://evil.example', '/signin?x=1', '///evil.example', '', 'matters']) {
+      assert.equal(safeCallback(bad), '/matters', JSON.stringify(bad));
     }
   });
 });
