@@ -16,8 +16,11 @@ test.describe('sign-in', () => {
     const read = await request.get(`/api/trpc/matters.get?input=${encodeURIComponent(JSON.stringify({ json: { matter_id: id } }))}`);
     expect(read.status()).toBe(401);
     expect((await read.json()).error.json.data.api.code).toBe('authentication_required');
-    const write = await request.post('/api/trpc/matters.create', { data: { json: { name: 'x', mode: 'enforcement' } } });
+    const write = await request.post('/api/trpc/matters.create', { headers: { origin: E2E.baseURL }, data: { json: { name: 'x', mode: 'enforcement' } } });
     expect(write.status()).toBe(401);
+    // Without a same-origin Origin (or Sec-Fetch-Site) a mutation is refused before anything else.
+    const foreign = await request.post('/api/trpc/matters.create', { data: { json: { name: 'x', mode: 'enforcement' } } });
+    expect(foreign.status()).toBe(403);
   });
 
   test('the configured admin signs in, lands on the page asked for, and signs out', async ({ page }) => {
