@@ -6,6 +6,8 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // First, before any request is answered: the sign-in throttle and links need the socket peer.
+  await (await import('./server/http/client-address')).stampPeerAddress();
   const { ready } = await import('./server/db/ready');
   const { startBackground } = await import('./server/jobs/start-background');
   const { log } = await import('./server/log');

@@ -2,7 +2,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { passwordProblem, PASSWORD_MAX_BYTES } from '../src/server/domain/passwords';
-import { clientAddress, SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS, signInThrottle } from '../src/server/domain/sign-in-throttle';
+import { SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS, signInThrottle } from '../src/server/domain/sign-in-throttle';
+import { clientAddress, PEER_HEADER, requestOrigin } from '../src/server/http/client-address';
+import { metricsAllowed } from '../src/server/http/metrics-access';
 import { selectEnv, readCookie } from '../src/server/auth/console-session';
 import { safeCallback } from '../src/app/signin/safe-callback';
 
@@ -45,11 +47,48 @@ describe('sign-in throttle', () => {
     assert.equal(signInThrottle(seven, now).retryAfterSeconds, 600);
   });
 
-  test('client address is the right-most forwarded hop', () => {
-    assert.equal(clientAddress('6.6.6.6, 10.0.0.1'), '10.0.0.1');
-    assert.equal(clientAddress('127.0.0.1'), '127.0.0.1');
-    assert.equal(clientAddress(null, '192.0.2.1'), '192.0.2.1');
-    assert.equal(clientAddress(undefined), 'unknown');
+  const bag = (h: Record<string, string>) => new Headers(h);
+  test('client address is the socket peer; X-Forwarded-For counts only from MD_TRUSTED_PROXIES', () => {
+    const saved = process.env.MD_TRUSTED_PROXIES;
+    try {
+      delete process.env.MD_TRUSTED_PROXIES;
+      assert.equal(clientAddress(bag({ [PEER_HEADER]: '::ffff:127.0.0.1', 'x-forwarded-for': '6.6.6.6' })), '127.0.0.1');
+      assert.equal(clientAddress(bag({ 'x-forwarded-for': '6.6.6.6' })), 'unknown');
+      assert.equal(requestOrigin(bag({ [PEER_HEADER]: '127.0.0.1', host: 'app.test:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }), 'x'), 'http://app.test:3000');
+      process.env.MD_TRUSTED_PROXIES = '127.0.0.1, 10.0.0.0/8';
+      assert.equal(clientAddress(bag({ [PEER_HEADER]: '::ffff:127.0.0.1', 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.1.2.3' })), '203.0.113.9');
+      assert.equal(clientAddress(bag({ [PEER_HEADER]: '192.0.2.1', 'x-forwarded-for': '6.6.6.6' })), '192.0.2.1');
+      assert.equal(requestOrigin(bag({ [PEER_HEADER]: '127.0.0.1', host: 'internal:3000', 'x-forwarded-host': 'app.example', 'x-forwarded-proto': 'https' }), 'x'), 'https://app.example');
+    } finally {
+      if (saved === undefined) delete process.env.MD_TRUSTED_PROXIES; else process.env.MD_TRUSTED_PROXIES = saved;
+    }
+  });
+});
+
+describe('metrics access and the sign-in callback', () => {
+  test('/metrics: loopback peers only without MD_METRICS_TOKEN; with it, only the bearer token', () => {
+    const saved = process.env.MD_METRICS_TOKEN;
+    try {
+      delete process.env.MD_METRICS_TOKEN;
+      assert.equal(metricsAllowed(new Headers({ [PEER_HEADER]: '::ffff:127.0.0.1' })), true);
+      assert.equal(metricsAllowed(new Headers({ [PEER_HEADER]: '::1' })), true);
+      assert.equal(metricsAllowed(new Headers({ [PEER_HEADER]: '192.0.2.1', 'x-forwarded-for': '127.0.0.1' })), false);
+      assert.equal(metricsAllowed(new Headers({})), false);
+      process.env.MD_METRICS_TOKEN = 'tok';
+      assert.equal(metricsAllowed(new Headers({ [PEER_HEADER]: '127.0.0.1' })), false);
+      assert.equal(metricsAllowed(new Headers({ [PEER_HEADER]: '192.0.2.1', authorization: 'Bearer tok' })), true);
+    } finally {
+      if (saved === undefined) delete process.env.MD_METRICS_TOKEN; else process.env.MD_METRICS_TOKEN = saved;
+    }
+  });
+
+  test('safeCallback keeps same-site paths and refuses every off-site trick', () => {
+    assert.equal(safeCallback('/matters/mtr_1?x=1#y'), '/matters/mtr_1?x=1#y');
+    assert.equal(safeCallback('/a/../webhooks'), '/webhooks');
+    for (const bad of ['/\t/evil.example/phish', '/\n/evil.example', '/\r/evil.example', '/\\evil.example', '//evil.example',
+      'https://evil.example', '/signin?x=1', '///evil.example', '', 'matters']) {
+      assert.equal(safeCallback(bad), '/matters', JSON.stringify(bad));
+    }
   });
 });
 

@@ -40,6 +40,12 @@ describe('common REST rules', () => {
     assert.equal(r.body.error.code, 'route_not_found');
   });
 
+  test('/metrics (no MD_METRICS_TOKEN) is served to loopback peers; a forged peer header changes nothing', async () => {
+    const local = await fetch(`${srv.url}/metrics`, { headers: { 'x-md-peer-address': '192.0.2.1', 'x-forwarded-for': '192.0.2.1' } });
+    assert.equal(local.status, 200);
+    assert.match(await local.text(), /md_requests_total|HELP/);
+  });
+
   test('a write returns the audit event id as audit_ref, and the event is in the chain', async () => {
     const m = await c.post('/v1/matters', { name: 'Audit ref matter', mode: 'small_judgment' });
     assert.equal(m.status, 201);

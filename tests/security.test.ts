@@ -15,6 +15,7 @@ import { client, type Client } from './helpers/client';
 import { expectError, expectStatus } from './helpers/expect';
 import { fixtureOf, makeKit, type Kit } from './helpers/fixtures';
 import { assertAuthorityGate } from './helpers/gate';
+import { productionAdminKey } from './helpers/production-key';
 
 let srv: TestServer;
 let admin: Client;
@@ -59,9 +60,7 @@ before(async () => {
 
   const prod = await admin.patch(`/v1/organizations/${kit.orgId}`, { features: ['production_access'] });
   expectStatus(prod, 200, 'enable production_access');
-  const live = await issue(kit.orgId, { environment: 'production', scopes: ['*'] });
-  assert.match(live.secret, /^md_live_/);
-  productionKey = live.client;
+  productionKey = admin.withKey(await productionAdminKey(srv, kit.orgId));
 
   matterA = await kit.matter();
   restrictedToA = (await issue(kit.orgId, { scopes: ['*'], matter_ids: [matterA] })).client;

@@ -50,6 +50,36 @@ describe('egress address classes', () => {
     for (const a of ['127.0.0.1', '::1', '10.0.0.1', '192.168.0.10']) assert.equal(refusedClass(a, 'sandbox'), null, a);
     for (const a of ['169.254.169.254', 'fe80::1', '::ffff:169.254.169.254']) assert.equal(refusedClass(a, 'sandbox'), 'link_local', a);
   });
+  // Issue 8: embedded-IPv4 forms that used to pass as public.
+  const embedded: [string, string][] = [
+    ['64:ff9b:1::a9fe:a9fe', 'link_local'], // local-use NAT64, /96 layout
+    ['64:ff9b:1:a00:0:100::', 'private'], // local-use NAT64, /48 layout (10.0.0.1 around the u byte)
+    ['64:ff9b:1:7f:0:1::', 'loopback'], // /56 layout (127.0.0.1)
+    ['64:ff9b:1::808:808', 'reserved'], // a public IPv4 behind a local translator is still local
+    ['::ffff:0:7f00:1', 'loopback'], // IPv4-translated ::ffff:0:0:0/96
+    ['::ffff:0:169.254.169.254', 'link_local'],
+    ['::ffff:0:a00:1', 'private'],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'loopback'], // Teredo, client 127.0.0.1 obfuscated
+    ['2001:0:4136:e378:8000:63bf:5601:5601', 'link_local'], // Teredo, client 169.254.169.254
+    ['2001:0:4136:e378:8000:63bf:f5ff:fffe', 'private'], // Teredo, client 10.0.0.1
+    ['2001:0:a00:1:8000:63bf:f7f7:f7f7', 'private'], // Teredo server 10.0.0.1
+    ['2001:0:4136:e378:8000:63bf:3fe6:fbfc', 'reserved'], // Teredo to a public client: a tunnel, refused
+  ];
+  for (const [a, cls] of embedded) {
+    test(`embedded IPv4 ${a} is ${cls} and refused in production`, () => {
+      assert.equal(classifyAddress(a), cls);
+      assert.equal(refusedClass(a, 'production'), cls);
+    });
+  }
+  test('the sandbox refuses metadata behind local-use NAT64, IPv4-translated and Teredo forms', () => {
+    for (const a of ['64:ff9b:1::a9fe:a9fe', '::ffff:0:169.254.169.254', '2001:0:4136:e378:8000:63bf:5601:5601']) {
+      assert.equal(refusedClass(a, 'sandbox'), 'link_local', a);
+    }
+  });
+  test('documentation 2001:db8:: is not mistaken for Teredo, and public IPv6 stays allowed', () => {
+    assert.equal(classifyAddress('2001:db8::1'), 'reserved');
+    assert.equal(refusedClass('2001:4860:4860::8888', 'production'), null);
+  });
   test('classes are named', () => {
     assert.equal(classifyAddress('169.254.169.254'), 'link_local');
     assert.equal(classifyAddress('100.64.1.1'), 'cgnat');

@@ -12,6 +12,7 @@ import Stripe from 'stripe';
 import { startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
 import { startReceiver, type Received, type Receiver } from './helpers/receiver';
+import { productionAdminKey } from './helpers/production-key';
 
 let srv: TestServer;
 let c: Client;
@@ -421,10 +422,7 @@ describe('egress safety (production)', () => {
     const orgId = orgs.body.data.find((o: any) => o.parent_id === null).organization_id;
     const f = await c.patch(`/v1/organizations/${orgId}`, { features: ['production_access'] });
     assert.equal(f.status, 200, JSON.stringify(f.body));
-    const k = await c.post(`/v1/organizations/${orgId}/api-keys`, { name: 'live', environment: 'production', scopes: ['*'] });
-    assert.equal(k.status, 201, JSON.stringify(k.body));
-    assert.match(k.body.secret_once, /^md_live_/);
-    const live = c.withKey(k.body.secret_once);
+    const live = c.withKey(await productionAdminKey(srv, orgId));
     const hosts = [
       '127.0.0.1', '[::1]', '10.0.0.1', '172.16.0.1', '192.168.1.1', '169.254.169.254', 'localhost', '0.0.0.0',
       '100.64.0.1', '[::ffff:127.0.0.1]', '[::ffff:a9fe:a9fe]', '[fc00::1]', '[fd00:ec2::254]', '[fe80::1]',

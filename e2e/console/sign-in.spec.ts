@@ -16,8 +16,11 @@ test.describe('sign-in', () => {
     const read = await request.get(`/api/trpc/matters.get?input=${encodeURIComponent(JSON.stringify({ json: { matter_id: id } }))}`);
     expect(read.status()).toBe(401);
     expect((await read.json()).error.json.data.api.code).toBe('authentication_required');
-    const write = await request.post('/api/trpc/matters.create', { data: { json: { name: 'x', mode: 'enforcement' } } });
+    const write = await request.post('/api/trpc/matters.create', { headers: { origin: E2E.baseURL }, data: { json: { name: 'x', mode: 'enforcement' } } });
     expect(write.status()).toBe(401);
+    // Without a same-origin Origin (or Sec-Fetch-Site) a mutation is refused before anything else.
+    const foreign = await request.post('/api/trpc/matters.create', { data: { json: { name: 'x', mode: 'enforcement' } } });
+    expect(foreign.status()).toBe(403);
   });
 
   test('the configured admin signs in, lands on the page asked for, and signs out', async ({ page }) => {
@@ -75,5 +78,31 @@ test.describe('sign-in', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fmatters$/);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('sign-out ends the session for every copy of the cookie; an off-site callbackUrl stays on this site', async ({ page, context, browser, request }) => {
+    // Its own user: signing out ends every session of the user, and other tests use the admin.
+    const email = `${unique('signout').replace(/\W+/g, '-').toLowerCase()}@e2e.test`;
+    const url = await invite(request, { email, roles: ['viewer'] });
+    await setPasswordThroughInvite(page, url, 'a-long-enough-password-8');
+    await signIn(page, email, 'a-long-enough-password-8');
+    await expect(page).toHaveURL(/\/matters$/);
+    // Tab, newline and backslash tricks land on the console, never on another host.
+    for (const cb of ['%2F%09%2Fevil.example%2Fphish', '%2F%0A%2Fevil.example', '%2F%5Cevil.example']) {
+      await page.goto(`/signin?callbackUrl=${cb}`);
+      await expect(page).toHaveURL(new RegExp(`^${E2E.baseURL}/matters$`));
+    }
+    const saved = await context.cookies();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/signin/);
+    const replay = await browser.newContext();
+    try {
+      await replay.addCookies(saved);
+      const other = await replay.newPage();
+      await other.goto('/matters');
+      await expect(other).toHaveURL(/\/signin\?callbackUrl=%2Fmatters$/);
+    } finally {
+      await replay.close();
+    }
   });
 });

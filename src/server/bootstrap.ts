@@ -37,7 +37,7 @@ export async function bootstrap(db: PrismaClient) {
     }
     const email = process.env.MD_BOOTSTRAP_ADMIN_EMAIL?.toLowerCase();
     const password = process.env.MD_BOOTSTRAP_ADMIN_PASSWORD;
-    if (email && password && !(await tx.user.findUnique({ where: { email } }))) {
+    if (email && password && !(await tx.user.findFirst({ where: { org_id: org.id, email } }))) {
       await tx.user.create({
         data: { id: newId('user'), org_id: org.id, email, name: 'Administrator', roles: ['admin'], matter_ids: [], status: 'active', password_hash: await bcrypt.hash(password, PASSWORD_ROUNDS) },
       });

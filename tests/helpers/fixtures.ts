@@ -9,6 +9,7 @@
  * the matter the request acts on. The suites then send that request with other keys.
  */
 import type { ErrorCode } from '../../src/server/errors';
+import { scopesOfRole } from '../../src/server/auth/grant-rules';
 import { SOURCE, type Client } from './client';
 import { intakeBody, judgmentFixtures } from './fixtures-judgments';
 import { ledgerFixtures } from './fixtures-ledger';
@@ -51,7 +52,15 @@ export interface Fixture {
    * request with an unrestricted key.
    */
   matterRestricted?: { status: 403; code: ErrorCode; why: string };
+  /**
+   * Scopes the caller needs besides the operation's own because the request hands them out
+   * (no caller gives more than it holds, API-CONTRACT §3): e.g. inviting a viewer takes every
+   * read scope. The operations suite issues its "exactly the declared scope" key with these too.
+   */
+  grantsAlso?: string[];
 }
+
+const ORG_WIDE = { status: 403, code: 'matter_restricted_key', why: 'an organization-wide act' } as const;
 
 export interface Kit {
   /** The owner: the root organization's admin key, sandbox. */
@@ -201,12 +210,14 @@ export const fixtures: Record<string, Fixture> = {
   // Organizations
   createOrganization: {
     level: 'none',
+    matterRestricted: ORG_WIDE,
     build: async (k) => ({ path: '/v1/organizations', body: { name: k.unique('Child org'), type: 'partner', retention_policy: '7 years' } }),
   },
   listOrganizations: { level: 'none', build: async () => ({ path: '/v1/organizations' }) },
   getOrganization: { level: 'org', build: async (k) => ({ path: `/v1/organizations/${k.orgId}` }) },
   updateOrganization: {
     level: 'org',
+    matterRestricted: ORG_WIDE,
     build: async (k) => ({ path: `/v1/organizations/${k.orgId}`, body: { retention_policy: `7 years (${k.unique('r')})` } }),
   },
 
@@ -216,10 +227,11 @@ export const fixtures: Record<string, Fixture> = {
     // keys:write only: a key may issue keys no stronger than itself.
     build: async (k) => ({ path: `/v1/organizations/${k.orgId}/api-keys`, body: { name: k.unique('Issued key'), environment: 'sandbox', scopes: ['keys:write'] } }),
   },
-  listApiKeys: { level: 'org', build: async (k) => ({ path: `/v1/organizations/${k.orgId}/api-keys` }) },
+  listApiKeys: { level: 'org', matterRestricted: ORG_WIDE, build: async (k) => ({ path: `/v1/organizations/${k.orgId}/api-keys` }) },
   revokeApiKey: {
     level: 'org',
-    build: async (k) => ({ path: `/v1/organizations/${k.orgId}/api-keys/${await k.apiKey()}/revoke`, body: {} }),
+    // Revoking obeys the issuing rule too: the fixture key holds keys:write alone.
+    build: async (k) => ({ path: `/v1/organizations/${k.orgId}/api-keys/${await k.apiKey(['keys:write'])}/revoke`, body: {} }),
   },
   rollApiKey: {
     level: 'org',
@@ -230,11 +242,13 @@ export const fixtures: Record<string, Fixture> = {
   // Users
   inviteUser: {
     level: 'org',
+    grantsAlso: scopesOfRole('viewer'),
     build: async (k) => ({ path: `/v1/organizations/${k.orgId}/users`, body: { email: `${k.unique('invitee')}@example.test`, name: 'Invited Person', roles: ['viewer'] } }),
   },
-  listUsers: { level: 'org', build: async (k) => ({ path: `/v1/organizations/${k.orgId}/users` }) },
+  listUsers: { level: 'org', matterRestricted: ORG_WIDE, build: async (k) => ({ path: `/v1/organizations/${k.orgId}/users` }) },
   updateUser: {
     level: 'org',
+    grantsAlso: [...new Set([...scopesOfRole('viewer'), ...scopesOfRole('analyst')])],
     build: async (k) => ({ path: `/v1/organizations/${k.orgId}/users/${await k.user()}`, body: { name: 'Renamed Person', roles: ['analyst'] } }),
   },
 

@@ -13,14 +13,15 @@ export function DashboardFigures({ matterId }: { matterId: string }) {
   const q = useQuery(trpc.matters.dashboard.queryOptions({ matter_id: matterId }));
   if (q.error) return <ErrorNote error={apiError(q.error)} />;
   const d = q.data;
-  const money = (m: Money | undefined) => (m ? formatAmount(m.amount, m.currency) : '…');
+  // null: a ledger figure this user's roles may not read (no ledger:read).
+  const money = (m: Money | null | undefined) => (m ? formatAmount(m.amount, m.currency) : m === null ? '—' : '…');
   const figures: { label: string; value: string | number; testid: string }[] = [
     { label: 'Judgment value', value: money(d?.judgment_value), testid: 'judgment_value' },
     { label: 'Known crypto exposure', value: money(d?.known_crypto_exposure), testid: 'known_crypto_exposure' },
     { label: 'Open actions', value: d?.open_actions ?? '…', testid: 'open_actions' },
     { label: 'Open packets', value: d?.open_packets ?? '…', testid: 'open_packets' },
     { label: 'Alerts', value: d?.alerts ?? '…', testid: 'alerts' },
-    { label: 'Recovery events', value: d?.recovery_events ?? '…', testid: 'recovery_events' },
+    { label: 'Recovery events', value: d ? (d.recovery_events ?? '—') : '…', testid: 'recovery_events' },
     { label: 'Operator economics', value: money(d?.operator_economics), testid: 'operator_economics' },
   ];
   return (

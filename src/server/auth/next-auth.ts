@@ -2,7 +2,7 @@ import type { AuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { ready } from '../db/ready';
 import { log } from '../log';
-import { clientAddress } from '../domain/sign-in-throttle';
+import { clientAddress } from '../http/client-address';
 import { verifyCredentials } from '../services/users/credentials';
 import { sessionSecret } from './session-secret';
 
@@ -38,13 +38,14 @@ async function build(): Promise<AuthOptions> {
         name: 'Email and password',
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials, req) {
-          const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
+          const raw = (req?.headers ?? {}) as Record<string, string | undefined>;
+          const headers = { get: (n: string) => raw[n] ?? null };
           const result = await verifyCredentials(await ready(), {
             email: String(credentials?.email ?? ''),
             password: String(credentials?.password ?? ''),
-            ip: clientAddress(headers['x-forwarded-for'], headers['x-real-ip']),
+            ip: clientAddress(headers),
           });
-          if (result.ok) return { id: result.user.id, email: result.user.email, name: result.user.name };
+          if (result.ok) return { id: result.user.id, email: result.user.email, name: result.user.name, sv: result.user.session_version };
           // Thrown errors reach the client as `error`; a null return reads CredentialsSignin.
           if (result.reason === 'throttled') throw new Error(`${THROTTLED}:${result.retryAfterSeconds}`);
           return null;
@@ -52,9 +53,18 @@ async function build(): Promise<AuthOptions> {
       }),
     ],
     callbacks: {
-      // The token carries only the user id (sub); roles, matters and status are read from the
-      // database on every request, so a changed or disabled user takes effect at once.
-      session: ({ session, token }) => ({ ...session, user: { id: token.sub, email: token.email, name: token.name } }),
+      // The token carries the user id (sub) and the user's session version (sv) at sign-in;
+      // roles, matters, status and the current version are read from the database on every
+      // request, so a changed, disabled or signed-out user's old cookie stops working at once.
+      jwt: ({ token, user }) => (user ? { ...token, sv: (user as { sv?: number }).sv ?? 0 } : token),
+      session: ({ session, token }) => ({ ...session, user: { id: token.sub, email: token.email, name: token.name, sv: token.sv } }),
+    },
+    events: {
+      // Sign-out ends every session of the user, including copies of the cookie kept elsewhere.
+      signOut: async ({ token }) => {
+        if (typeof token?.sub !== 'string') return;
+        await (await ready()).user.updateMany({ where: { id: token.sub, session_version: typeof token.sv === 'number' ? token.sv : 0 }, data: { session_version: { increment: 1 } } });
+      },
     },
     logger: {
       error: (code, metadata) => log.error({ code, err: metadata instanceof Error ? metadata.message : undefined }, 'next-auth error'),

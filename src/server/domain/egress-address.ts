@@ -7,8 +7,9 @@ import { isIP } from 'node:net';
  * Classes refused in production: loopback, private, link-local (which holds the cloud metadata
  * address 169.254.169.254), carrier-grade NAT, unspecified, multicast, reserved and
  * documentation ranges, and the same classes reached through IPv6 forms that embed an IPv4
- * address (IPv4-mapped ::ffff:a.b.c.d, IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4
- * 2002::/16). The sandbox may reach loopback and private hosts for local development, but never
+ * address (IPv4-mapped ::ffff:a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d, IPv4-compatible
+ * ::a.b.c.d, NAT64 64:ff9b::/96 and the local-use NAT64 prefix 64:ff9b:1::/48, 6to4 2002::/16,
+ * Teredo 2001::/32 with its obfuscated client address). The sandbox may reach loopback and private hosts for local development, but never
  * link-local/metadata.
  */
 export type AddressClass =
@@ -76,7 +77,10 @@ function classifyV6(ip: string): AddressClass {
   if (zero(b, 0, 15) && b[15] === 1) return 'loopback';
   // Forms that carry an IPv4 address: judge the IPv4 address.
   if (zero(b, 0, 10) && b[10] === 0xff && b[11] === 0xff) return classifyV4(v4Of(b, 12)); // ::ffff:a.b.c.d
+  if (zero(b, 0, 8) && b[8] === 0xff && b[9] === 0xff && zero(b, 10, 12)) return classifyV4(v4Of(b, 12)); // ::ffff:0:a.b.c.d (IPv4-translated, SIIT)
   if (zero(b, 0, 12)) return classifyV4(v4Of(b, 12)); // ::a.b.c.d (deprecated compatible form)
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && b[4] === 0x00 && b[5] === 0x01) return localNat64(b);
+  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x00 && b[3] === 0x00) return teredo(b);
   if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(b, 4, 12)) return classifyV4(v4Of(b, 12)); // NAT64
   if (b[0] === 0x20 && b[1] === 0x02) return classifyV4(v4Of(b, 2)); // 6to4
   if ((b[0] & 0xfe) === 0xfc) return 'private'; // fc00::/7 unique local (incl. fd00:ec2::254)
@@ -86,6 +90,33 @@ function classifyV6(ip: string): AddressClass {
   if (b[0] === 0x01 && zero(b, 1, 8)) return 'reserved'; // 100::/64 discard
   if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x0d && b[3] === 0xb8) return 'reserved'; // documentation
   return 'public';
+}
+
+/** Most severe first; 'unspecified' readings are the zero padding of another layout. */
+const SEVERITY: AddressClass[] = ['link_local', 'loopback', 'private', 'cgnat', 'multicast', 'reserved'];
+const worst = (classes: AddressClass[], otherwise: AddressClass): AddressClass =>
+  SEVERITY.find((c) => classes.includes(c)) ?? otherwise;
+
+/**
+ * 64:ff9b:1::/48 (RFC 8215) is a local-use NAT64 prefix: the operator picks a prefix length of
+ * 48 to 96 bits, and RFC 6052 puts the IPv4 address at a different place for each (skipping the
+ * "u" byte 8). Every possible reading is judged; a translator on a local network is never a
+ * public destination, so the prefix itself counts as reserved.
+ */
+function localNat64(b: number[]): AddressClass {
+  const layouts = [[6, 7, 9, 10], [7, 9, 10, 11], [9, 10, 11, 12], [12, 13, 14, 15]];
+  return worst(layouts.map((at) => classifyV4(at.map((i) => b[i]).join('.'))), 'reserved');
+}
+
+/**
+ * Teredo (RFC 4380): 2001:0::/32, the server's IPv4 address in bytes 4–7 and the client's,
+ * with every bit inverted, in bytes 12–15. A tunnel endpoint is not a webhook host, so the
+ * prefix is reserved; a decoded private or metadata address is reported as such.
+ */
+function teredo(b: number[]): AddressClass {
+  const server = v4Of(b, 4);
+  const client = b.slice(12, 16).map((x) => x ^ 0xff).join('.');
+  return worst([classifyV4(client), classifyV4(server)], 'reserved');
 }
 
 /** The class of an IP address given as text (brackets of a URL host are accepted). */

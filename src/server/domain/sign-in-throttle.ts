@@ -27,13 +27,3 @@ export function signInThrottle(failureTimes: readonly Date[], now = new Date()):
     retryAfterSeconds: Math.max(1, Math.ceil((releasing + SIGN_IN_WINDOW_MS - now.getTime()) / 1000)),
   };
 }
-
-/**
- * The client address used as throttling key. The right-most X-Forwarded-For entry is the one
- * written by the nearest proxy (or by Next itself when there is none), so a client cannot pick
- * a fresh address per attempt by prepending its own entries.
- */
-export function clientAddress(forwardedFor: string | null | undefined, realIp?: string | null): string {
-  const hops = (forwardedFor ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  return (hops[hops.length - 1] ?? realIp ?? 'unknown').slice(0, 100);
-}

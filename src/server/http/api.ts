@@ -16,6 +16,7 @@ import { auditRefOf, errorBody, jsonResponse } from './respond';
 import { enforceGate } from '../services/matters/gate';
 import { observeRequest } from './metrics';
 import { notifyOutbox } from '../jobs/outbox-signal';
+import { requestOrigin } from './client-address';
 
 /** `db` is the transaction for writes and the client for reads (a client satisfies Tx). */
 export type Handler<O extends Operation> = (ctx: Ctx, input: Input<O>, db: Tx) => Promise<object>;
@@ -57,7 +58,7 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
         requestId,
         version,
         idempotencyKey: op.idem ? req.headers.get('idempotency-key') : null,
-        origin: url.origin,
+        origin: requestOrigin(req.headers, url.origin),
         auditRef: null,
       };
       const params = Object.fromEntries(

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors';
 import { config } from '../config';
 import { checkLimits } from './validate';
+import { inexactNumberPath } from './json-numbers';
 
 export interface ParsedBody {
   value: unknown;
@@ -31,6 +32,11 @@ export async function readJsonBody(req: Request): Promise<ParsedBody> {
     throw new ApiError('invalid_json', 'The request body must be a JSON object.');
   }
   checkLimits(value);
+  // A number the double cannot hold exactly would be stored altered: refuse it.
+  const inexact = inexactNumberPath(text);
+  if (inexact !== null) {
+    throw new ApiError('parameter_invalid', 'This number has more digits than a JSON number keeps exactly; send it as a decimal string (e.g. "12345678901234567.89").', { param: inexact || undefined });
+  }
   return { value, text };
 }
 

@@ -2,7 +2,7 @@ import type { PrismaClient } from '@/generated/prisma/client';
 import type { Ctx, Tx } from '../context';
 import { ApiError } from '../errors';
 import { config } from '../config';
-import { canonicalJson, sha256Hex } from '../json';
+import { canonicalJson, fromStored, sha256Hex, toStored } from '../json';
 import { decryptSecret, encryptSecret } from '../crypto/secret-box';
 
 export interface Outcome {
@@ -53,7 +53,7 @@ export async function runIdempotent(
       if (prior.fingerprint !== print) {
         throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).');
       }
-      return { status: prior.response_status, body: await openSecrets(tx, storedBody(prior.response_body), print), replayed: true };
+      return { status: prior.response_status, body: await openSecrets(tx, fromStored(storedBody(prior.response_body)), print), replayed: true };
     }
     await tx.$executeRawUnsafe('SAVEPOINT idem_exec');
     let outcome: Outcome;
@@ -69,8 +69,8 @@ export async function runIdempotent(
       fingerprint: print,
       response_status: outcome.status,
       // Kept as JSON text (a jsonb string): jsonb would reorder the keys, and a replay must be
-      // the same body, byte for byte. Exact numbers stay in their marked form (see json.ts).
-      response_body: JSON.stringify(await sealSecrets(tx, outcome.body, print)),
+      // the same body, byte for byte. Exact numbers are tagged by toStored (see json.ts).
+      response_body: JSON.stringify(toStored(await sealSecrets(tx, outcome.body, print))),
       created_at: new Date(),
       expires_at: new Date(Date.now() + config.idempotencyTtlHours * 3600_000),
     };

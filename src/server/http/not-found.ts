@@ -16,6 +16,25 @@ export function routeNotFound(req: Request): Response {
   });
 }
 
+/** A path whose percent-encoding does not decode (`%ZZ`, `%FF`, a cut-off `%E0%A4%A`). */
+export function isMalformedPath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** The answer to such a path: 400 parameter_invalid in the error format, with a request id. */
+export function malformedPath(): Response {
+  const requestId = newId('request');
+  const e = new ApiError('parameter_invalid', 'The URL path is not valid percent-encoded UTF-8.');
+  return jsonResponse(400, errorBody(e, requestId), {
+    'MD-Request-Id': requestId, 'MD-Version': API_VERSION, 'MD-Audit-Ref': requestId,
+  });
+}
+
 const PATTERNS = catalog.map((r) => ({
   method: r.method,
   re: new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),

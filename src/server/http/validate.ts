@@ -63,7 +63,13 @@ function checkString(s: string, path: (string | number)[]) {
     throw new ApiError('parameter_invalid', `String longer than ${config.maxStringLength} characters.`, { param: formatParam(path) });
   }
   if (s.includes(NUL)) throw nulError(formatParam(path));
+  if (LONE_SURROGATE.test(s)) throw loneSurrogate(formatParam(path));
 }
+
+/** Half of a UTF-16 pair on its own: not a character, and PostgreSQL cannot store it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const loneSurrogate = (param: string | undefined, what = 'Strings') =>
+  new ApiError('parameter_invalid', `${what} must be valid Unicode (a lone surrogate such as \\ud800 is not).`, { param: param || undefined });
 
 /**
  * Structural limits applied to every JSON body before its schema, so free-form objects
@@ -88,6 +94,10 @@ export function checkLimits(value: unknown, path: (string | number)[] = [], dept
       // A bad key is reported at its parent: the key itself is not safe to echo.
       if (k.length > config.maxStringLength) throw new ApiError('parameter_invalid', `Object key longer than ${config.maxStringLength} characters.`, { param: formatParam(path) || undefined });
       if (k.includes(NUL)) throw nulError(formatParam(path), 'Object keys');
+      if (LONE_SURROGATE.test(k)) throw loneSurrogate(formatParam(path), 'Object keys');
+      // JSON.parse keeps "__proto__" as a plain key, but any object spread or copy later drops
+      // it or, worse, sets a prototype: refused rather than lost silently.
+      if (k === '__proto__') throw new ApiError('parameter_unknown', 'Received unknown parameter: __proto__', { param: formatParam([...path, k]) });
       checkLimits(v, [...path, k], depth + 1);
     }
   }
@@ -98,5 +108,6 @@ export function checkQueryText(params: URLSearchParams): void {
   for (const [k, v] of params) {
     if (k.includes(NUL)) throw nulError(undefined, 'Query parameter names');
     if (v.includes(NUL)) throw nulError(k);
+    if (k === '__proto__') throw new ApiError('parameter_unknown', 'Received unknown query parameter: __proto__', { param: k });
   }
 }

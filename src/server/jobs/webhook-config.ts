@@ -29,4 +29,16 @@ export function retrySchedule(): readonly number[] {
 
 export const pollMs = () => posInt(process.env.MD_WORKER_POLL_MS, 1000);
 export const concurrency = () => posInt(process.env.MD_WORKER_CONCURRENCY, 16);
+/**
+ * Fairness between tenants (issue 8): attempts in flight (leased, across every worker) per
+ * endpoint and per organization and environment. A tenant whose endpoints hang holds at most
+ * its cap of slots; every other tenant's deliveries are claimed beside it.
+ */
+export const endpointInflightCap = () => posInt(process.env.MD_WEBHOOK_ENDPOINT_INFLIGHT, 4);
+export const orgInflightCap = () => posInt(process.env.MD_WEBHOOK_ORG_INFLIGHT, 8);
+/** Connect timeouts: a healthy endpoint gets 10 s, one that keeps failing (failing_since set) 3 s. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+export const FAILING_CONNECT_TIMEOUT_MS = 3_000;
+/** Due attempts looked at per claim (oldest first) when applying the caps. */
+export const CLAIM_WINDOW = 2_000;
 export const inProcessDispatcher = () => process.env.MD_WEBHOOK_DISPATCHER !== 'off';

@@ -10,7 +10,7 @@ import { policyOf } from '../services/webhooks/egress';
 import { subscribes } from '../domain/event-catalog';
 import { signatureHeaders } from '../domain/webhook-signature';
 import { disableReason, isSuccess, nextRetryDelay } from '../domain/retry-schedule';
-import { LEASE_MS, retrySchedule } from './webhook-config';
+import { CLAIM_WINDOW, CONNECT_TIMEOUT_MS, endpointInflightCap, FAILING_CONNECT_TIMEOUT_MS, LEASE_MS, orgInflightCap, retrySchedule } from './webhook-config';
 import { sendWebhook, type SendResult } from './webhook-send';
 
 /**
@@ -65,6 +65,8 @@ export interface Claimed {
   endpoint_status: string;
   endpoint_deleted: boolean;
   secret_ciphertext: string | null;
+  /** The endpoint has been failing (failing_since set): it gets the short connect timeout. */
+  endpoint_failing: boolean;
   event: Event | null;
 }
 
@@ -78,27 +80,56 @@ type ClaimRow = Omit<Claimed, 'event'> & {
  * now: a disabled or deleted endpoint's attempt is cancelled, unsent) and event in the same
  * statement. The lease (locked_until) outlives the HTTP timeout, so a live worker keeps it; a
  * dead worker's lease expires and the delivery is claimed again (at-least-once).
+ *
+ * Fairness: an attempt is claimed only while its endpoint and its organization (and
+ * environment) hold fewer leased attempts than their caps, counting every worker's leases. So
+ * one tenant's hanging endpoints occupy at most its cap of slots, and the others' due attempts
+ * are claimed beside them. The caps are read per statement, so concurrent workers can overshoot
+ * one by the number of workers claiming at that instant.
  */
 export async function claimDue(db: PrismaClient, workerId: string, limit: number): Promise<Claimed[]> {
   if (limit <= 0) return [];
   const now = new Date();
   const until = new Date(now.getTime() + LEASE_MS);
+  const epCap = endpointInflightCap();
+  const orgCap = orgInflightCap();
   const rows = await db.$queryRaw<ClaimRow[]>`
-    WITH claimed AS (
+    WITH busy AS (
+      SELECT endpoint_id, org_id, env, count(*) AS n FROM webhook_deliveries
+      WHERE status = 'pending' AND locked_until >= ${now} GROUP BY endpoint_id, org_id, env),
+    ep_busy AS (SELECT endpoint_id, sum(n) AS n FROM busy GROUP BY endpoint_id),
+    org_busy AS (SELECT org_id, env, sum(n) AS n FROM busy GROUP BY org_id, env),
+    due AS (
+      SELECT id, endpoint_id, org_id, env, next_attempt_at FROM webhook_deliveries
+      WHERE status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
+      ORDER BY next_attempt_at LIMIT ${CLAIM_WINDOW}),
+    ranked AS (
+      SELECT due.*,
+        row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at, due.id) AS ep_rank,
+        row_number() OVER (PARTITION BY due.org_id, due.env ORDER BY due.next_attempt_at, due.id) AS org_rank
+      FROM due),
+    pick AS (
+      SELECT r.id FROM ranked r
+      LEFT JOIN ep_busy eb ON eb.endpoint_id = r.endpoint_id
+      LEFT JOIN org_busy ob ON ob.org_id = r.org_id AND ob.env = r.env
+      WHERE r.ep_rank + COALESCE(eb.n, 0) <= ${epCap} AND r.org_rank + COALESCE(ob.n, 0) <= ${orgCap}
+      ORDER BY r.next_attempt_at LIMIT ${limit}),
+    claimed AS (
       UPDATE webhook_deliveries SET locked_until = ${until}, locked_by = ${workerId}
       WHERE id IN (
         SELECT id FROM webhook_deliveries
-        WHERE status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
-        ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        WHERE id IN (SELECT id FROM pick) AND status = 'pending' AND (locked_until IS NULL OR locked_until < ${now})
+        FOR UPDATE SKIP LOCKED)
       RETURNING id, endpoint_id, event_id, attempt)
     SELECT c.id, c.endpoint_id, c.event_id, c.attempt,
       w.url, w.env AS endpoint_env, w.status AS endpoint_status, (w.deleted_at IS NOT NULL) AS endpoint_deleted, w.secret_ciphertext,
+      (w.failing_since IS NOT NULL) AS endpoint_failing,
       e.id AS ev_id, e.org_id, e.env, e.matter_id, e.type, e.api_version, e.data, e.request_id, e.idempotency_key, e.audit_ref, e.created_at
     FROM claimed c JOIN webhook_endpoints w ON w.id = c.endpoint_id LEFT JOIN events e ON e.id = c.event_id`;
   return rows.map((r) => ({
     id: r.id, endpoint_id: r.endpoint_id, event_id: r.event_id, attempt: Number(r.attempt), url: r.url,
     endpoint_env: r.endpoint_env, endpoint_status: r.endpoint_status, endpoint_deleted: r.endpoint_deleted,
-    secret_ciphertext: r.secret_ciphertext,
+    secret_ciphertext: r.secret_ciphertext, endpoint_failing: Boolean(r.endpoint_failing),
     event: r.ev_id
       ? {
         id: r.ev_id, org_id: r.org_id, env: r.env, matter_id: r.matter_id, type: r.type, api_version: r.api_version,
@@ -151,7 +182,8 @@ export async function runAttempt(
     const secret = await decryptSecret(db, d.secret_ciphertext, d.endpoint_id);
     const body = toJson(eventOut(d.event));
     const t = Math.floor(Date.now() / 1000);
-    result = await sendWebhook(d.url, body, signatureHeaders(secret, d.event.id, t, body), policyOf(d.endpoint_env));
+    result = await sendWebhook(d.url, body, signatureHeaders(secret, d.event.id, t, body), policyOf(d.endpoint_env),
+      d.endpoint_failing ? FAILING_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS);
   } catch (e) {
     result = { status: null, durationMs: 0, error: (e as Error).message.slice(0, 300) };
   }

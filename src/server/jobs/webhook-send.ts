@@ -24,7 +24,10 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
  * literal is checked here, since sockets skip lookup for literals). Redirects are not followed.
  * The whole exchange, response included, must finish within 15 s. Never throws.
  */
-export async function sendWebhook(urlText: string, body: string, headers: Record<string, string>, policy: EgressPolicy): Promise<SendResult> {
+export async function sendWebhook(
+  urlText: string, body: string, headers: Record<string, string>, policy: EgressPolicy,
+  connectTimeoutMs = DELIVERY_TIMEOUT_MS,
+): Promise<SendResult> {
   const started = performance.now();
   const done = (status: number | null, error: string | null): SendResult =>
     ({ status, error, durationMs: Math.round(performance.now() - started) });
@@ -68,6 +71,14 @@ export async function sendWebhook(urlText: string, body: string, headers: Record
     const timer = setTimeout(() => {
       req.destroy(new Error(`timed out after ${DELIVERY_TIMEOUT_MS} ms`));
     }, DELIVERY_TIMEOUT_MS);
+    // A host that never completes the TCP (or TLS) handshake is given up on early, so a dead
+    // endpoint frees its slot long before the 15 s answer deadline.
+    req.on('socket', (socket) => {
+      if (!socket.connecting) return;
+      const connectTimer = setTimeout(() => req.destroy(new Error(`connect timed out after ${connectTimeoutMs} ms`)), connectTimeoutMs);
+      socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
+      socket.once('close', () => clearTimeout(connectTimer));
+    });
     req.on('error', (e) => finish(done(null, e.message.slice(0, 300))));
     req.end(body);
   });

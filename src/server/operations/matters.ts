@@ -40,10 +40,13 @@ export const getMatterDashboard = defineOp('GET', '/v1/matters/{matter_id}/dashb
   name: 'getMatterDashboard', summary: 'Matter dashboard figures',
   response: z.object({
     object: z.literal('matter_dashboard'), matter_id: z.string(), status: z.enum(MATTER_STATUSES), authority_status: z.enum(AUTHORITY_STATUSES),
-    judgment_value: moneyOut, known_crypto_exposure: moneyOut,
-    open_actions: z.number().int(), open_packets: z.number().int(), alerts: z.number().int(), recovery_events: z.number().int(),
-    operator_economics: moneyOut, recovered: moneyOut, claimants: z.number().int(), as_of: z.string(),
-  }).meta({ id: 'MatterDashboard', description: 'Matter dashboard figures, computed at `as_of`.' }),
+    judgment_value: moneyOut.nullable(), known_crypto_exposure: moneyOut,
+    open_actions: z.number().int(), open_packets: z.number().int(), alerts: z.number().int(), recovery_events: z.number().int().nullable(),
+    operator_economics: moneyOut.nullable(), recovered: moneyOut.nullable(), claimants: z.number().int(), as_of: z.string(),
+  }).meta({
+    id: 'MatterDashboard',
+    description: 'Matter dashboard figures, computed at `as_of`. Ledger figures (judgment_value, recovery_events, operator_economics, recovered) are null for a caller without ledger:read.',
+  }),
 });
 export const closeMatter = defineOp('POST', '/v1/matters/{matter_id}/close', {
   name: 'closeMatter', summary: 'Close a matter with a reason; a closed matter refuses every write',

@@ -7,8 +7,10 @@ import { normalizeDecimal } from '../json';
  */
 export const str = (max = 10_000) => z.string().max(max);
 export const name = () => z.string().trim().min(1).max(500);
-export const dateTime = () => z.iso.datetime({ offset: true });
-export const date = () => z.iso.date();
+/** Years 0001–9999: year 0000 is valid ISO 8601 but not a date PostgreSQL can hold. */
+const realYear = (s: string) => !s.startsWith('0000') && !Number.isNaN(Date.parse(s));
+export const dateTime = () => z.iso.datetime({ offset: true }).refine(realYear, 'a date from year 0001 to 9999');
+export const date = () => z.iso.date().refine(realYear, 'a date from year 0001 to 9999');
 /** An id of one kind, checked by shape (`usr_` + 24 base62): a reference or filter of another shape is 400. */
 export const idRef = (prefix: string, what: string) =>
   z.string().regex(new RegExp(`^${prefix}_[0-9A-Za-z]{24}$`), `${what} id (${prefix}_…)`);
@@ -90,7 +92,11 @@ export const reviewStateOut = z.object({
 export const freeObject = () => z.record(z.string().max(200), z.unknown());
 
 const PAGE_SHAPE = {
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  // Digits only: Number() would also read "1e1", "0x10" or " 5 ".
+  // Digits only in a query string (Number() would also read "1e1", "0x10" or " 5 "); the
+  // console's typed calls pass a number.
+  limit: z.union([z.number(), z.string().regex(/^\d{1,3}$/, 'an integer from 1 to 100').transform(Number)])
+    .pipe(z.number().int().min(1).max(100)).default(20),
   starting_after: z.string().max(100).optional(),
   ending_before: z.string().max(100).optional(),
 };

@@ -1,4 +1,4 @@
-import { sessionUserId } from '../auth/console-session';
+import { sessionIdentity } from '../auth/console-session';
 import { toApiError } from '../http/api';
 import { newId } from '../ids';
 import { toTRPCError } from './errors';
@@ -9,6 +9,8 @@ export interface TrpcContext {
   /** Response headers of the HTTP call (for cookies); null for server-side callers. */
   resHeaders: Headers | null;
   userId: string | null;
+  /** The session version in the cookie, compared with the user's on every call. */
+  sessionVersion: number;
 }
 
 /**
@@ -18,7 +20,8 @@ export interface TrpcContext {
  */
 export async function createTrpcContext(opts: { headers: Headers; resHeaders?: Headers | null }): Promise<TrpcContext> {
   try {
-    return { headers: opts.headers, resHeaders: opts.resHeaders ?? null, userId: await sessionUserId() };
+    const session = await sessionIdentity();
+    return { headers: opts.headers, resHeaders: opts.resHeaders ?? null, userId: session?.userId ?? null, sessionVersion: session?.version ?? 0 };
   } catch (e) {
     throw toTRPCError(toApiError(e, newId('request')));
   }

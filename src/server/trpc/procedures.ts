@@ -29,7 +29,7 @@ export const consoleProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   if (!ctx.userId) throw toTRPCError(new ApiError('authentication_required', 'Sign in to use the console.'));
   let principal: ConsolePrincipal;
   try {
-    principal = await consolePrincipal(db, ctx.userId, readCookie(ctx.headers.get('cookie'), ENV_COOKIE));
+    principal = await consolePrincipal(db, ctx.userId, readCookie(ctx.headers.get('cookie'), ENV_COOKIE), ctx.sessionVersion);
     const shown = ctx.headers.get(ENV_HEADER);
     if (shown && shown !== principal.env && !meta?.anyEnvironment) {
       throw new ApiError('conflict', `This page shows ${shown} data but the console was switched to ${principal.env} (in another tab?). Reload the page.`);

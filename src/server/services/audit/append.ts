@@ -1,6 +1,6 @@
 import type { Ctx, Tx } from '../../context';
 import { newId } from '../../ids';
-import { canonicalJson, sha256Hex } from '../../json';
+import { canonicalJson, sha256Hex, toStored } from '../../json';
 import { API_VERSION } from '../../config';
 
 export interface AuditInput {
@@ -57,7 +57,7 @@ export async function appendAudit(ctx: Ctx, tx: Tx, input: AuditInput) {
     object_id: input.object_id,
     request_id: ctx.requestId,
     timestamp: new Date(),
-    details: JSON.parse(JSON.stringify(input.details ?? {})),
+    details: toStored(input.details ?? {}) as object,
   };
   const hash = chainHash(head.head_hash, hashInput(row));
   const created = await tx.auditEvent.create({ data: { ...row, prev_hash: head.head_hash, hash } });
@@ -85,7 +85,7 @@ export async function recordChange(
         matter_id: input.matter_id,
         type: input.event_type,
         api_version: API_VERSION,
-        data: JSON.parse(JSON.stringify({ object: input.data })),
+        data: toStored({ object: input.data }) as object,
         request_id: ctx.requestId,
         idempotency_key: ctx.idempotencyKey,
         audit_ref: audit.id,

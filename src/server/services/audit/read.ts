@@ -2,6 +2,7 @@ import type { AuditEvent, Prisma } from '@/generated/prisma/client';
 import type { Ctx, Db, Tx } from '../../context';
 import { ApiError, notFound } from '../../errors';
 import { isId } from '../../ids';
+import { fromStored } from '../../json';
 import { keysetPage, listEnvelope, type PageArgs } from '../paging';
 import { canSeeMatter, loadMatter, loadWritableMatter } from '../matters/access';
 import { chainHash, hashInput, recordChange } from './append';
@@ -19,7 +20,7 @@ export function auditOut(e: AuditEvent) {
     request_id: e.request_id,
     timestamp: e.timestamp.toISOString(),
     created_at: e.timestamp.toISOString(),
-    details: e.details,
+    details: fromStored<Record<string, unknown>>(e.details),
     sequence: e.seq,
     prev_hash: e.prev_hash,
     hash: e.hash,

@@ -111,7 +111,7 @@ export function planOut(p: EnforcementPlan) {
 
 
 /**
- * Outbox payloads are stored as JSON: exact numbers become plain JSON numbers there (the
- * response keeps every digit; an event payload carries the same value as a number).
+ * Outbox payloads: recordChange stores them in the stored form (json.ts toStored), which keeps
+ * ExactNumbers, so an event carries every digit the response does.
  */
-export const eventData = (o: object): object => JSON.parse(toJson(o));
+export const eventData = (o: object): object => o;

@@ -7,6 +7,7 @@ import { covers, isValidScope } from '../../auth/scopes';
 import { recordChange } from '../audit/append';
 import { keysetPage, listEnvelope, type PageArgs } from '../paging';
 import { loadAccessibleOrg } from './access';
+import { assertOrgWide, assertSameEnvironment } from '../../auth/grant-rules';
 
 const ENV_NAMES: Record<string, Env> = { sandbox: 'sandbox', production: 'production' };
 const MAX_ROLL_GRACE_MS = 7 * 24 * 3600_000;
@@ -58,6 +59,7 @@ export async function issueKey(ctx: Ctx, tx: Tx, orgId: string, input: IssueKeyI
   if (env === 'production' && !org.features.includes('production_access')) {
     throw new ApiError('production_access_not_enabled', `Organization ${org.id} is not enabled for production; production keys are issued after onboarding review.`);
   }
+  assertSameEnvironment(ctx, env, 'issue');
   const matterIds = await checkMatterIds(ctx, tx, org.id, env, input.matter_ids ?? []);
   if (input.expires_at && new Date(input.expires_at) <= new Date()) throw invalidParam('expires_at', 'expires_at must be in the future.');
   if (input.user_id) {
@@ -91,6 +93,16 @@ async function checkMatterIds(ctx: Ctx, db: Db, orgId: string, env: Env, ids: st
   return wanted;
 }
 
+/** Rolling and revoking: never a stronger key, another environment's key or another matter's. */
+function assertMayManage(ctx: Ctx, k: ApiKey, verb: 'roll' | 'revoke') {
+  assertSameEnvironment(ctx, k.env, verb);
+  assertNoStronger(ctx, k.scopes, `${verb} a key with scopes it does not hold itself`);
+  const own = ctx.actor.matter_ids;
+  if (own && (!k.matter_ids.length || k.matter_ids.some((id) => !own.includes(id)))) {
+    throw new ApiError('matter_restricted_key', `A key restricted to matters can only ${verb} keys restricted to those matters.`);
+  }
+}
+
 async function createKey(
   ctx: Ctx, tx: Tx,
   data: { org_id: string; env: Env; name: string | null; scopes: string[]; matter_ids: string[]; user_id: string | null; expires_at: Date | null },
@@ -104,6 +116,7 @@ async function createKey(
 }
 
 export async function listKeys(ctx: Ctx, db: Db, orgId: string, q: PageArgs & { environment?: string; status?: string }) {
+  assertOrgWide(ctx, 'list the keys of the organization');
   const org = await loadAccessibleOrg(ctx, db, orgId);
   const page = await keysetPage(q, (a) =>
     db.apiKey.findMany({ ...a, where: { ...a.where, org_id: org.id, ...(q.environment ? { env: q.environment } : {}), ...(q.status === 'revoked' ? { status: 'revoked' } : q.status === 'active' ? { status: 'active', OR: [{ expires_at: null }, { expires_at: { gt: new Date() } }] } : q.status === 'expired' ? { status: 'active', expires_at: { lte: new Date() } } : {}) } }));
@@ -117,8 +130,13 @@ async function loadKey(ctx: Ctx, db: Db, orgId: string, keyId: string) {
   return k;
 }
 
+/**
+ * Revokes a key. Held to the same rule as rolling: no revoking a stronger key (scopes, matters)
+ * and no reaching from the sandbox into production.
+ */
 export async function revokeKey(ctx: Ctx, tx: Tx, orgId: string, keyId: string) {
   const k = await loadKey(ctx, tx, orgId, keyId);
+  assertMayManage(ctx, k, 'revoke');
   if (k.status === 'revoked') throw invalidTransition('api key', 'revoked', 'revoked', []);
   const updated = await tx.apiKey.update({ where: { id: k.id }, data: { status: 'revoked', revoked_at: new Date() } });
   await recordChange(ctx, tx, { event_type: 'api_key.revoked', object_type: 'api_key', object_id: k.id, matter_id: null, details: { organization_id: k.org_id } });
@@ -134,11 +152,7 @@ export async function rollKey(ctx: Ctx, tx: Tx, orgId: string, keyId: string, in
   if (keyStatus(k) !== 'active') throw invalidTransition('api key', keyStatus(k), 'rolled', []);
   // Rolling returns a working secret with the rolled key's powers, so it is held to the issuing
   // rule: no stronger scopes, and a matter-restricted roller only rolls keys within its matters.
-  assertNoStronger(ctx, k.scopes, 'roll a key with scopes it does not hold itself');
-  const own = ctx.actor.matter_ids;
-  if (own && (!k.matter_ids.length || k.matter_ids.some((id) => !own.includes(id)))) {
-    throw new ApiError('matter_restricted_key', 'A key restricted to matters can only roll keys restricted to those matters.');
-  }
+  assertMayManage(ctx, k, 'roll');
   let graceUntil = input.expires_at ? new Date(input.expires_at) : null;
   if (graceUntil && (graceUntil <= new Date() || graceUntil.getTime() - Date.now() > MAX_ROLL_GRACE_MS)) {
     throw invalidParam('expires_at', 'expires_at must be in the future and at most 7 days away.');

@@ -6,19 +6,24 @@ import { API_VERSION } from '../../config';
 import { recordChange } from '../audit/append';
 import { keysetPage, listEnvelope, type PageArgs } from '../paging';
 import { descendantIds, isOrgAdmin, loadAccessibleOrg } from './access';
+import { assertOrgWide } from '../../auth/grant-rules';
 
 export const ORG_TYPES = ['operator_internal', 'counsel', 'recovery_operator', 'partner'] as const;
 export const ORG_FEATURES = ['production_access', 'network_attribution', 'issuer_remediation', 'sanctions_reporting', 'console'] as const;
 /** Features only a parent (onboarding review) may change; the root organization is its own reviewer. */
 const REVIEWED_FEATURES = ['production_access'];
 
-export function orgOut(o: Organization) {
+/**
+ * `parent_id` is shown only to the parent's side of the tree: a child never learns its
+ * parent's id (API-CONTRACT §3), so the caller's own organization shows null.
+ */
+export function orgOut(o: Organization, viewerOrgId: string) {
   return {
     object: 'organization' as const,
     organization_id: o.id,
     name: o.name,
     type: o.type,
-    parent_id: o.parent_id,
+    parent_id: o.id === viewerOrgId ? null : o.parent_id,
     features: o.features,
     retention_policy: o.retention_policy,
     api_version: o.pinned_version,
@@ -33,10 +38,11 @@ export function orgOut(o: Organization) {
  * afterwards is what needs an admin key (API-CONTRACT §3).
  */
 export async function createOrganization(ctx: Ctx, tx: Tx, input: { name: string; type: string; retention_policy?: string | null }) {
+  assertOrgWide(ctx, 'create child organizations');
   const o = await tx.organization.create({
     data: { id: newId('organization'), parent_id: ctx.org.id, name: input.name, type: input.type, retention_policy: input.retention_policy ?? null, features: [], pinned_version: API_VERSION },
   });
-  const out = orgOut(o);
+  const out = orgOut(o, ctx.org.id);
   await recordChange(ctx, tx, { event_type: 'organization.created', object_type: 'organization', object_id: o.id, matter_id: null, details: { name: o.name, parent_id: o.parent_id }, data: out });
   return out;
 }
@@ -45,17 +51,18 @@ export async function createOrganization(ctx: Ctx, tx: Tx, input: { name: string
 export async function listOrganizations(ctx: Ctx, db: Db, q: PageArgs) {
   const ids = [ctx.org.id, ...(isOrgAdmin(ctx) ? await descendantIds(db, ctx.org.id) : [])];
   const page = await keysetPage(q, (a) => db.organization.findMany({ ...a, where: { id: { ...a.where.id, in: ids } } }));
-  return listEnvelope(page, '/v1/organizations', orgOut);
+  return listEnvelope(page, '/v1/organizations', (o) => orgOut(o, ctx.org.id));
 }
 
 export async function getOrganization(ctx: Ctx, db: Db, id: string) {
-  return orgOut(await loadAccessibleOrg(ctx, db, id));
+  return orgOut(await loadAccessibleOrg(ctx, db, id), ctx.org.id);
 }
 
 export async function updateOrganization(
   ctx: Ctx, tx: Tx, id: string,
   patch: { name?: string; retention_policy?: string | null; features?: string[] },
 ) {
+  assertOrgWide(ctx, 'change the organization');
   const o = await loadAccessibleOrg(ctx, tx, id);
   if (patch.features) {
     const changed = REVIEWED_FEATURES.filter((f) => patch.features!.includes(f) !== o.features.includes(f));
@@ -69,7 +76,7 @@ export async function updateOrganization(
     where: { id: o.id },
     data: { name: patch.name, retention_policy: patch.retention_policy, features: patch.features ? [...new Set(patch.features)] : undefined },
   });
-  const out = orgOut(updated);
+  const out = orgOut(updated, ctx.org.id);
   await recordChange(ctx, tx, { event_type: 'organization.updated', object_type: 'organization', object_id: o.id, matter_id: null, details: { changed: Object.keys(patch) }, data: out });
   return out;
 }

@@ -7,6 +7,7 @@ import { config } from '../../config';
 import { recordChange } from '../audit/append';
 import { keysetPage, listEnvelope, type PageArgs } from '../paging';
 import { loadAccessibleOrg } from './access';
+import { assertMayGrantRoles, assertOrgWide } from '../../auth/grant-rules';
 
 const INVITE_TTL_MS = 7 * 24 * 3600_000;
 export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
@@ -67,10 +68,12 @@ async function checkMatters(db: Db, orgId: string, ids: string[]) {
 export async function inviteUser(ctx: Ctx, tx: Tx, orgId: string, input: { email: string; name?: string | null; roles: string[]; matter_ids?: string[] }) {
   const org = await loadAccessibleOrg(ctx, tx, orgId);
   assertMayManageAdmins(ctx, input.roles);
+  assertMayGrantRoles(ctx, input.roles);
   const matterIds = confineToActor(ctx, input.matter_ids, 'own') ?? [];
   const email = input.email.toLowerCase();
-  if (await tx.user.findUnique({ where: { email } })) {
-    throw new ApiError('conflict', `A user with email ${email} already exists.`, { param: 'email' });
+  // Emails are unique per organization only: whether the address exists elsewhere is never told.
+  if (await tx.user.findFirst({ where: { org_id: org.id, email }, select: { id: true } })) {
+    throw new ApiError('conflict', `A user with email ${email} already exists in this organization.`, { param: 'email' });
   }
   const token = randomBase62(40);
   const u = await tx.user.create({
@@ -78,6 +81,8 @@ export async function inviteUser(ctx: Ctx, tx: Tx, orgId: string, input: { email
       id: newId('user'), org_id: org.id, email, name: input.name ?? null, roles: [...new Set(input.roles)],
       matter_ids: await checkMatters(tx, org.id, matterIds), status: 'invited',
       invite_token_hash: sha256Hex(token), invite_expires_at: new Date(Date.now() + INVITE_TTL_MS),
+      // A sandbox caller could not act in production, so neither can the user it invites.
+      production_access: ctx.env === 'production',
     },
   });
   const out = userOut(u);
@@ -86,6 +91,7 @@ export async function inviteUser(ctx: Ctx, tx: Tx, orgId: string, input: { email
 }
 
 export async function listUsers(ctx: Ctx, db: Db, orgId: string, q: PageArgs) {
+  assertOrgWide(ctx, 'list the users of the organization');
   const org = await loadAccessibleOrg(ctx, db, orgId);
   const page = await keysetPage(q, (a) => db.user.findMany({ ...a, where: { ...a.where, org_id: org.id } }));
   return listEnvelope(page, `/v1/organizations/${org.id}/users`, userOut);
@@ -104,6 +110,14 @@ export async function updateUser(
   }
   if (patch.matter_ids) confineToActor(ctx, patch.matter_ids, 'every');
   assertMayManageAdmins(ctx, [...u.roles, ...(patch.roles ?? [])]);
+  // No managing a user stronger than the caller, and no raising one beyond it.
+  assertMayGrantRoles(ctx, [...u.roles, ...(patch.roles ?? [])]);
+  const widens = patch.roles !== undefined || patch.matter_ids !== undefined || patch.status === 'active';
+  if (widens && ctx.env !== 'production' && u.production_access) {
+    throw new ApiError('insufficient_scope', 'A sandbox credential cannot change the roles, matters or status of a user who can act in production; use a production key.', { param: patch.roles ? 'roles' : patch.matter_ids ? 'matter_ids' : 'status' });
+  }
+  // A changed identity ends every session the user had: they sign in again with the new powers.
+  const endsSessions = patch.roles !== undefined || patch.matter_ids !== undefined || patch.status !== undefined;
   if (patch.status === 'active' && u.status === 'invited') {
     throw new ApiError('invalid_state_transition', 'An invited user becomes active by setting a password through the invite link.', { details: { current: 'invited', requested: 'active', allowed: ['disabled'] } });
   }
@@ -114,6 +128,7 @@ export async function updateUser(
       roles: patch.roles ? [...new Set(patch.roles)] : undefined,
       matter_ids: patch.matter_ids ? await checkMatters(tx, org.id, patch.matter_ids) : undefined,
       status: patch.status,
+      ...(endsSessions ? { session_version: { increment: 1 } } : {}),
     },
   });
   const out = userOut(updated);

@@ -5,12 +5,15 @@ import { SIGN_IN_WINDOW_MS, signInThrottle } from '../../domain/sign-in-throttle
 import { log } from '../../log';
 
 export type CredentialCheck =
-  | { ok: true; user: { id: string; email: string; name: string | null } }
+  | { ok: true; user: { id: string; email: string; name: string | null; session_version: number } }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
 // Compared against when there is no usable hash, so an unknown email costs the same time as a
 // wrong password and response times do not reveal which accounts exist.
+/** Accounts of one email the sign-in looks at (each costs one bcrypt comparison). */
+const MAX_ACCOUNTS_PER_EMAIL = 10;
+
 let dummyHash: Promise<string> | null = null;
 const timingDummy = () => (dummyHash ??= bcrypt.hash('no-such-user-placeholder', PASSWORD_ROUNDS));
 
@@ -39,10 +42,17 @@ export async function verifyCredentials(db: Db, input: { email: string; password
     log.warn({ email, ip, failures: throttle.failures }, 'console sign-in throttled');
     return { ok: false, reason: 'throttled', retryAfterSeconds: throttle.retryAfterSeconds };
   }
-  const user = email && input.password ? await db.user.findUnique({ where: { email } }) : null;
-  const usable = user && user.status === 'active' && user.password_hash ? user.password_hash : null;
-  const match = await bcrypt.compare(input.password ?? '', usable ?? (await timingDummy()));
-  if (!usable || !match) {
+  // Emails are unique per organization, so one address may have an account in several. The
+  // password picks the account: exactly one match signs in; none, or a password shared by
+  // several of them (which cannot tell them apart), is the same `invalid`.
+  const candidates = email && input.password
+    ? (await db.user.findMany({ where: { email, status: 'active', password_hash: { not: null } }, orderBy: { id: 'asc' }, take: MAX_ACCOUNTS_PER_EMAIL }))
+    : [];
+  const matches = [];
+  for (const c of candidates) if (await bcrypt.compare(input.password, c.password_hash!)) matches.push(c);
+  if (!candidates.length) await bcrypt.compare(input.password ?? '', await timingDummy());
+  const user = matches.length === 1 ? matches[0] : null;
+  if (!user) {
     await db.loginAttempt.create({ data: { email, ip } });
     // Old rows of other keys are swept now and then; this key's own old rows go with its next success.
     if (Math.random() < 0.01) await db.loginAttempt.deleteMany({ where: { created_at: { lt: since } } });
@@ -50,6 +60,6 @@ export async function verifyCredentials(db: Db, input: { email: string; password
     return { ok: false, reason: 'invalid' };
   }
   await db.loginAttempt.deleteMany({ where: { email, ip } });
-  log.info({ email, ip, user_id: user!.id }, 'console sign-in');
-  return { ok: true, user: { id: user!.id, email: user!.email, name: user!.name } };
+  log.info({ email, ip, user_id: user.id }, 'console sign-in');
+  return { ok: true, user: { id: user.id, email: user.email, name: user.name, session_version: user.session_version } };
 }

@@ -2,6 +2,7 @@ import type { Event, Prisma } from '@/generated/prisma/client';
 import type { Ctx, Db, Tx } from '../../context';
 import { ApiError, notFound } from '../../errors';
 import { isId, newId } from '../../ids';
+import { fromStored } from '../../json';
 import { recordChange } from '../audit/append';
 import { canSeeMatter } from '../matters/access';
 import { keysetPage, listEnvelope, type PageArgs } from '../paging';
@@ -11,7 +12,7 @@ import { loadEndpoint } from './endpoints';
 
 /**
  * The event object (API-CONTRACT §10): the webhook payload and the GET /v1/events item.
- * `data.object` may hold exact-decimal markers: serialize with toJson(), never JSON.stringify.
+ * `data.object` may hold ExactNumbers (decoded from the stored form): serialize with toJson().
  */
 export function eventOut(e: Event) {
   return {
@@ -23,7 +24,7 @@ export function eventOut(e: Event) {
     environment: e.env,
     organization_id: e.org_id,
     matter_id: e.matter_id,
-    data: e.data as { object: Record<string, unknown> },
+    data: fromStored<{ object: Record<string, unknown> }>(e.data),
     request: { id: e.request_id, idempotency_key: e.idempotency_key },
     audit_ref: e.audit_ref,
   };

@@ -1,13 +1,18 @@
 import NextAuth from 'next-auth';
 import type { AuthOptions } from 'next-auth';
-import type { NextRequest } from 'next/server';
+import { NextRequest } from 'next/server';
+import { guardAuth } from '@/server/http/console-guard';
 import { authOptions } from '@/server/auth/next-auth';
 import { log } from '@/server/log';
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
 // The options are resolved per request because the signing secret may come from the database.
-async function handler(req: NextRequest, ctx: RouteContext) {
+async function handler(incoming: NextRequest, ctx: RouteContext) {
+  // Unauthenticated: the body is capped and read before next-auth buffers anything.
+  const guarded = await guardAuth(incoming);
+  if (guarded instanceof Response) return guarded;
+  const req = guarded === incoming ? incoming : new NextRequest(guarded);
   let options: AuthOptions;
   try {
     options = await authOptions();

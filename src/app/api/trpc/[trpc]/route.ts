@@ -1,9 +1,13 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from '@/server/trpc/root';
 import { createTrpcContext } from '@/server/trpc/context';
+import { guardTrpc } from '@/server/http/console-guard';
 
-const handler = (req: Request) =>
-  fetchRequestHandler({
+const handler = async (incoming: Request) => {
+  // Body cap, batch cap, media type and same-origin mutations, before tRPC parses anything.
+  const req = await guardTrpc(incoming);
+  if (req instanceof Response) return req;
+  return fetchRequestHandler({
     endpoint: '/api/trpc',
     req,
     router: appRouter,
@@ -12,5 +16,6 @@ const handler = (req: Request) =>
     responseMeta: ({ errors }) =>
       errors.some((e) => e.code === 'SERVICE_UNAVAILABLE') ? { headers: new Headers({ 'Retry-After': '5' }) } : {},
   });
+};
 
 export { handler as GET, handler as POST };
