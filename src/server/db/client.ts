@@ -22,7 +22,7 @@ interface DbState {
 
 // Kept on globalThis so Next dev (HMR re-evaluates modules) and any duplicated module
 // instances in a bundle share one client, one pool / PGlite, and one migration run.
-const g = globalThis as typeof globalThis & { __mdDb?: DbState };
+const g = globalThis as typeof globalThis & { __mdDb?: DbState; __mdLite?: PGlite };
 
 async function open(state: { close: () => Promise<void> }): Promise<PrismaClient> {
   const url = process.env.DATABASE_URL;
@@ -45,6 +45,7 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
   mkdirSync(dataDir, { recursive: true });
   // NB: a PGlite data dir must only ever be opened by ONE process at a time.
   const lite = new PGlite(dataDir);
+  g.__mdLite = lite;
   state.close = () => lite.close();
   await lite.waitReady;
   report(await applyMigrations({ pglite: lite }));
@@ -83,11 +84,19 @@ export function getDb(): Promise<PrismaClient> {
   return g.__mdDb.promise;
 }
 
+/** The embedded database behind the client, when it is PGlite (for LISTEN in this process). */
+export async function embeddedDb(): Promise<PGlite | null> {
+  if (process.env.DATABASE_URL) return null;
+  await getDb();
+  return g.__mdLite ?? null;
+}
+
 /** Disconnects and forgets the shared client (tests, scripts, graceful shutdown). */
 export async function closeDb(): Promise<void> {
   const state = g.__mdDb;
   if (!state) return;
   g.__mdDb = undefined;
+  g.__mdLite = undefined;
   // A failed open already released its resources (see getDb).
   if (await state.promise.then(() => true, () => false)) await state.close();
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../errors';
 import { config } from '../config';
 import { canonicalJson, sha256Hex } from '../json';
 import { decryptSecret, encryptSecret } from '../crypto/secret-box';
+import { claimKey, completeRecord } from './idempotency-claim';
 
 export interface Outcome {
   status: number;
@@ -24,8 +25,8 @@ const NOT_STORED = new Set(['authentication_required', 'invalid_api_key', 'api_k
   'insufficient_scope', 'rate_limited', 'idempotency_key_in_use', 'idempotency_key_reused']);
 
 /**
- * Runs `exec` under an Idempotency-Key. The lock, the lookup, the effect and the stored
- * response share one transaction:
+ * Runs `exec` under an Idempotency-Key. The claim (lock and lookup in one statement, see
+ * idempotency-claim.ts), the effect and the stored response share one transaction:
  * - a concurrent request with the same key fails the advisory try-lock → 409 in use;
  * - a finished one is replayed (same body, `Idempotent-Replayed: true`), or 422 if the
  *   fingerprint differs;
@@ -42,18 +43,18 @@ export async function runIdempotent(
 ): Promise<Outcome> {
   const keyId = ctx.actor.key_id ?? ctx.actor.id;
   const where = { org_id: ctx.org.id, env: ctx.env, key_id: keyId, idem_key: key };
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + config.idempotencyTtlHours * 3600_000);
   return db.$transaction(async (tx) => {
-    const [{ ok }] = await tx.$queryRaw<{ ok: boolean }[]>`
-      SELECT pg_try_advisory_xact_lock(hashtextextended(${`${ctx.org.id}|${ctx.env}|${keyId}|${key}`}, 0)) AS ok`;
-    if (!ok) {
+    const claim = await claimKey(tx, where, print, now, expiresAt);
+    if (claim.kind === 'in_use') {
       throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly.');
     }
-    const prior = await tx.idempotencyRecord.findUnique({ where: { org_id_env_key_id_idem_key: where } });
-    if (prior && prior.expires_at.getTime() > Date.now()) {
-      if (prior.fingerprint !== print) {
+    if (claim.kind === 'stored') {
+      if (claim.fingerprint !== print) {
         throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).');
       }
-      return { status: prior.response_status, body: await openSecrets(tx, prior.response_body, print), replayed: true };
+      return { status: claim.status, body: await openSecrets(tx, claim.body, print), replayed: true };
     }
     await tx.$executeRawUnsafe('SAVEPOINT idem_exec');
     let outcome: Outcome;
@@ -65,18 +66,7 @@ export async function runIdempotent(
       ctx.auditRef = null;
       outcome = errorOutcome(e);
     }
-    const record = {
-      fingerprint: print,
-      response_status: outcome.status,
-      response_body: (await sealSecrets(tx, outcome.body, print)) as object,
-      created_at: new Date(),
-      expires_at: new Date(Date.now() + config.idempotencyTtlHours * 3600_000),
-    };
-    await tx.idempotencyRecord.upsert({
-      where: { org_id_env_key_id_idem_key: where },
-      create: { ...where, ...record },
-      update: record,
-    });
+    await completeRecord(tx, where, outcome.status, await sealSecrets(tx, outcome.body, print));
     return outcome;
   }, TX_OPTIONS);
 }
