@@ -76,6 +76,12 @@ export function storeKey(hash: string, row: CachedKey, generation: number): void
   if (state.entries.size > MAX) state.entries.delete(state.entries.keys().next().value!);
 }
 
+/** Drops every entry (a change to keys, users or organizations committed by this process). */
+export function forgetCachedKeys(): void {
+  state.generation++;
+  state.entries.clear();
+}
+
 /** Handles one `md_auth` payload. Unknown payloads clear everything (safe default). */
 export function invalidate(payload: string): void {
   state.generation++;

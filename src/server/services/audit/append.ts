@@ -3,6 +3,9 @@ import { newId } from '../../ids';
 import { canonicalJson, sha256Hex } from '../../json';
 import { API_VERSION } from '../../config';
 import { appendChain, type PendingOutbox } from './chain-append';
+import { forgetCachedKeys } from '../../auth/key-cache';
+
+const AUTH_OBJECTS = new Set(['api_key', 'user', 'organization']);
 
 export interface AuditInput {
   event_type: string;
@@ -59,6 +62,10 @@ export async function appendAudit(ctx: Ctx, tx: Tx, input: AuditInput, outbox: P
   // The marker stands in for seq, which only the locked chain head decides.
   const created = await appendChain(tx, row, (seq) => hashInput({ ...row, seq: seq as unknown as number }), outbox);
   ctx.auditRef = created.id;
+  // A change to a key, user or organization: this process forgets its cached keys now, so
+  // the caller's next request sees the change. Other processes (and requests racing this
+  // commit here) hear of it through the md_auth NOTIFY that the change's trigger sends.
+  if (AUTH_OBJECTS.has(input.object_type)) forgetCachedKeys();
   return created;
 }
 
