@@ -13,18 +13,17 @@ const request = {
   method: spec.method ?? 'GET',
   path: spec.path,
   headers: spec.headers ?? {},
-  body: spec.body,
-  setupRequest: spec.uniqueIdempotencyKey
-    ? (req) => ({ ...req, headers: { ...req.headers, 'Idempotency-Key': `bench-${run}-${n++}` } })
-    : undefined,
+  ...(spec.body === undefined ? {} : { body: spec.body }),
 };
+if (spec.uniqueIdempotencyKey) {
+  request.setupRequest = (req) => ({ ...req, headers: { ...req.headers, 'Idempotency-Key': `bench-${run}-${n++}` } });
+}
 const result = await autocannon({
   url: spec.origin,
   connections: spec.connections,
   duration: spec.seconds,
   warmup: { connections: spec.connections, duration: spec.warmupSeconds },
   requests: [request],
-  idReplacement: true,
 });
 process.stdout.write(JSON.stringify({
   rps: result['2xx'] / result.duration,

@@ -20,7 +20,7 @@ export const core: BenchSuite = {
       get('GET /v1/matters/{id}', `/v1/matters/${matter.matter_id}`),
       {
         name: 'POST /v1/matters (Idempotency-Key)', origin: ctx.url, path: '/v1/matters', method: 'POST', headers: ctx.json,
-        body: JSON.stringify({ name: 'Bench [<id>]', mode: 'enforcement' }), uniqueIdempotencyKey: true,
+        body: JSON.stringify({ name: 'Bench write', mode: 'enforcement' }), uniqueIdempotencyKey: true,
       },
       get('GET /v1/audit/matters/{id} @10k events', `/v1/audit/matters/${matter.matter_id}?limit=20`),
       get('GET /v1/audit/matters/{id} @1M events', `/v1/audit/matters/${big.matter_id}?limit=20`),
