@@ -2,6 +2,7 @@ import { sha256Hex } from '../json';
 import { randomBase62 } from '../ids';
 import { ApiError } from '../errors';
 import type { Actor, Db, Env, OrgInfo } from '../context';
+import { hotRead } from '../db/hot-read';
 import { cacheGeneration, cachedKey, storeKey, type CachedKey } from './key-cache';
 
 /** Secrets are `md_test_`/`md_live_` + 40 base62 characters; only their SHA-256 is stored. */
@@ -66,14 +67,14 @@ export async function authenticate(db: Db, header: string | null): Promise<Princ
 /** One round trip: the key with its organization and bound user; cached unless an invalidation raced it. */
 async function lookup(db: Db, hash: string): Promise<CachedKey | null> {
   const generation = cacheGeneration();
-  const [row] = await db.$queryRaw<CachedKey[]>`
+  const [row] = await hotRead<CachedKey>(db, `
     SELECT k.id, k.org_id, k.env, k.scopes, k.matter_ids, k.user_id, k.status, k.expires_at,
            o.parent_id, o.features, o.pinned_version,
            u.id AS u_id, u.status AS u_status, u.roles AS u_roles, u.matter_ids AS u_matter_ids
     FROM api_keys k
     JOIN organizations o ON o.id = k.org_id
     LEFT JOIN users u ON u.id = k.user_id
-    WHERE k.secret_hash = ${hash}`;
+    WHERE k.secret_hash = $1`, [hash]);
   if (row) storeKey(hash, row, generation);
   return row ?? null;
 }

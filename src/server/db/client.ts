@@ -22,7 +22,7 @@ interface DbState {
 
 // Kept on globalThis so Next dev (HMR re-evaluates modules) and any duplicated module
 // instances in a bundle share one client, one pool / PGlite, and one migration run.
-const g = globalThis as typeof globalThis & { __mdDb?: DbState; __mdLite?: PGlite };
+const g = globalThis as typeof globalThis & { __mdDb?: DbState; __mdLite?: PGlite; __mdPool?: { client: PrismaClient; pool: pg.Pool } };
 
 async function open(state: { close: () => Promise<void> }): Promise<PrismaClient> {
   const url = process.env.DATABASE_URL;
@@ -31,6 +31,7 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
     report(await applyMigrations({ connectionString: url }));
     const pool = new pg.Pool({ connectionString: url });
     const client = new PrismaClient({ adapter: new PrismaPg(pool) });
+    g.__mdPool = { client, pool };
     state.close = async () => {
       await client.$disconnect();
       await pool.end();
@@ -91,12 +92,21 @@ export async function embeddedDb(): Promise<PGlite | null> {
   return g.__mdLite ?? null;
 }
 
+/**
+ * The pg pool behind `client` when `client` is the root client on PostgreSQL; null inside a
+ * transaction (a transaction client is another object) and on PGlite.
+ */
+export function poolOf(client: unknown): pg.Pool | null {
+  return g.__mdPool && g.__mdPool.client === client ? g.__mdPool.pool : null;
+}
+
 /** Disconnects and forgets the shared client (tests, scripts, graceful shutdown). */
 export async function closeDb(): Promise<void> {
   const state = g.__mdDb;
   if (!state) return;
   g.__mdDb = undefined;
   g.__mdLite = undefined;
+  g.__mdPool = undefined;
   // A failed open already released its resources (see getDb).
   if (await state.promise.then(() => true, () => false)) await state.close();
 }

@@ -3,6 +3,7 @@ import type { Ctx, Db } from '../../context';
 import { notFound } from '../../errors';
 import { isId } from '../../ids';
 import { canSeeMatter } from './access';
+import { hotRead } from '../../db/hot-read';
 import type { GrantLike } from './authority-status';
 
 /**
@@ -11,11 +12,11 @@ import type { GrantLike } from './authority-status';
  */
 export async function loadMatterWithGrants(ctx: Ctx, db: Db, id: string): Promise<{ matter: Matter; grants: GrantLike[] }> {
   const [row] = isId('matter', id) && canSeeMatter(ctx, id)
-    ? await db.$queryRaw<(Matter & { grants: { status: string; effective_at: string; expires_at: string | null }[] })[]>`
+    ? await hotRead<Matter & { grants: { status: string; effective_at: string; expires_at: string | null }[] }>(db, `
         SELECT m.*, COALESCE((
           SELECT json_agg(json_build_object('status', g.status, 'effective_at', g.effective_at, 'expires_at', g.expires_at))
           FROM authority_grants g WHERE g.matter_id = m.id), '[]'::json) AS grants
-        FROM matters m WHERE m.id = ${id} AND m.org_id = ${ctx.org.id} AND m.env = ${ctx.env}`
+        FROM matters m WHERE m.id = $1 AND m.org_id = $2 AND m.env = $3`, [id, ctx.org.id, ctx.env])
     : [];
   if (!row) throw notFound('matter', id);
   const { grants, ...matter } = row;
