@@ -30,7 +30,8 @@ const NOT_STORED = new Set(['authentication_required', 'invalid_api_key', 'api_k
  * - a concurrent request with the same key fails the advisory try-lock → 409 in use;
  * - a finished one is replayed (same body, `Idempotent-Replayed: true`), or 422 if the
  *   fingerprint differs;
- * - a 4xx raised during execution rolls back to a savepoint and is stored as the outcome;
+ * - a 4xx raised during execution rolls the transaction back and is stored as the outcome in
+ *   a second, short transaction;
  * - a 5xx rolls everything back and stores nothing, so a retry re-executes.
  */
 export async function runIdempotent(
@@ -45,30 +46,41 @@ export async function runIdempotent(
   const where = { org_id: ctx.org.id, env: ctx.env, key_id: keyId, idem_key: key };
   const now = new Date();
   const expiresAt = new Date(now.getTime() + config.idempotencyTtlHours * 3600_000);
-  return db.$transaction(async (tx) => {
+  /** Claims the key; a stored outcome ends the request (replay or 422), a claim continues. */
+  const claimOrReplay = async (tx: Tx): Promise<Outcome | null> => {
     const claim = await claimKey(tx, where, print, now, expiresAt);
     if (claim.kind === 'in_use') {
       throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly.');
     }
-    if (claim.kind === 'stored') {
-      if (claim.fingerprint !== print) {
-        throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).');
-      }
-      return { status: claim.status, body: await openSecrets(tx, claim.body, print), replayed: true };
+    if (claim.kind === 'claimed') return null;
+    if (claim.fingerprint !== print) {
+      throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).');
     }
-    await tx.$executeRawUnsafe('SAVEPOINT idem_exec');
-    let outcome: Outcome;
-    try {
-      outcome = await exec(tx);
-    } catch (e) {
-      if (!(e instanceof ApiError) || e.status >= 500 || NOT_STORED.has(e.code)) throw e;
-      await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT idem_exec');
-      ctx.auditRef = null;
-      outcome = errorOutcome(e);
-    }
-    await completeRecord(tx, where, outcome.status, await sealSecrets(tx, outcome.body, print));
-    return outcome;
-  }, TX_OPTIONS);
+    return { status: claim.status, body: await openSecrets(tx, claim.body, print), replayed: true };
+  };
+  try {
+    return await db.$transaction(async (tx) => {
+      const stored = await claimOrReplay(tx);
+      if (stored) return stored;
+      const outcome = await exec(tx);
+      await completeRecord(tx, where, outcome.status, await sealSecrets(tx, outcome.body, print));
+      return outcome;
+    }, TX_OPTIONS);
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status >= 500 || NOT_STORED.has(e.code)) throw e;
+    // A 4xx from execution: its effects were rolled back with the transaction. The outcome is
+    // stored under the key in a transaction of its own (no savepoint on the path that succeeds).
+    // Whatever holds the key by then wins: a request that slipped in between has executed and
+    // stored its own outcome, which is replayed here instead, or is still running (409).
+    ctx.auditRef = null;
+    const failed = errorOutcome(e);
+    return db.$transaction(async (tx) => {
+      const stored = await claimOrReplay(tx);
+      if (stored) return stored;
+      await completeRecord(tx, where, failed.status, failed.body);
+      return failed;
+    }, TX_OPTIONS);
+  }
 }
 
 /**
