@@ -1,67 +1,115 @@
 /**
- * `npm run bench`: the main API paths on PostgreSQL against a bare Next.js route handler, all
- * in one run on one built app. Needs `npm run build` first and a PostgreSQL server
+ * `npm run bench`: the main API paths on PostgreSQL against a bare Next.js route handler and
+ * a raw node:http server, all in one run. Needs `npm run build` first and a PostgreSQL server
  * (BENCH_DATABASE_URL or DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/test; a
- * fresh database is created and dropped). BENCH_SECONDS sets the measuring time per path.
+ * fresh database is created for the run and dropped after it).
+ *
+ * Load comes from autocannon in a separate process per measurement (bench/autocannon-child.mjs),
+ * never from this process. Every path is measured BENCH_ROUNDS times (default 3) in alternating
+ * rounds (raw, bare, every suite path, then again), and the median of the rounds is reported,
+ * so a burst of load from elsewhere on the machine hits all paths alike.
+ * Knobs: BENCH_SECONDS (5 per measurement), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (16),
+ * BENCH_LOG_LEVEL (info: the server logs every request, as in production).
+ * Prints the table and the goals, and writes bench/results.json.
  */
-import pg from 'pg';
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
 import { startServer } from '../tests/helpers/server';
-import { load, table, type LoadResult } from './load';
+import { measure, median, type BenchContext, type ExtraRow, type LoadSpec, type Sample } from './harness';
+import { suites } from './suites';
 
 const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 process.env.DATABASE_URL = base;
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
-
-const srv = await startServer({ MD_RATE_LIMIT_PER_MIN: '100000000', MD_LOG_LEVEL: 'error' });
-const auth = { Authorization: `Bearer ${srv.adminKey}`, 'MD-Version': '2026-06-11' };
-const json = { ...auth, 'Content-Type': 'application/json' };
-const post = async (path: string, body: unknown) => {
-  const r = await fetch(srv.url + path, { method: 'POST', headers: json, body: JSON.stringify(body) });
-  return r.json();
+const opts = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 16),
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 1),
 };
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const RAW = 'raw node:http (floor of Node itself)';
+const BARE = 'bare Next.js route handler (GET /healthz)';
+
+const raw = spawn(process.execPath, [path.join(import.meta.dirname, 'raw-http.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+const rawPort = await new Promise<number>((resolve) => raw.stdout!.once('data', (d) => resolve(Number(String(d).trim()))));
+const srv = await startServer({ MD_RATE_LIMIT_PER_MIN: '100000000', MD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' });
 
 try {
-  const matter = await post('/v1/matters', { name: 'Bench matter', mode: 'enforcement' });
-  const big = await post('/v1/matters', { name: 'Bench matter (1M audit events)', mode: 'enforcement' });
-  console.log(`seeding audit events (10k on ${matter.matter_id}, 1M on ${big.matter_id}) …`);
-  await seedAudit(matter.matter_id, 10_000, 0);
-  await seedAudit(big.matter_id, 1_000_000, 10_000_000);
-  const opts = { seconds, concurrency };
-  const rows: LoadResult[] = [];
-  const bare = await load('bare route handler (GET /healthz)', () => ({ url: `${srv.url}/healthz` }), opts);
-  rows.push(bare);
-  rows.push(await load(`GET /v1/matters/{id}`, () => ({ url: `${srv.url}/v1/matters/${matter.matter_id}`, init: { headers: auth } }), opts));
-  const run = Date.now().toString(36);
-  rows.push(await load('POST /v1/matters (Idempotency-Key)', (i) => ({
-    url: `${srv.url}/v1/matters`,
-    init: { method: 'POST', headers: { ...json, 'Idempotency-Key': `bench-${run}-${i}` }, body: JSON.stringify({ name: `Bench ${i}`, mode: 'enforcement' }) },
-  }), { ...opts, expect: 201 }));
-  rows.push(await load('GET /v1/audit/matters/{id} @10k events', () => ({ url: `${srv.url}/v1/audit/matters/${matter.matter_id}?limit=20`, init: { headers: auth } }), opts));
-  rows.push(await load('GET /v1/audit/matters/{id} @1M events', () => ({ url: `${srv.url}/v1/audit/matters/${big.matter_id}?limit=20`, init: { headers: auth } }), opts));
-  // Deep pages stay as cheap as the first: the cursor is an id, never an OFFSET.
-  const deep = (await srv.sql<{ id: string }>(`SELECT id FROM audit_events WHERE matter_id = $1 ORDER BY id LIMIT 1 OFFSET 900000`, [big.matter_id]))[0].id;
-  rows.push(await load('GET /v1/audit/matters/{id} @1M, page 45k', () => ({ url: `${srv.url}/v1/audit/matters/${big.matter_id}?limit=20&ending_before=${deep}`, init: { headers: auth } }), opts));
-  console.log(`\nPostgreSQL, ${concurrency} concurrent clients, ${seconds}s per path, one \`next start\` process:\n`);
-  console.log(table(rows, bare));
+  const auth = { Authorization: `Bearer ${srv.adminKey}`, 'MD-Version': '2026-06-11' };
+  const json = { ...auth, 'Content-Type': 'application/json' };
+  const ctx: BenchContext = {
+    url: srv.url, key: srv.adminKey, auth, json,
+    post: async (p, body, headers = {}) => (await fetch(srv.url + p, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) })).json(),
+    sql: (text, params) => srv.sql(text, params),
+  };
+  const specs: LoadSpec[] = [
+    { name: RAW, origin: `http://127.0.0.1:${rawPort}`, path: '/' },
+    { name: BARE, origin: srv.url, path: '/healthz' },
+  ];
+  for (const s of suites) if (s.setup) specs.push(...await s.setup(ctx));
+
+  const samples = new Map<string, Sample[]>(specs.map((s) => [s.name, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const spec of specs) {
+      const s = await measure(spec, opts);
+      samples.get(spec.name)!.push(s);
+      console.log(`round ${round}/${ROUNDS}  ${spec.name.padEnd(48)} ${s.rps.toFixed(0).padStart(6)} req/s  p99 ${s.p99} ms${s.non2xx || s.errors ? `  (${s.non2xx} non-2xx, ${s.errors} errors)` : ''}`);
+    }
+  }
+  const extras: ExtraRow[] = [];
+  for (const s of suites) if (s.extra) extras.push(...await s.extra(ctx));
+
+  const rows = specs.map((spec) => {
+    const xs = samples.get(spec.name)!;
+    return {
+      name: spec.name,
+      rps: median(xs.map((x) => x.rps)),
+      p50: median(xs.map((x) => x.p50)),
+      p99: median(xs.map((x) => x.p99)),
+      non2xx: xs.reduce((a, x) => a + x.non2xx, 0),
+      errors: xs.reduce((a, x) => a + x.errors, 0),
+      rounds: xs,
+    };
+  });
+  const bare = rows.find((r) => r.name === BARE)!;
+  const byName = (n: string) => rows.find((r) => r.name === n)!;
+  // Ratios are taken within each round (path and bare measured seconds apart), then the median:
+  // load from elsewhere on the machine comes in bursts, and this keeps a burst from skewing them.
+  const share = (r: typeof bare) => median(r.rounds.map((x, i) => x.rps / bare.rounds[i].rps));
+  const p99Ratio = (r: typeof bare) => median(r.rounds.map((x, i) => x.p99 / Math.max(1, bare.rounds[i].p99)));
+  const read = byName('GET /v1/matters/{id}');
+  const write = byName('POST /v1/matters (Idempotency-Key)');
+  const goals = {
+    read_rps_share: { value: share(read), goal: 0.6, met: share(read) >= 0.6 },
+    read_p99_vs_bare: { value: p99Ratio(read), goal: 3, met: p99Ratio(read) <= 3 },
+    write_rps_share: { value: share(write), goal: 0.35, met: share(write) >= 0.35 },
+  };
+
+  console.log(`\nPostgreSQL, autocannon ${opts.connections} connections, ${opts.seconds} s per path, median of ${ROUNDS} alternating rounds, one \`next start\` process, ${cpus().length} CPUs (load average ${loadavg()[0].toFixed(1)}):\n`);
+  console.log('| path | req/s | p50 ms | p99 ms | share of bare req/s (median of rounds) | per round |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(share(r) * 100).toFixed(1)}% | ${r.rounds.map((x) => x.rps.toFixed(0)).join(' / ')} |`);
+  }
+  for (const e of extras) console.log(`| ${e.name} | ${e.value} ${e.unit} | | | ${e.note ?? ''} | |`);
+  console.log(`\nbare route vs raw node:http: ${(share(byName(RAW)) ** -1 * 100).toFixed(1)}%`);
+  console.log(`goal: read ≥ 60% of bare req/s: ${(goals.read_rps_share.value * 100).toFixed(1)}% ${goals.read_rps_share.met ? 'met' : 'NOT met'}`);
+  console.log(`goal: read p99 ≤ 3× bare p99: ${goals.read_p99_vs_bare.value.toFixed(2)}× ${goals.read_p99_vs_bare.met ? 'met' : 'NOT met'}`);
+  console.log(`goal: idempotent write ≥ 35% of bare req/s: ${(goals.write_rps_share.value * 100).toFixed(1)}% ${goals.write_rps_share.met ? 'met' : 'NOT met'}`);
+  const problems = rows.filter((r) => r.non2xx || r.errors);
+  for (const r of problems) console.log(`warning: ${r.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+
+  writeFileSync(path.join(import.meta.dirname, 'results.json'), JSON.stringify({
+    at: new Date().toISOString(),
+    machine: { cpus: cpus().length, loadavg: loadavg() },
+    options: { ...opts, rounds: ROUNDS, database: 'postgresql', log_level: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    rows: rows.map((r) => ({ ...r, share_of_bare: share(r), p99_vs_bare: p99Ratio(r) })),
+    extras,
+    goals,
+  }, null, 2) + '\n');
+  console.log('\nwrote bench/results.json');
 } finally {
   await srv.stop();
-}
-
-/** Bulk-inserts synthetic audit rows straight into PostgreSQL (the list path reads them; the chain is not meant to verify). */
-async function seedAudit(matterId: string, n: number, idOffset: number) {
-  const c = new pg.Client({ connectionString: srv.env.DATABASE_URL });
-  c.on('error', () => {}); // the database is dropped at the end of the run
-  await c.connect();
-  const org = (await c.query('SELECT org_id, env FROM matters WHERE id = $1', [matterId])).rows[0];
-  const batch = 200_000;
-  for (let done = 0; done < n; done += batch) {
-    const size = Math.min(batch, n - done);
-    await c.query(`
-      INSERT INTO audit_events (id, chain_key, seq, org_id, env, matter_id, event_type, actor_id, object_type, object_id, request_id, timestamp, details, prev_hash, hash)
-      SELECT 'eve_' || lpad(to_hex(g + $6::int), 24, '0'), $1::text || ':bench', g, $2::text, $3::text, $1::text, 'custom.bench', 'key_bench', 'matter', $1::text, 'req_bench', now(), '{}'::jsonb, '', md5(g::text)
-      FROM generate_series($4::int, $5::int) AS g`, [matterId, org.org_id, org.env, done + 1, done + size, idOffset]);
-  }
-  await c.query('ANALYZE audit_events');
-  await c.end();
+  raw.kill('SIGTERM');
 }

@@ -2,6 +2,8 @@ import { sha256Hex } from '../json';
 import { randomBase62 } from '../ids';
 import { ApiError } from '../errors';
 import type { Actor, Db, Env, OrgInfo } from '../context';
+import { hotRead } from '../db/hot-read';
+import { cacheGeneration, cachedKey, storeKey, type CachedKey } from './key-cache';
 
 /** Secrets are `md_test_`/`md_live_` + 40 base62 characters; only their SHA-256 is stored. */
 export const SECRET_PREFIX: Record<Env, string> = { sandbox: 'md_test_', production: 'md_live_' };
@@ -22,15 +24,11 @@ export interface Principal {
   actor: Actor;
 }
 
-interface AuthRow {
-  id: string; org_id: string; env: string; scopes: string[]; matter_ids: string[]; user_id: string | null;
-  status: string; expires_at: Date | string | null; parent_id: string | null; features: string[]; pinned_version: string;
-  u_id: string | null; u_status: string | null; u_roles: string[] | null; u_matter_ids: string[] | null;
-}
-
 /**
  * Resolves `Authorization: Bearer <secret>` to the organization, environment and actor.
- * One indexed lookup by hash; the bound user (if any) narrows scopes and matters.
+ * One indexed lookup by hash, served from the key cache when warm (see key-cache.ts for how
+ * revocation reaches every process); the bound user (if any) narrows scopes and matters.
+ * Status and expiry are checked on every request, cached or not.
  */
 export async function authenticate(db: Db, header: string | null): Promise<Principal> {
   const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
@@ -39,15 +37,8 @@ export async function authenticate(db: Db, header: string | null): Promise<Princ
   }
   const secret = m[1];
   if (!isWellFormedSecret(secret)) throw new ApiError('invalid_api_key', 'Invalid API key provided.');
-  // One round trip: the key with its organization and bound user (hot path of every request).
-  const [row] = await db.$queryRaw<AuthRow[]>`
-    SELECT k.id, k.org_id, k.env, k.scopes, k.matter_ids, k.user_id, k.status, k.expires_at,
-           o.parent_id, o.features, o.pinned_version,
-           u.id AS u_id, u.status AS u_status, u.roles AS u_roles, u.matter_ids AS u_matter_ids
-    FROM api_keys k
-    JOIN organizations o ON o.id = k.org_id
-    LEFT JOIN users u ON u.id = k.user_id
-    WHERE k.secret_hash = ${hashSecret(secret)}`;
+  const hash = hashSecret(secret);
+  const row = cachedKey(hash) ?? await lookup(db, hash);
   if (!row) throw new ApiError('invalid_api_key', 'Invalid API key provided.');
   if (row.status === 'revoked') throw new ApiError('api_key_revoked', 'This API key has been revoked.');
   if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now()) {
@@ -71,6 +62,21 @@ export async function authenticate(db: Db, header: string | null): Promise<Princ
       matter_ids: intersectMatters(key.matter_ids, user?.matter_ids ?? []),
     },
   };
+}
+
+/** One round trip: the key with its organization and bound user; cached unless an invalidation raced it. */
+async function lookup(db: Db, hash: string): Promise<CachedKey | null> {
+  const generation = cacheGeneration();
+  const [row] = await hotRead<CachedKey>(db, `
+    SELECT k.id, k.org_id, k.env, k.scopes, k.matter_ids, k.user_id, k.status, k.expires_at,
+           o.parent_id, o.features, o.pinned_version,
+           u.id AS u_id, u.status AS u_status, u.roles AS u_roles, u.matter_ids AS u_matter_ids
+    FROM api_keys k
+    JOIN organizations o ON o.id = k.org_id
+    LEFT JOIN users u ON u.id = k.user_id
+    WHERE k.secret_hash = $1`, [hash]);
+  if (row) storeKey(hash, row, generation);
+  return row ?? null;
 }
 
 /** Empty list = unrestricted. Two restrictions combine to their intersection. */

@@ -23,7 +23,7 @@ interface DbState {
 
 // Kept on globalThis so Next dev (HMR re-evaluates modules) and any duplicated module
 // instances in a bundle share one client, one pool / PGlite, and one migration run.
-const g = globalThis as typeof globalThis & { __mdDb?: DbState };
+const g = globalThis as typeof globalThis & { __mdDb?: DbState; __mdLite?: PGlite; __mdPool?: { client: PrismaClient; pool: pg.Pool } };
 
 async function open(state: { close: () => Promise<void> }): Promise<PrismaClient> {
   const url = process.env.DATABASE_URL;
@@ -32,6 +32,7 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
     report(await applyMigrations({ connectionString: url }));
     const pool = new pg.Pool({ connectionString: url, ...POOL_LIMITS });
     const client = new PrismaClient({ adapter: new PrismaPg(pool) });
+    g.__mdPool = { client, pool };
     state.close = async () => {
       await client.$disconnect();
       await pool.end();
@@ -49,6 +50,7 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
   const unlock = lockDataDir(dataDir);
   state.close = async () => unlock();
   const lite = new PGlite(dataDir);
+  g.__mdLite = lite;
   state.close = async () => {
     await lite.close();
     unlock();
@@ -104,11 +106,28 @@ export function getDb(): Promise<PrismaClient> {
   return g.__mdDb.promise;
 }
 
+/** The embedded database behind the client, when it is PGlite (for LISTEN in this process). */
+export async function embeddedDb(): Promise<PGlite | null> {
+  if (process.env.DATABASE_URL) return null;
+  await getDb();
+  return g.__mdLite ?? null;
+}
+
+/**
+ * The pg pool behind `client` when `client` is the root client on PostgreSQL; null inside a
+ * transaction (a transaction client is another object) and on PGlite.
+ */
+export function poolOf(client: unknown): pg.Pool | null {
+  return g.__mdPool && g.__mdPool.client === client ? g.__mdPool.pool : null;
+}
+
 /** Disconnects and forgets the shared client (tests, scripts, graceful shutdown). */
 export async function closeDb(): Promise<void> {
   const state = g.__mdDb;
   if (!state) return;
   g.__mdDb = undefined;
+  g.__mdLite = undefined;
+  g.__mdPool = undefined;
   // A failed open already released its resources (see getDb).
   if (await state.promise.then(() => true, () => false)) await state.close();
 }

@@ -31,6 +31,8 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
   return async (req: Request, route: RouteContext): Promise<Response> => {
     const started = performance.now();
     const requestId = newId('request');
+    // Parsed once: the pathname, origin and query are all read from it.
+    const url = new URL(req.url);
     const headers: Record<string, string> = { 'MD-Request-Id': requestId, 'MD-Version': API_VERSION };
     let ctx: Ctx | null = null;
     let outcome: Outcome;
@@ -49,10 +51,9 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
       const rate: RateState = await consumeRateLimit(db, principal.actor.key_id ?? principal.actor.id);
       Object.assign(headers, rateHeaders(rate));
       if (op.sandboxOnly && principal.env !== 'sandbox') {
-        throw new ApiError('route_not_found', `Unrecognized request URL (${req.method} ${new URL(req.url).pathname}).`);
+        throw new ApiError('route_not_found', `Unrecognized request URL (${req.method} ${url.pathname}).`);
       }
       requireScope(principal.actor, op.scope);
-      const url = new URL(req.url);
       ctx = {
         ...principal,
         requestId,
@@ -67,11 +68,12 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
       // No id contains NUL; refusing here keeps it away from every lookup (PostgreSQL rejects it).
       const nulParam = Object.entries(params).find(([, v]) => v.includes('\u0000'));
       if (nulParam) throw new ApiError('not_found', `No such ${nulParam[0].replace(/_id$/, '')}.`);
-      checkQueryText(url.searchParams);
-      const query = op.query ? parseOrThrow(op.query, Object.fromEntries(url.searchParams), 'query') : {};
-      if (!op.query && [...url.searchParams.keys()].length) {
-        const param = [...url.searchParams.keys()][0];
-        throw new ApiError('parameter_unknown', `Received unknown query parameter: ${param}`, { param });
+      if (url.search.length > 1) checkQueryText(url.searchParams);
+      const hasQuery = url.search.length > 1;
+      const query = op.query ? parseOrThrow(op.query, hasQuery ? Object.fromEntries(url.searchParams) : {}, 'query') : {};
+      if (!op.query && hasQuery) {
+        const param = url.searchParams.keys().next().value;
+        if (param !== undefined) throw new ApiError('parameter_unknown', `Received unknown query parameter: ${param}`, { param });
       }
       const raw = op.method === 'GET' || op.method === 'DELETE' ? { value: {}, text: '' } : await readJsonBody(req);
       const body = op.body ? parseOrThrow(op.body, raw.value, 'body') : {};
@@ -105,7 +107,7 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
     const ms = performance.now() - started;
     observeRequest(op.name, outcome.status, ms);
     log.info({
-      request_id: requestId, op: op.name, method: req.method, path: new URL(req.url).pathname,
+      request_id: requestId, op: op.name, method: req.method, path: url.pathname,
       status: outcome.status, duration_ms: Math.round(ms * 10) / 10, org_id: ctx?.org.id,
       env: ctx?.env, actor_id: ctx?.actor.id, audit_ref: headers['MD-Audit-Ref'],
     }, 'request');

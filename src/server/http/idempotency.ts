@@ -4,6 +4,7 @@ import { ApiError } from '../errors';
 import { config } from '../config';
 import { canonicalJson, fromStored, sha256Hex, toStored } from '../json';
 import { decryptSecret, encryptSecret } from '../crypto/secret-box';
+import { claimKey, completeRecord } from './idempotency-claim';
 
 export interface Outcome {
   status: number;
@@ -24,12 +25,13 @@ const NOT_STORED = new Set(['authentication_required', 'invalid_api_key', 'api_k
   'insufficient_scope', 'rate_limited', 'idempotency_key_in_use', 'idempotency_key_reused']);
 
 /**
- * Runs `exec` under an Idempotency-Key. The lock, the lookup, the effect and the stored
- * response share one transaction:
+ * Runs `exec` under an Idempotency-Key. The claim (lock and lookup in one statement, see
+ * idempotency-claim.ts), the effect and the stored response share one transaction:
  * - a concurrent request with the same key fails the advisory try-lock → 409 in use;
  * - a finished one is replayed (same body, `Idempotent-Replayed: true`), or 422 if the
  *   fingerprint differs;
- * - a 4xx raised during execution rolls back to a savepoint and is stored as the outcome;
+ * - a 4xx raised during execution rolls the transaction back and is stored as the outcome in
+ *   a second, short transaction;
  * - a 5xx rolls everything back and stores nothing, so a retry re-executes.
  */
 export async function runIdempotent(
@@ -42,47 +44,50 @@ export async function runIdempotent(
 ): Promise<Outcome> {
   const keyId = ctx.actor.key_id ?? ctx.actor.id;
   const where = { org_id: ctx.org.id, env: ctx.env, key_id: keyId, idem_key: key };
-  return db.$transaction(async (tx) => {
-    const [{ ok }] = await tx.$queryRaw<{ ok: boolean }[]>`
-      SELECT pg_try_advisory_xact_lock(hashtextextended(${`${ctx.org.id}|${ctx.env}|${keyId}|${key}`}, 0)) AS ok`;
-    if (!ok) {
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + config.idempotencyTtlHours * 3600_000);
+  /** Claims the key; a stored outcome ends the request (replay or 422), a claim continues. */
+  const claimOrReplay = async (tx: Tx): Promise<Outcome | null> => {
+    const claim = await claimKey(tx, where, print, now, expiresAt);
+    if (claim.kind === 'in_use') {
       throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly.');
     }
-    const prior = await tx.idempotencyRecord.findUnique({ where: { org_id_env_key_id_idem_key: where } });
-    if (prior && prior.expires_at.getTime() > Date.now()) {
-      if (prior.fingerprint !== print) {
-        throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).');
-      }
-      return { status: prior.response_status, body: await openSecrets(tx, fromStored(storedBody(prior.response_body)), print), replayed: true };
+    if (claim.kind === 'claimed') return null;
+    if (claim.fingerprint !== print) {
+      throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).');
     }
-    await tx.$executeRawUnsafe('SAVEPOINT idem_exec');
-    let outcome: Outcome;
-    try {
-      outcome = await exec(tx);
-    } catch (e) {
-      if (!(e instanceof ApiError) || e.status >= 500 || NOT_STORED.has(e.code)) throw e;
-      await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT idem_exec');
-      ctx.auditRef = null;
-      outcome = errorOutcome(e);
-    }
-    const record = {
-      fingerprint: print,
-      response_status: outcome.status,
-      // Kept as JSON text (a jsonb string): jsonb would reorder the keys, and a replay must be
-      // the same body, byte for byte. Exact numbers are tagged by toStored (see json.ts).
-      response_body: JSON.stringify(toStored(await sealSecrets(tx, outcome.body, print))),
-      created_at: new Date(),
-      expires_at: new Date(Date.now() + config.idempotencyTtlHours * 3600_000),
-    };
-    await tx.idempotencyRecord.upsert({
-      where: { org_id_env_key_id_idem_key: where },
-      create: { ...where, ...record },
-      update: record,
-    });
-    return outcome;
-  }, TX_OPTIONS);
+    return { status: claim.status, body: await openSecrets(tx, fromStored(storedBody(claim.body)), print), replayed: true };
+  };
+  try {
+    return await db.$transaction(async (tx) => {
+      const stored = await claimOrReplay(tx);
+      if (stored) return stored;
+      const outcome = await exec(tx);
+      await completeRecord(tx, where, outcome.status, storedText(await sealSecrets(tx, outcome.body, print)));
+      return outcome;
+    }, TX_OPTIONS);
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status >= 500 || NOT_STORED.has(e.code)) throw e;
+    // A 4xx from execution: its effects were rolled back with the transaction. The outcome is
+    // stored under the key in a transaction of its own (no savepoint on the path that succeeds).
+    // Whatever holds the key by then wins: a request that slipped in between has executed and
+    // stored its own outcome, which is replayed here instead, or is still running (409).
+    ctx.auditRef = null;
+    const failed = errorOutcome(e);
+    return db.$transaction(async (tx) => {
+      const stored = await claimOrReplay(tx);
+      if (stored) return stored;
+      await completeRecord(tx, where, failed.status, storedText(failed.body));
+      return failed;
+    }, TX_OPTIONS);
+  }
 }
 
+/**
+ * A response is stored as JSON text (a jsonb string): jsonb would reorder the keys, and a replay
+ * must be the same body, byte for byte. Exact numbers are tagged by toStored (see json.ts).
+ */
+const storedText = (body: unknown): string => JSON.stringify(toStored(body));
 /** A stored response: JSON text, or (records written before it was kept as text) a jsonb object. */
 const storedBody = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 

@@ -1,6 +1,7 @@
 import type { Db } from '../context';
 import { config } from '../config';
 import { ApiError } from '../errors';
+import { dbCounter, redisCounter, takeToken, type CounterStore } from './rate-budget';
 
 export interface RateState {
   limit: number;
@@ -8,24 +9,28 @@ export interface RateState {
   resetSeconds: number;
 }
 
+const g = globalThis as typeof globalThis & { __mdRedis?: Promise<CounterStore> };
+
+/** Redis when REDIS_URL is set (one client per process), else the database. */
+async function counterFor(db: Db): Promise<CounterStore> {
+  const url = process.env.REDIS_URL;
+  if (!url) return dbCounter(db);
+  g.__mdRedis ??= import('ioredis').then(({ Redis }) => redisCounter(new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true })));
+  return g.__mdRedis;
+}
+
 /**
- * Per-credential fixed one-minute window, counted in the database so every app process agrees.
- * One upsert per request; old windows are swept now and then.
+ * Per-credential fixed one-minute window, shared by every app process through leases on a
+ * counter in the database or Redis (see rate-budget.ts for the bound). Most requests spend a
+ * token leased earlier and make no round trip.
  */
 export async function consumeRateLimit(db: Db, bucketKey: string, now = Date.now()): Promise<RateState> {
   const limit = config.rateLimitPerMin;
-  const windowStart = new Date(now - (now % 60_000));
-  const rows = await db.$queryRaw<{ count: number }[]>`
-    INSERT INTO rate_limit_buckets (bucket_key, window_start, count) VALUES (${bucketKey}, ${windowStart}, 1)
-    ON CONFLICT (bucket_key, window_start) DO UPDATE SET count = rate_limit_buckets.count + 1
-    RETURNING count`;
-  const count = Number(rows[0].count);
-  const resetSeconds = Math.max(1, Math.ceil((windowStart.getTime() + 60_000 - now) / 1000));
-  if (Math.random() < 0.001) {
-    await db.$executeRaw`DELETE FROM rate_limit_buckets WHERE window_start < ${new Date(now - 600_000)}`;
-  }
-  const state = { limit, remaining: Math.max(0, limit - count), resetSeconds };
-  if (count > limit) {
+  const windowStart = now - (now % 60_000);
+  const { ok, remaining } = await takeToken(await counterFor(db), bucketKey, windowStart, limit);
+  const resetSeconds = Math.max(1, Math.ceil((windowStart + 60_000 - now) / 1000));
+  const state = { limit, remaining, resetSeconds };
+  if (!ok) {
     throw new ApiError('rate_limited', `Too many requests: the limit is ${limit} per minute for this key.`, {
       headers: { 'Retry-After': String(resetSeconds), ...rateHeaders(state) },
     });

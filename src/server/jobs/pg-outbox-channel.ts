@@ -1,7 +1,7 @@
-import pg from 'pg';
 import type { PrismaClient } from '@/generated/prisma/client';
 import { log } from '../log';
 import { onOutbox } from './outbox-signal';
+import { listenPg } from '../db/listen';
 
 /**
  * Cross-process wake-up on PostgreSQL (LISTEN/NOTIFY on `md_outbox`). A server process that
@@ -40,31 +40,6 @@ export function publishCommits(db: PrismaClient): () => void {
 
 /** LISTENs on its own connection (reconnecting after errors) and calls `wake` per notification. */
 export function listenForCommits(connectionString: string, wake: () => void): () => Promise<void> {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | null = null;
-  const connect = async () => {
-    if (stopped) return;
-    const c = new pg.Client({ connectionString });
-    client = c;
-    c.on('notification', () => wake());
-    c.on('error', (e) => {
-      log.warn({ err: String(e) }, 'outbox LISTEN connection lost; reconnecting');
-      void c.end().catch(() => {});
-      if (!stopped) retry = setTimeout(connect, 1000);
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${CHANNEL}`);
-      wake(); // anything committed while not listening
-    } catch (e) {
-      c.emit('error', e);
-    }
-  };
-  void connect();
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    await client?.end().catch(() => {});
-  };
+  // On (re)connect, look for anything committed while not listening.
+  return listenPg(connectionString, CHANNEL, { onNotify: () => wake(), onState: (up) => up && wake() });
 }

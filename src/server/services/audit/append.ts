@@ -2,6 +2,10 @@ import type { Ctx, Tx } from '../../context';
 import { newId } from '../../ids';
 import { canonicalJson, sha256Hex, toStored } from '../../json';
 import { API_VERSION } from '../../config';
+import { appendChain, type PendingOutbox } from './chain-append';
+import { forgetCachedKeys } from '../../auth/key-cache';
+
+const AUTH_OBJECTS = new Set(['api_key', 'user', 'organization']);
 
 export interface AuditInput {
   event_type: string;
@@ -33,19 +37,15 @@ export function hashInput(e: {
 export const chainHash = (prevHash: string, canonical: string) => sha256Hex(prevHash + canonical);
 
 /**
- * Appends one event to its hash chain inside the caller's transaction. The chain head row is
- * locked (FOR UPDATE), so concurrent writers of one matter queue up and the chain never forks.
- * The event id becomes the request's audit_ref.
+ * Appends one event to its hash chain inside the caller's transaction, with the outbox event
+ * of the change when `outbox` is given, in one statement (see chain-append.ts: the head row is
+ * locked by the same statement, so concurrent writers of one chain queue up and the chain
+ * never forks). The event id becomes the request's audit_ref.
  */
-export async function appendAudit(ctx: Ctx, tx: Tx, input: AuditInput) {
-  const chain_key = chainKeyOf(ctx, input.matter_id);
-  await tx.$executeRaw`INSERT INTO audit_chains (chain_key, seq, head_hash) VALUES (${chain_key}, 0, '') ON CONFLICT DO NOTHING`;
-  const [head] = await tx.$queryRaw<{ seq: number; head_hash: string }[]>`
-    SELECT seq, head_hash FROM audit_chains WHERE chain_key = ${chain_key} FOR UPDATE`;
+export async function appendAudit(ctx: Ctx, tx: Tx, input: AuditInput, outbox: PendingOutbox | null = null) {
   const row = {
     id: newId('audit_event'),
-    chain_key,
-    seq: Number(head.seq) + 1,
+    chain_key: chainKeyOf(ctx, input.matter_id),
     org_id: ctx.org.id,
     env: ctx.env,
     matter_id: input.matter_id,
@@ -59,38 +59,29 @@ export async function appendAudit(ctx: Ctx, tx: Tx, input: AuditInput) {
     timestamp: new Date(),
     details: toStored(input.details ?? {}) as object,
   };
-  const hash = chainHash(head.head_hash, hashInput(row));
-  const created = await tx.auditEvent.create({ data: { ...row, prev_hash: head.head_hash, hash } });
-  await tx.$executeRaw`UPDATE audit_chains SET seq = ${row.seq}, head_hash = ${hash} WHERE chain_key = ${chain_key}`;
+  // The marker stands in for seq, which only the locked chain head decides.
+  const created = await appendChain(tx, row, (seq) => hashInput({ ...row, seq: seq as unknown as number }), outbox);
   ctx.auditRef = created.id;
+  // A change to a key, user or organization: this process forgets its cached keys now, so
+  // the caller's next request sees the change. Other processes (and requests racing this
+  // commit here) hear of it through the md_auth NOTIFY that the change's trigger sends.
+  if (AUTH_OBJECTS.has(input.object_type)) forgetCachedKeys();
   return created;
 }
 
 /**
  * Writes the audit event and, when `data` is given, the outbox event of a state change:
- * both in the caller's transaction, so neither exists without the other or the change.
+ * both in the caller's transaction (one statement), so neither exists without the other or
+ * the change.
  */
 export async function recordChange(
   ctx: Ctx,
   tx: Tx,
   input: AuditInput & { data?: object },
 ) {
-  const audit = await appendAudit(ctx, tx, input);
-  if (input.data) {
-    await tx.event.create({
-      data: {
-        id: newId('event'),
-        org_id: ctx.org.id,
-        env: ctx.env,
-        matter_id: input.matter_id,
-        type: input.event_type,
-        api_version: API_VERSION,
-        data: toStored({ object: input.data }) as object,
-        request_id: ctx.requestId,
-        idempotency_key: ctx.idempotencyKey,
-        audit_ref: audit.id,
-      },
-    });
-  }
-  return audit;
+  // Exact decimals in the event's data are tagged for storage (json.ts), as in audit details.
+  const outbox = input.data
+    ? { id: newId('event'), type: input.event_type, api_version: API_VERSION, data: toStored({ object: input.data }) as object, idempotency_key: ctx.idempotencyKey }
+    : null;
+  return appendAudit(ctx, tx, input, outbox);
 }

@@ -6,6 +6,7 @@ import { keysetPage, listEnvelope, type PageArgs } from '../paging';
 import { containsText } from '../text-filter';
 import { loadMatter, loadWritableMatter, matterFilter } from './access';
 import { matterOut } from './serialize';
+import { loadMatterWithGrants } from './get-matter';
 
 export const MATTER_MODES = ['small_judgment', 'enforcement'] as const;
 export const MATTER_STATUSES = ['open', 'on_hold', 'closed'] as const;
@@ -52,8 +53,8 @@ export async function createMatter(ctx: Ctx, tx: Tx, input: MatterInput) {
 }
 
 export async function getMatter(ctx: Ctx, db: Db, id: string) {
-  const m = await loadMatter(ctx, db, id);
-  return matterOut(m, await grantsOf(db, [m.id]));
+  const { matter, grants } = await loadMatterWithGrants(ctx, db, id);
+  return matterOut(matter, grants);
 }
 
 export async function listMatters(ctx: Ctx, db: Db, q: PageArgs & { status?: string; mode?: string; name?: string }) {

@@ -1,0 +1,93 @@
+/**
+ * The benchmark harness: other benchmarks add rows through it (a suite in bench/suites/).
+ *
+ * - A `BenchSuite` gets the running app (`BenchContext`) and returns `LoadSpec`s: HTTP paths
+ *   to drive with autocannon. Register it in bench/suites/index.ts; `npm run bench` then
+ *   measures its paths in the same alternating rounds as the core paths and reports them
+ *   against the bare route handler in the table and in bench/results.json.
+ * - A measurement that is not a closed-loop HTTP load (e.g. alert latency, an export's
+ *   duration) returns it from `extra(ctx)` as `ExtraRow`s, which are reported as they are.
+ * - `measure(spec)` runs one autocannon load from a separate process, for ad-hoc scripts.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+export interface LoadSpec {
+  /** Row label, e.g. "GET /v1/matters/{id}". */
+  name: string;
+  /** Base URL (scheme://host:port). */
+  origin: string;
+  /** Path and query. */
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Send a fresh Idempotency-Key with every request. */
+  uniqueIdempotencyKey?: boolean;
+}
+
+export interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  duration: number;
+}
+
+export interface ExtraRow {
+  name: string;
+  value: number;
+  unit: string;
+  note?: string;
+}
+
+export interface BenchContext {
+  /** The app's base URL. */
+  url: string;
+  /** Admin API key of the benchmark's organization. */
+  key: string;
+  /** Authorization + MD-Version headers; `json` adds Content-Type. */
+  auth: Record<string, string>;
+  json: Record<string, string>;
+  /** POST through the API (setup only); returns the parsed body. */
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<any>;
+  /** SQL straight against the app's PostgreSQL database (bulk seeding). */
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface BenchSuite {
+  name: string;
+  /** Paths to load, measured in the shared rounds. */
+  setup?(ctx: BenchContext): Promise<LoadSpec[]>;
+  /** Other figures, measured once after the rounds. */
+  extra?(ctx: BenchContext): Promise<ExtraRow[]>;
+}
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+}
+
+const CHILD = path.join(import.meta.dirname, 'autocannon-child.mjs');
+
+/** Runs one autocannon load in a child process and returns its figures. */
+export function measure(spec: LoadSpec, opts: LoadOptions): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CHILD, JSON.stringify({ ...spec, ...opts })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited ${code} for ${spec.name}`));
+      resolve(JSON.parse(out.trim().split('\n').pop()!));
+    });
+  });
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};

@@ -1,0 +1,58 @@
+import type { Tx } from '../context';
+
+export interface IdemWhere {
+  org_id: string;
+  env: string;
+  key_id: string;
+  idem_key: string;
+}
+
+export type Claim =
+  | { kind: 'in_use' }
+  | { kind: 'claimed' }
+  | { kind: 'stored'; fingerprint: string; status: number; body: unknown };
+
+/** A claimed record holds this status until the request's outcome replaces it at commit. */
+const PENDING = 0;
+
+/**
+ * Takes an Idempotency-Key in one statement:
+ * 1. `pg_try_advisory_xact_lock` on the key: a request still running with it holds the lock,
+ *    so this one is `in_use` (never waits, never runs twice);
+ * 2. with the lock, an `INSERT … ON CONFLICT DO UPDATE` either creates a pending record
+ *    (claimed), replaces an expired one (claimed), or returns the stored one unchanged.
+ *    ON CONFLICT checks the latest committed row, not the statement's snapshot, so a record
+ *    committed by a request that released the lock a moment ago is seen (a plain SELECT in
+ *    the same statement could miss it and run the request twice).
+ * A pending record is only ever visible inside its own transaction: it is completed by
+ * `completeRecord` before commit, or rolled back with everything else.
+ */
+export async function claimKey(tx: Tx, where: IdemWhere, print: string, now: Date, expiresAt: Date): Promise<Claim> {
+  const lockKey = `${where.org_id}|${where.env}|${where.key_id}|${where.idem_key}`;
+  const [row] = await tx.$queryRaw<{ ok: boolean; fingerprint: string | null; response_status: number | null; response_body: unknown }[]>`
+    WITH l AS (SELECT pg_try_advisory_xact_lock(hashtextextended(${lockKey}::text, 0)) AS ok),
+    c AS (
+      INSERT INTO idempotency_records AS r (org_id, env, key_id, idem_key, fingerprint, response_status, response_body, created_at, expires_at)
+      SELECT ${where.org_id}::text, ${where.env}::text, ${where.key_id}::text, ${where.idem_key}::text, ${print}::text, ${PENDING}::int,
+        'null'::jsonb, ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+      FROM l WHERE l.ok
+      ON CONFLICT (org_id, env, key_id, idem_key) DO UPDATE SET
+        fingerprint = CASE WHEN r.expires_at > EXCLUDED.created_at THEN r.fingerprint ELSE EXCLUDED.fingerprint END,
+        response_status = CASE WHEN r.expires_at > EXCLUDED.created_at THEN r.response_status ELSE EXCLUDED.response_status END,
+        response_body = CASE WHEN r.expires_at > EXCLUDED.created_at THEN r.response_body ELSE EXCLUDED.response_body END,
+        created_at = CASE WHEN r.expires_at > EXCLUDED.created_at THEN r.created_at ELSE EXCLUDED.created_at END,
+        expires_at = CASE WHEN r.expires_at > EXCLUDED.created_at THEN r.expires_at ELSE EXCLUDED.expires_at END
+      RETURNING fingerprint, response_status, response_body
+    )
+    SELECT l.ok, c.fingerprint, c.response_status, c.response_body FROM l LEFT JOIN c ON true`;
+  if (!row.ok) return { kind: 'in_use' };
+  if (Number(row.response_status) === PENDING) return { kind: 'claimed' };
+  return { kind: 'stored', fingerprint: row.fingerprint!, status: Number(row.response_status), body: row.response_body };
+}
+
+/** Stores the outcome in the claimed record (same transaction as the effect). */
+export async function completeRecord(tx: Tx, where: IdemWhere, status: number, body: unknown): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE idempotency_records SET response_status = ${status}::int, response_body = ${JSON.stringify(body)}::jsonb
+    WHERE org_id = ${where.org_id} AND env = ${where.env} AND key_id = ${where.key_id} AND idem_key = ${where.idem_key}`;
+}
