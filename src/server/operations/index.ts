@@ -5,8 +5,9 @@ import * as audit from './audit';
 import * as judgments from './judgments';
 import * as ledger from './ledger';
 import * as webhooks from './webhooks';
+import * as packets from './packets';
 import type { Operation } from './define';
 
 /** Every served operation, by name. Routes, OpenAPI and the operations test read this. */
-export const ops = { ...health, ...organizations, ...matters, ...audit, ...judgments, ...ledger, ...webhooks };
+export const ops = { ...health, ...organizations, ...matters, ...audit, ...judgments, ...ledger, ...webhooks, ...packets };
 export const allOperations: Operation[] = Object.values(ops);

@@ -18,6 +18,7 @@ export const MATTER_RESOLVERS: Record<string, Resolver> = {
   mtr: async (_ctx, _db, id) => id,
   cla: byOwner((db) => db.claimant),
   jdg: byOwner((db) => db.judgment),
+  pac: byOwner((db) => db.packet),
 };
 
 /** Paths whose object, once resolved, gives the matter (first path param with a known prefix). */
