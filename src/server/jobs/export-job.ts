@@ -63,6 +63,14 @@ export async function runExport(db: PrismaClient, workerId: string, id: string):
   const row = await db.export.findUnique({ where: { id } });
   if (!row || row.status !== 'pending' || row.locked_by !== workerId) return false;
   const source = exportSource(row.object_type);
+  // Keep the lease while rendering: a live worker never loses its export to another, however
+  // long the render takes; a dead one stops renewing and its lease expires.
+  const lease = exportLeaseMs();
+  const heartbeat = setInterval(() => {
+    db.export.updateMany({ where: { id, status: 'pending', locked_by: workerId }, data: { locked_until: new Date(Date.now() + lease) } })
+      .catch((e) => log.warn({ err: String(e), export_id: id }, 'export lease renewal failed'));
+  }, Math.max(250, Math.floor(lease / 3)));
+  heartbeat.unref();
   try {
     const built = await source.build(db, row);
     const file = await renderFormat(row.format, row.object_type, row.id, built);
@@ -87,6 +95,7 @@ export async function runExport(db: PrismaClient, workerId: string, id: string):
       return true;
     }, TX);
   } catch (e) {
+    clearInterval(heartbeat);
     const message = (e instanceof Error ? e.message : String(e)).slice(0, 500);
     log.error({ err: message, export_id: id, attempt: row.attempts }, 'export attempt failed');
     if (row.attempts < MAX_ATTEMPTS) {
@@ -105,5 +114,7 @@ export async function runExport(db: PrismaClient, workerId: string, id: string):
       });
       return true;
     }, TX);
+  } finally {
+    clearInterval(heartbeat);
   }
 }
