@@ -34,7 +34,9 @@ export async function serveDownload(req: Request, exportId: string): Promise<Res
         ...headers,
         'Content-Type': e.content_type ?? 'application/octet-stream',
         'Content-Length': String(e.content.length),
-        'Content-Disposition': `attachment; filename="${e.filename ?? e.id}"`,
+        // `disposition=inline` (not signed: it changes only how the browser shows the same bytes)
+        // lets the console embed a PDF preview.
+        'Content-Disposition': `${url.searchParams.get('disposition') === 'inline' ? 'inline' : 'attachment'}; filename="${e.filename ?? e.id}"`,
         'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',
         ...(e.sha256 ? { 'MD-Content-SHA256': e.sha256 } : {}),
