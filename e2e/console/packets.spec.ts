@@ -65,7 +65,7 @@ test.describe("counsel's packet review in the console", () => {
     await page.getByLabel('Status').selectOption('in_review');
     await expect(page.getByTestId('packet-row').first()).toContainText(packetId);
     expect(await seriousViolations(page), 'packets queue').toEqual([]);
-    await page.getByTestId('packet-row').first().getByRole('link').click();
+    await page.getByTestId('packet-row').first().getByRole('link', { name: 'Exchange freeze: Freeze' }).click();
     await expect(page).toHaveURL(new RegExp(`/packets/${packetId}$`));
     await expect(page.getByTestId('readiness-summary')).toContainText('Ready');
     await expect(page.getByTestId('readiness-check').filter({ hasText: 'Court order' })).toContainText('pass');

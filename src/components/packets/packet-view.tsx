@@ -35,7 +35,7 @@ export function PacketView({ packetId, perms }: { packetId: string; perms: { wri
         <h1 className="text-lg font-semibold">{String(c.title ?? humanize(p.type))}</h1>
         <p className="text-sm text-slate-700">
           <Badge tone={packetTone(p.status)}>{humanize(p.status)}</Badge> <Mono>{p.packet_id}</Mono> · matter{' '}
-          <Link href={`/matters/${p.matter_id}`} className="text-blue-800 hover:underline">{String(c.matter?.name ?? p.matter_id)}</Link>
+          <Link href={`/matters/${p.matter_id}`} className="text-blue-800 underline">{String(c.matter?.name ?? p.matter_id)}</Link>
           {j && <> · Case No. {String(j.case_number)}</>} · sender {p.authorized_sender.name} ({p.authorized_sender.roles.join(', ')}) · updated {formatTime(p.updated_at)}
         </p>
       </div>
