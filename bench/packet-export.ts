@@ -58,7 +58,9 @@ try {
   // Size the wallet table so the PDF has 20 pages (fixed pages plus about 40 rows a page).
   let probe = await make(200);
   const perPage = 200 / Math.max(1, probe.pages - (await make(1)).pages);
-  probe = await make(Math.max(1, Math.round(200 + (TARGET_PAGES - probe.pages) * perPage)));
+  for (let i = 0; i < 3 && probe.pages !== TARGET_PAGES; i++) {
+    probe = await make(Math.max(1, Math.round(probe.n + (TARGET_PAGES - probe.pages) * perPage)));
+  }
   const times: number[] = [];
   let size = 0;
   for (let i = 0; i < RUNS; i++) {
