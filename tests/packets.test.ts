@@ -185,6 +185,8 @@ describe('readiness and review', () => {
     assert.equal(refused.body.error.required_scope, 'packets:approve');
     const scoped = await c.post(`/v1/organizations/${k.orgId}/api-keys`, { name: 'w', scopes: ['packets:write', 'packets:read'] });
     expectError(await c.withKey(scoped.body.secret_once).patch(`/v1/packets/${p.packet_id}`, { status: 'approved' }), 403, 'insufficient_scope');
+    // Nor can the verdict be typed into review_state.
+    expectError(await asOperator.patch(`/v1/packets/${p.packet_id}`, { review_state: { review_status: 'approved' } }), 400, 'parameter_invalid', { param: 'review_state.review_status' });
     const counsel = await c.post(`/v1/organizations/${k.orgId}/api-keys`, { name: 'c', scopes: ['*'], user_id: s.senderId });
     expectStatus(counsel, 201);
     const approved = await c.withKey(counsel.body.secret_once).patch(`/v1/packets/${p.packet_id}`, { status: 'approved' });

@@ -73,6 +73,11 @@ export async function updatePacket(ctx: Ctx, tx: Tx, id: string, patch: PacketPa
     throw new ApiError('invalid_state_transition', `Packet ${p.id} was sent; only the response can be recorded (status ${RESPONSE_MOVES.join(' or ')}, with notes).`, { details: { current: from, allowed } });
   }
   if (to && !allowed.includes(to)) throw invalidTransition('packet', from, to, allowed);
+  // The review verdict follows the state machine: `approved` only with the approval itself
+  // (which checks packets:approve and readiness), never typed into review_state.
+  if (patch.review_state?.review_status === 'approved' && to !== 'approved') {
+    throw new ApiError('parameter_invalid', "review_state.review_status 'approved' is set by moving the packet to status 'approved'.", { param: 'review_state.review_status' });
+  }
   let readiness = p.readiness;
   if (to === 'approved') {
     requireScope(ctx.actor, 'packets:approve');
