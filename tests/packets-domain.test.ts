@@ -55,7 +55,10 @@ test('status machine: §9 moves; reasons for rejecting and returning to draft', 
 test('redaction: external drops notes and economics; claimant also shortens addresses everywhere', () => {
   const addr = '0x02466E547BFDAB679fC49e96bBfc62B9747D997C';
   const bundle = {
-    packet: { wallets: [addr], notes: 'internal', review_state: { review_status: 'pending', review_notes: 'rn' } },
+    packet: {
+      wallets: [addr], notes: 'internal', review_state: { review_status: 'pending', review_notes: 'rn' },
+      readiness: { ready: false, missing_items: ['x'], checks: [{ check: 'wallets', status: 'fail', reason: '1 wallet(s) are on the OFAC list; …' }] },
+    },
     contents: {
       internal_notes: 'internal', matter: { name: 'M', economics: { fee: 1 }, notes: 'mn' },
       judgment_summary: { creditor: 'Acme' }, claimants: [{ name: 'Acme', role: 'creditor', economics: { x: 1 } }, { name: 'Other', role: 'assignee' }],
@@ -76,5 +79,7 @@ test('redaction: external drops notes and economics; claimant also shortens addr
   assert.equal(cl.contents.wallets[0].sanctions_status, 'under review');
   assert.equal(cl.contents.wallets[0].category, 'under_review');
   assert.ok(cl.contents.request.text.endsWith(shortAddress(addr)));
+  assert.equal(cl.packet.readiness.checks[0].reason, 'Sanctions matters are under review.');
+  assert.ok(!/OFAC|sdn_name/.test(text));
   assert.deepEqual(redactBundle(bundle, 'none'), bundle);
 });

@@ -72,6 +72,14 @@ export function redactBundle<T extends object>(bundle: T, profile: RedactionProf
     }
   }
   if (profile === 'external') return b as unknown as T;
+  // Sanctions findings are stated only as "under review" (the check names stay, their reasons go).
+  const readiness = packet && isObj(packet.readiness) ? packet.readiness : null;
+  if (readiness && Array.isArray(readiness.checks)) {
+    readiness.checks = readiness.checks.map((c) => (isObj(c) && typeof c.reason === 'string' && /OFAC|sanction/i.test(c.reason) ? { ...c, reason: 'Sanctions matters are under review.' } : c));
+  }
+  if (readiness && Array.isArray(readiness.missing_items)) {
+    readiness.missing_items = readiness.missing_items.map((m) => (typeof m === 'string' && /OFAC|sanction/i.test(m) ? 'Sanctions matters are under review.' : m));
+  }
   const addresses = addressesOf(b);
   if (contents && Array.isArray(contents.wallets)) {
     contents.wallets = contents.wallets.map((w) => {
