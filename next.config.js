@@ -11,6 +11,8 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "@prisma/driver-adapter-utils",
     "@prisma/schema-engine-wasm",
+    // Reads its font metrics (data/*.afm) relative to its own files at runtime.
+    "pdfkit",
   ],
   // Read at runtime via paths computed from process.cwd() (src/server/db/migrate.ts), which
   // the file tracer cannot follow (migrations, the engine, shipped reference data in data/);

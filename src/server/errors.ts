@@ -30,6 +30,8 @@ const TABLE = {
   production_access_not_enabled: [403, 'permission_error'],
   collection_paused: [403, 'permission_error'],
   channel_not_permitted: [403, 'permission_error'],
+  // A download link whose signature does not check or whose 15 minutes have passed.
+  download_link_invalid: [403, 'permission_error'],
   not_found: [404, 'not_found_error'],
   route_not_found: [404, 'not_found_error'],
   idempotency_key_in_use: [409, 'idempotency_error'],
@@ -37,6 +39,7 @@ const TABLE = {
   matter_closed: [409, 'conflict_error'],
   conflict: [409, 'conflict_error'],
   judgment_not_enforcement_ready: [409, 'conflict_error'],
+  packet_not_ready: [409, 'conflict_error'],
   body_too_large: [413, 'invalid_request_error'],
   unsupported_media_type: [415, 'invalid_request_error'],
   idempotency_key_reused: [422, 'idempotency_error'],

@@ -16,6 +16,7 @@ import { ledgerFixtures } from './fixtures-ledger';
 import { webhookFixtures } from './fixtures-webhooks';
 import { actionFixtures, relationshipFixtures } from './fixtures-actions';
 import { sanctionsFixtures } from './fixtures-sanctions';
+import { packetFixtures } from './fixtures-packets';
 
 export interface Req {
   /** Concrete path with every id filled in. */
@@ -321,6 +322,7 @@ export const fixtures: Record<string, Fixture> = {
   ...actionFixtures,
   ...relationshipFixtures,
   ...sanctionsFixtures,
+  ...packetFixtures,
 };
 
 /** The fixture of an operation, or a clear failure naming what to add. */

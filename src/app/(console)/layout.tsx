@@ -36,6 +36,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               {me.permissions['sanctions:read'] && (
                 <Link href="/sanctions" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">Sanctions</Link>
               )}
+              {me.permissions['packets:read'] && (
+                <Link href="/packets" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">Packets</Link>
+              )}
               {me.permissions['webhook_endpoints:read'] && me.matter_ids === null && (
                 <Link href="/webhooks" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">Webhooks</Link>
               )}

@@ -3,6 +3,8 @@ import { grants } from './scopes';
 /**
  * What each user role may do. A key bound to a user acts with the intersection of the key's
  * scopes and these. `*:read` stands for every read-like scope (read, and the GET-only scopes).
+ * `packets:approve` (moving a packet to `approved`) is held by admin (`*`) and counsel
+ * (`packets:*`); operator and reviewer hold only `packets:write`, so they cannot approve.
  */
 export const ROLES = ['admin', 'counsel', 'operator', 'analyst', 'reviewer', 'vendor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];

@@ -4,7 +4,10 @@
  */
 import operations from '../operations/catalog.json' with { type: 'json' };
 
-export const KNOWN_SCOPES: ReadonlySet<string> = new Set(operations.map((o) => o.scope));
+/** Scopes no single operation declares: checked inside one (moving a packet to `approved`). */
+export const EXTRA_SCOPES = ['packets:approve'] as const;
+
+export const KNOWN_SCOPES: ReadonlySet<string> = new Set([...operations.map((o) => o.scope), ...EXTRA_SCOPES]);
 export const KNOWN_FAMILIES: ReadonlySet<string> = new Set(
   [...KNOWN_SCOPES].map((s) => s.split(':')[0]),
 );

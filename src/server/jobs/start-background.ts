@@ -3,7 +3,8 @@ import { inProcessDispatcher } from './webhook-config';
 
 /**
  * Background work of a server process: publish commits to other processes (PostgreSQL) and,
- * unless MD_WEBHOOK_DISPATCHER=off, run the webhook dispatcher here too.
+ * unless MD_WEBHOOK_DISPATCHER=off, run the webhook dispatcher here too, and unless
+ * MD_EXPORT_WORKER=off the export runner.
  */
 export async function startBackground(db: PrismaClient) {
   const listenUrl = process.env.DATABASE_URL;
@@ -12,12 +13,21 @@ export async function startBackground(db: PrismaClient) {
     const { publishCommits } = await import('./pg-outbox-channel');
     publishCommits(db);
   }
-  if (!inProcessDispatcher()) return;
-  const { startDispatcher } = await import('./webhook-dispatcher');
-  const dispatcher = startDispatcher(db, { listenUrl });
   // Next exits on SIGTERM once its HTTP server has closed; stop claiming at once so no new
-  // attempt starts. An attempt cut short by the exit is retried when its lease expires.
-  const stop = () => void dispatcher.stop(5_000);
+  // work starts. Work cut short by the exit is picked up again when its lease expires.
+  const stops: (() => Promise<void>)[] = [];
+  if (inProcessDispatcher()) {
+    const { startDispatcher } = await import('./webhook-dispatcher');
+    const dispatcher = startDispatcher(db, { listenUrl });
+    stops.push(() => dispatcher.stop(5_000));
+  }
+  const { inProcessExports, startExportRunner } = await import('./export-runner');
+  if (inProcessExports()) {
+    const runner = startExportRunner(db, { listenUrl });
+    stops.push(() => runner.stop(5_000));
+  }
+  if (!stops.length) return;
+  const stop = () => void Promise.all(stops.map((s) => s()));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

@@ -8,6 +8,7 @@ import * as webhooks from './webhooks';
 import * as actions from './actions';
 import * as relationships from './relationships';
 import * as sanctions from './sanctions';
+import * as packets from './packets';
 import type { Operation } from './define';
 
 /** Every served operation, by name. Routes, OpenAPI and the operations test read this. */
@@ -22,5 +23,6 @@ export const ops = {
   ...actions,
   ...relationships,
   ...sanctions,
+  ...packets,
 };
 export const allOperations: Operation[] = Object.values(ops);

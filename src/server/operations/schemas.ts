@@ -59,7 +59,7 @@ export const moneyOut = z.object({
 export const SOURCE_TYPES = [
   'judgment', 'assignment', 'court_order', 'engagement_letter', 'power_of_attorney', 'docket',
   'writ', 'affidavit', 'declaration', 'correspondence', 'blockchain_record', 'exchange_response',
-  'subpoena_response', 'public_record', 'screenshot', 'report', 'other',
+  'subpoena_response', 'public_record', 'screenshot', 'report', 'proof_of_control', 'other',
 ] as const;
 
 export const sourceRef = () =>

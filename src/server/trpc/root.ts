@@ -8,6 +8,7 @@ import { ledgerRouter } from './routers/ledger';
 import { actionsRouter } from './routers/actions';
 import { relationshipsRouter } from './routers/relationships';
 import { sanctionsRouter } from './routers/sanctions';
+import { packetsRouter } from './routers/packets';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
@@ -20,6 +21,7 @@ export const appRouter = router({
   actions: actionsRouter,
   relationships: relationshipsRouter,
   sanctions: sanctionsRouter,
+  packets: packetsRouter,
 });
 
 export type AppRouter = typeof appRouter;

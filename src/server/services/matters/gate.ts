@@ -21,6 +21,7 @@ export const MATTER_RESOLVERS: Record<string, Resolver> = {
   cla: byOwner((db) => db.claimant),
   jdg: byOwner((db) => db.judgment),
   act: byOwner((db) => db.action),
+  pac: byOwner((db) => db.packet),
 };
 
 /** Paths whose object, once resolved, gives the matter (first path param with a known prefix). */

@@ -18,6 +18,7 @@ const UI_SCOPES = [
   'actions:read', 'actions:write',
   'relationships:read', 'relationships:write',
   'sanctions:read', 'sanctions:screen', 'sanctions:write', 'sanctions:decide',
+  'packets:read', 'packets:write', 'packets:export', 'packets:approve',
 ] as const;
 
 /** The signed-in user, their organization and the console environment. */

@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { exportPacket } from '@/server/services/packets/packets';
+
+export const POST = api(ops.exportPacket, (ctx, { params, body }, tx) => exportPacket(ctx, tx, params.packet_id, body));

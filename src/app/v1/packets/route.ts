@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { listPackets } from '@/server/services/packets/packets';
+
+export const GET = api(ops.listPackets, (ctx, { query }, db) => listPackets(ctx, db, query));

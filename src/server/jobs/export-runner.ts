@@ -1,0 +1,96 @@
+import { hostname } from 'node:os';
+import type { PrismaClient } from '@/generated/prisma/client';
+import { randomBase62 } from '../ids';
+import { log } from '../log';
+import { onOutbox } from './outbox-signal';
+import { listenForCommits } from './pg-outbox-channel';
+import { pollMs } from './webhook-config';
+import { claimExports, nextExportDueAt, runExport } from './export-job';
+
+export interface ExportRunner { readonly workerId: string; wake(): void; stop(graceMs?: number): Promise<void> }
+
+const posInt = (v: string | undefined, d: number) => (/^\d+$/.test(v ?? '') && Number(v) > 0 ? Number(v) : d);
+/** Exports rendered at once per process (rendering is CPU-bound; keep it small). */
+export const exportConcurrency = () => posInt(process.env.MD_EXPORT_CONCURRENCY, 2);
+/** MD_EXPORT_WORKER=off: the server process does not render exports (`npm run worker` does). */
+export const inProcessExports = () => process.env.MD_EXPORT_WORKER !== 'off';
+
+/**
+ * The export loop of a process (server or `npm run worker`): claims due exports up to its
+ * concurrency and renders them, then sleeps until a commit wakes it (in-process signal, or
+ * NOTIFY on PostgreSQL), a retry or lease falls due, or the poll interval passes.
+ */
+export function startExportRunner(db: PrismaClient, opts: { pollMs?: number; concurrency?: number; listenUrl?: string } = {}): ExportRunner {
+  const workerId = `${hostname()}:${process.pid}:exp:${randomBase62(6)}`;
+  const poll = opts.pollMs ?? pollMs();
+  const max = opts.concurrency ?? exportConcurrency();
+  const inflight = new Set<Promise<unknown>>();
+  let stopping = false;
+  let woken = false;
+  let kick: (() => void) | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const wake = () => {
+    woken = true;
+    kick?.();
+  };
+  const sleep = (ms: number) => new Promise<void>((resolve) => {
+    if (woken || stopping) return resolve();
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      kick = null;
+      resolve();
+    }
+    kick = done;
+  });
+  const unsubscribe = onOutbox(wake);
+  const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, wake) : async () => {};
+
+  async function loop() {
+    let errors = 0;
+    while (!stopping) {
+      woken = false;
+      try {
+        const ids = await claimExports(db, workerId, max - inflight.size);
+        for (const id of ids) {
+          const p = runExport(db, workerId, id)
+            .catch((e) => log.error({ err: String(e), export_id: id }, 'export job failed to record'))
+            .finally(() => {
+              inflight.delete(p);
+              wake();
+            });
+          inflight.add(p);
+        }
+        errors = 0;
+        if (inflight.size === 0) {
+          const due = await nextExportDueAt(db);
+          if (due) {
+            if (timer) clearTimeout(timer);
+            timer = setTimeout(wake, Math.max(0, due.getTime() - Date.now()) + 5);
+            timer.unref();
+          }
+        }
+        await sleep(poll);
+      } catch (e) {
+        errors++;
+        log.error({ err: String(e), worker_id: workerId }, 'export runner error');
+        await sleep(Math.min(5_000, poll * 2 ** Math.min(errors, 6)));
+      }
+    }
+  }
+  const running = loop();
+  log.info({ worker_id: workerId, concurrency: max }, 'export runner started');
+  return {
+    workerId,
+    wake,
+    async stop(graceMs = 20_000) {
+      stopping = true;
+      unsubscribe();
+      await unlisten();
+      if (timer) clearTimeout(timer);
+      kick?.();
+      await running;
+      await Promise.race([Promise.allSettled([...inflight]), new Promise((r) => setTimeout(r, graceMs).unref())]);
+    },
+  };
+}
