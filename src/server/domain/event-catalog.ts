@@ -20,6 +20,7 @@ export const EVENT_TYPES = [
   'ofac_report.created', 'issuer_remediation.created',
   'report.created', 'report.exported',
   'ledger_entry.created',
+  'asset_map.created', 'attribution_claim.created', 'attribution_graph.created',
   'organization.created', 'organization.updated',
   'user.invited', 'user.updated',
 ] as const;

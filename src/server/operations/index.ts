@@ -5,8 +5,10 @@ import * as audit from './audit';
 import * as judgments from './judgments';
 import * as ledger from './ledger';
 import * as webhooks from './webhooks';
+import * as crypto from './crypto';
+import * as attribution from './attribution';
 import type { Operation } from './define';
 
 /** Every served operation, by name. Routes, OpenAPI and the operations test read this. */
-export const ops = { ...health, ...organizations, ...matters, ...audit, ...judgments, ...ledger, ...webhooks };
+export const ops = { ...health, ...organizations, ...matters, ...audit, ...judgments, ...ledger, ...webhooks, ...crypto, ...attribution };
 export const allOperations: Operation[] = Object.values(ops);

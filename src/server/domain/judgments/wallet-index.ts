@@ -6,7 +6,11 @@ import { addressKey, parseAddress, type ParsedAddress } from './wallet-address';
  * SDN digital-currency addresses. Built once from the files' text (the caller reads them), so
  * lookups are map hits and this module stays free of I/O.
  */
-export interface LabelHit { chain: string; entity: string; category: string; name_tags: string; sources: string }
+export interface LabelHit {
+  chain: string; entity: string; category: string; name_tags: string; sources: string;
+  /** GraphSense confidence id of the label's source (Etherscan scrapes are `web_crawl`). */
+  confidence: string;
+}
 export interface OfacHit { asset: string; address: string; sdn_profile_id: string; sdn_name: string; party_type: string; programs: string[] }
 export interface Dataset { name: string; as_of: string }
 
@@ -15,10 +19,11 @@ export interface WalletIndex {
   ofac: Map<string, OfacHit[]>;
   /** Exchange slugs the label data knows (coinbase, kraken, …). */
   exchanges: Set<string>;
-  datasets: { labels: Dataset; ofac: Dataset };
+  datasets: { labels: Dataset; ofac: Dataset; graphsense: Dataset };
 }
 
 export const LABELS_DATASET: Dataset = { name: 'data/labels/evm_exchange_and_risk_labels.csv', as_of: 'Etherscan label scrapes 2023 to mid-2024' };
+export const GRAPHSENSE_LABELS_DATASET: Dataset = { name: 'data/labels/graphsense_btc_tron_exchange_labels.csv', as_of: 'GraphSense TagPacks 29ff93c8 (2026-05-12)' };
 export const OFAC_DATASET: Dataset = { name: 'data/ofac-crypto/sdn_digital_currency_addresses_with_entities.csv', as_of: '2025-11-19 (SDN XML DateOfIssue)' };
 
 const push = <T>(m: Map<string, T[]>, k: string, v: T) => {
@@ -27,12 +32,23 @@ const push = <T>(m: Map<string, T[]>, k: string, v: T) => {
   else m.set(k, [v]);
 };
 
-export function buildWalletIndex(text: { labelsCsv: string; ofacCsv: string }): WalletIndex {
+/**
+ * `graphsenseCsv` adds the Bitcoin and Tron exchange labels derived from GraphSense TagPacks
+ * (each row keeps its tagpack, source and confidence id).
+ */
+export function buildWalletIndex(text: { labelsCsv: string; ofacCsv: string; graphsenseCsv?: string }): WalletIndex {
   const labels = new Map<string, LabelHit[]>();
   const exchanges = new Set<string>();
   for (const r of parseCsv(text.labelsCsv)) {
-    push(labels, addressKey(r.address), { chain: r.chain, entity: r.entity_label, category: r.category, name_tags: r.name_tags, sources: r.sources });
+    push(labels, addressKey(r.address), { chain: r.chain, entity: r.entity_label, category: r.category, name_tags: r.name_tags, sources: r.sources, confidence: 'web_crawl' });
     if (r.category.split('|').includes('exchange')) for (const e of r.entity_label.split('|')) if (e) exchanges.add(e);
+  }
+  for (const r of text.graphsenseCsv ? parseCsv(text.graphsenseCsv) : []) {
+    push(labels, addressKey(r.address), {
+      chain: r.chain, entity: r.entity_label, category: r.category, name_tags: r.label,
+      sources: `graphsense/graphsense-tagpacks ${r.tagpack}${r.source ? ` (${r.source})` : ''}`, confidence: r.confidence || 'unknown',
+    });
+    if (r.category === 'exchange' && r.entity_label) exchanges.add(r.entity_label);
   }
   const ofac = new Map<string, OfacHit[]>();
   for (const r of parseCsv(text.ofacCsv)) {
@@ -41,7 +57,7 @@ export function buildWalletIndex(text: { labelsCsv: string; ofacCsv: string }): 
       party_type: r.party_type, programs: r.programs ? r.programs.split('|') : [],
     });
   }
-  return { labels, ofac, exchanges, datasets: { labels: LABELS_DATASET, ofac: OFAC_DATASET } };
+  return { labels, ofac, exchanges, datasets: { labels: LABELS_DATASET, ofac: OFAC_DATASET, graphsense: GRAPHSENSE_LABELS_DATASET } };
 }
 
 export type WalletCategory = 'sanctioned' | 'exchange' | 'risk' | 'bridge' | 'unlabeled' | 'invalid';
@@ -63,7 +79,9 @@ export function classifyWallet(index: WalletIndex, raw: string): WalletClassific
   const parsed = parseAddress(raw);
   const key = addressKey(parsed.address);
   const ofac = index.ofac.get(key) ?? index.ofac.get(addressKey(raw)) ?? [];
-  const labels = parsed.network === 'evm' ? index.labels.get(key) ?? [] : [];
+  // Address formats of the three families never collide, so one map serves them all; a label
+  // of another family (an EVM label for a Bitcoin text) cannot match.
+  const labels = parsed.network === 'unknown' ? [] : index.labels.get(key) ?? [];
   const cats = new Set(labels.flatMap((l) => l.category.split('|')));
   const exchangeLabel = labels.find((l) => l.category.split('|').some((c) => c === 'exchange' || c === 'fiat_gateway'));
   let category: WalletCategory = 'unlabeled';
@@ -74,6 +92,7 @@ export function classifyWallet(index: WalletIndex, raw: string): WalletClassific
   else if (cats.has('bridge')) category = 'bridge';
   const datasets = [`${OFAC_DATASET.name} (${OFAC_DATASET.as_of})`];
   if (parsed.network === 'evm') datasets.push(`${LABELS_DATASET.name} (${LABELS_DATASET.as_of})`);
+  else if (parsed.network !== 'unknown') datasets.push(`${GRAPHSENSE_LABELS_DATASET.name} (${GRAPHSENSE_LABELS_DATASET.as_of})`);
   return {
     ...parsed,
     category,
