@@ -13,6 +13,7 @@ import { SOURCE, type Client } from './client';
 import { intakeBody, judgmentFixtures } from './fixtures-judgments';
 import { ledgerFixtures } from './fixtures-ledger';
 import { webhookFixtures } from './fixtures-webhooks';
+import { chainFixtures } from './fixtures-chain';
 
 export interface Req {
   /** Concrete path with every id filled in. */
@@ -302,6 +303,7 @@ export const fixtures: Record<string, Fixture> = {
   ...judgmentFixtures,
   ...ledgerFixtures,
   ...webhookFixtures,
+  ...chainFixtures,
 };
 
 /** The fixture of an operation, or a clear failure naming what to add. */
