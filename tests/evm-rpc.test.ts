@@ -29,7 +29,7 @@ let firstBlock: bigint;
 
 before(async () => {
   // A key of our own: viem signs locally and sends eth_sendRawTransaction.
-  server = ganache.server({ logging: { quiet: true }, wallet: { accounts: [{ secretKey: KEY, balance: `0x${parseEther('1000').toString(16)}` }] }, chain: { chainId: 1337 } });
+  server = ganache.server({ logging: { quiet: true }, wallet: { accounts: [{ secretKey: KEY, balance: `0x${parseEther('1000').toString(16)}` }] }, chain: { chainId: 1337 } } as never);
   await server.listen(0, '127.0.0.1');
   const addr = (server as unknown as { address(): { port: number } }).address();
   url = `http://127.0.0.1:${addr.port}`;
