@@ -5,6 +5,7 @@ import { auditRouter } from './routers/audit';
 import { webhooksRouter } from './routers/webhooks';
 import { judgmentsRouter } from './routers/judgments';
 import { ledgerRouter } from './routers/ledger';
+import { cryptoRouter } from './routers/crypto';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
@@ -14,6 +15,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   judgments: judgmentsRouter,
   ledger: ledgerRouter,
+  crypto: cryptoRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,9 +12,6 @@ import { manifestEntry, type ManifestEntry } from './manifest';
 import { CRYPTO_DATASETS } from './asset-map';
 import { reviewState } from './serialize';
 
-/** The longest window one timeline covers (a bound on the work one request does). */
-export const MAX_TIMELINE_DAYS = 3660;
-
 /**
  * The transfers of the wallets within [from, to], oldest first (tml_). Notes name labelled and
  * OFAC-listed counterparties. Recorded in the matter's audit chain as analyst work product.
@@ -24,7 +21,6 @@ export async function createTimeline(ctx: Ctx, tx: Tx, input: { matter_id: strin
   const from = input.from ? new Date(input.from) : undefined;
   const to = input.to ? new Date(input.to) : undefined;
   if (from && to && from > to) throw invalidParam('from', '`from` must not be after `to`.');
-  if (from && to && to.getTime() - from.getTime() > MAX_TIMELINE_DAYS * 86_400_000) throw invalidParam('to', `A timeline covers at most ${MAX_TIMELINE_DAYS} days.`);
   const wallets = await resolveWallets(ctx, tx, m.id, input.wallets, input.chains);
   const events = [];
   const manifest: ManifestEntry[] = [];

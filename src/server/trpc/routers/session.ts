@@ -8,7 +8,8 @@ import { router } from '../init';
 
 /** Scopes the console's own screens ask about, to show or hide their forms (the server checks anyway). */
 const UI_SCOPES = ['matters:read', 'matters:write', 'authority:read', 'authority:write', 'claimants:read', 'claimants:write', 'audit:read',
-  'webhook_endpoints:read', 'webhook_endpoints:write', 'judgments:read', 'judgments:write', 'ledger:read', 'ledger:write'] as const;
+  'webhook_endpoints:read', 'webhook_endpoints:write', 'judgments:read', 'judgments:write', 'ledger:read', 'ledger:write',
+  'crypto:read', 'crypto:map', 'crypto:timeline', 'attribution:write', 'attribution:graph'] as const;
 
 /** The signed-in user, their organization and the console environment. */
 export const sessionRouter = router({

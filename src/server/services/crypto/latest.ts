@@ -1,0 +1,23 @@
+import type { Ctx, Db } from '../../context';
+import { loadMatter } from '../matters/access';
+import { walletOut } from '../attribution/wallets';
+
+/**
+ * What the console's Crypto page opens with: the matter's imported wallets and its latest
+ * stored asset map and attribution graph (null until one is built).
+ */
+export async function cryptoOverview(ctx: Ctx, db: Db, matterId: string) {
+  const m = await loadMatter(ctx, db, matterId, 'matter_id');
+  const scope = { matter_id: m.id, org_id: ctx.org.id, env: ctx.env };
+  const [wallets, map, graph] = await Promise.all([
+    db.attributionWallet.findMany({ where: scope, orderBy: { id: 'asc' }, take: 200 }),
+    db.assetMap.findFirst({ where: scope, orderBy: { id: 'desc' } }),
+    db.attributionGraph.findFirst({ where: scope, orderBy: { id: 'desc' } }),
+  ]);
+  return {
+    matter_id: m.id,
+    wallets: wallets.map(walletOut),
+    asset_map: (map?.body ?? null) as Record<string, unknown> | null,
+    graph: (graph?.body ?? null) as Record<string, unknown> | null,
+  };
+}
