@@ -37,8 +37,13 @@ export interface HypothesisDraft {
   confidence: number;
   confidence_basis: string;
   evidence: { transaction_hash: string; from_address: string; to_address: string; asset: string; amount: string; timestamp: string }[];
+  /** Transfers supporting the hypothesis; `evidence` lists the first MAX_EVIDENCE of them. */
+  evidence_count: number;
   exchange_address: string;
 }
+
+/** Evidence transfers listed per hypothesis (the count covers all of them). */
+export const MAX_EVIDENCE = 20;
 
 const ev = (t: ChainTransfer) => ({
   transaction_hash: t.transaction_hash, from_address: t.from, to_address: t.to, asset: t.asset, amount: t.amount, timestamp: t.timestamp.toISOString(),
@@ -58,13 +63,19 @@ export function exchangeHypotheses(args: {
   exchangeOf: (address: string) => ExchangeLabel | null;
 }): HypothesisDraft[] {
   const out = new Map<string, HypothesisDraft>();
-  const add = (h: HypothesisDraft) => {
-    const k = `${h.exchange}|${h.basis}`;
+  const seen = new Map<string, Set<string>>();
+  const add = (d: Omit<HypothesisDraft, 'evidence_count'>) => {
+    const k = `${d.exchange}|${d.basis}`;
+    const hashes = seen.get(k) ?? new Set<string>();
+    seen.set(k, hashes);
+    const fresh = d.evidence.filter((e) => !hashes.has(e.transaction_hash));
+    for (const e of fresh) hashes.add(e.transaction_hash);
     const prev = out.get(k);
-    if (!prev) out.set(k, h);
+    if (!prev) out.set(k, { ...d, evidence: fresh.slice(0, MAX_EVIDENCE), evidence_count: fresh.length });
     else {
-      if (h.confidence > prev.confidence) Object.assign(prev, { confidence: h.confidence, confidence_basis: h.confidence_basis, exchange_address: h.exchange_address });
-      prev.evidence.push(...h.evidence.filter((e) => !prev.evidence.some((p) => p.transaction_hash === e.transaction_hash)));
+      if (d.confidence > prev.confidence) Object.assign(prev, { confidence: d.confidence, confidence_basis: d.confidence_basis, exchange_address: d.exchange_address });
+      prev.evidence.push(...fresh.slice(0, Math.max(0, MAX_EVIDENCE - prev.evidence.length)));
+      prev.evidence_count += fresh.length;
     }
   };
   const self = args.exchangeOf(args.wallet);

@@ -43,6 +43,7 @@ export async function computeExchangeHypotheses(
         confidence_basis: h.confidence_basis,
         exchange_address: displayAddress(h.exchange_address),
         packet_readiness: packetReadiness({ ...ready, has_relationship: ready.relationships.has(h.exchange) }),
+        evidence_count: h.evidence_count,
         evidence: h.evidence.map((e) => ({ ...e, from_address: displayAddress(e.from_address), to_address: displayAddress(e.to_address) })),
         source_refs: h.evidence.map((e) => ({ source_type: 'blockchain_record', title: `${h.network} transfer ${e.transaction_hash}`, uri: `${src.source}:${h.network}:${e.transaction_hash}` })),
       });
