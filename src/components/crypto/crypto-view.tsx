@@ -112,7 +112,7 @@ function AssetMapPanel({ matterId, map, canBuild, hasWallets }: { matterId: stri
   const refresh = useOverviewRefresh(matterId);
   const build = useMutation(trpc.crypto.buildAssetMap.mutationOptions({ onSuccess: refresh }));
   const m = (build.data as AssetMap | undefined) ?? map;
-  const total = m?.token_exposures.reduce((s, t) => s + (t.usd_value ?? 0), 0) ?? 0;
+  const total = m?.token_exposures.reduce((s, t) => s + Number(t.usd_value ?? 0), 0) ?? 0;
   return (
     <Panel
       title="Asset map" id="asset-map"

@@ -1,5 +1,5 @@
 /** Shapes of the stored asset map and graph bodies the Crypto page renders (see services/crypto, services/attribution). */
-export interface TokenExposure { asset: string; network: string; amount: number; usd_value: number | null; valuation_basis: string | null; wallet: string; contract: string | null }
+export interface TokenExposure { asset: string; network: string; amount: number | string; usd_value: number | string | null; valuation_basis: string | null; wallet: string; contract: string | null }
 export interface Hypothesis { hypothesis_id: string; exchange: string; wallet: string; network: string; basis: string; confidence: number; confidence_basis: string; packet_readiness: string; exchange_address: string }
 export interface Exposure { issuer: string; asset: string; network: string; wallet: string; amount: number; freeze_capability_notes: string; review_required: boolean; remediation_candidates: { freeze_function: string }[] }
 export interface ManifestEntry { source: string; network: string; block_number: number | null; as_of: string; datasets: string[]; missing_source?: string }
