@@ -57,11 +57,18 @@ test.describe('a matter’s Crypto page', () => {
     const graph = page.getByTestId('attribution-graph');
     await expect(graph.locator('canvas').first()).toBeVisible();
     await expect(graph).toHaveAttribute('aria-label', /Attribution graph: \d+ nodes/);
+    // Bring the graph into view first: cytoscape maps pointer events through the container
+    // position it caches, which a scroll during the click itself would leave stale.
+    await graph.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1000);
     const position = await graph.evaluate((el, id) => {
       const cy = (el as HTMLElement & { cy: { getElementById(id: string): { renderedPosition(): { x: number; y: number } } } }).cy;
       return cy.getElementById(id).renderedPosition();
     }, debtor.toLowerCase());
-    await graph.click({ position });
+    const box = (await graph.boundingBox())!;
+    await page.mouse.move(box.x + position.x, box.y + position.y);
+    await page.mouse.down();
+    await page.mouse.up();
     const details = page.getByTestId('node-details');
     await expect(details).toContainText('Wallet');
     await expect(details).toContainText('Dana Debtor');
