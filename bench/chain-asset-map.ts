@@ -30,7 +30,7 @@ try {
   const c = client(srv.url, srv.adminKey);
   const kit = await makeKit(c);
   const matter = await kit.matter();
-  const wallet = '0x00000000000000000000000000000000bench001';
+  const wallet = '0x00000000000000000000000000000000bec4001a';
   const half = Math.floor(TRANSFERS / 2);
   // Seeded in SQL: 10,000 requests through the API would measure the seeding, not the map.
   await srv.sql(`
