@@ -7,7 +7,7 @@ import { addressKey, parseAddress } from '../../domain/judgments/wallet-address'
 import { exchangeSlug } from '../../domain/judgments/wallet-index';
 import type { ChainNetwork } from '../../domain/crypto/networks';
 import { recordChange } from '../audit/append';
-import { loadMatter, loadOwned } from '../matters/access';
+import { loadOwned, loadWritableMatter } from '../matters/access';
 import { eventData } from '../judgments/serialize';
 import { getChainSource } from '../chain/source';
 import { confidenceTiers } from '../crypto/reference-data';
@@ -47,7 +47,7 @@ export function scoreMatrix(claims: { id: string; subject: string; predicate: st
  * claims; contradictions; the confidence matrix. Writes `attribution_graph.created`.
  */
 export async function createGraph(ctx: Ctx, tx: Tx, input: { matter_id: string; wallet_ids?: string[]; include_contradictions?: boolean }) {
-  const m = await loadMatter(ctx, tx, input.matter_id, 'matter_id');
+  const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   const all = await tx.attributionWallet.findMany({ where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env }, orderBy: { id: 'asc' } });
   let wallets = all;
   if (input.wallet_ids?.length) {

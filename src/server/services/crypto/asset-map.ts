@@ -6,7 +6,7 @@ import { GRAPHSENSE_LABELS_DATASET, LABELS_DATASET, OFAC_DATASET } from '../../d
 import { CONFIDENCE_DATASET } from '../../domain/attribution/confidence';
 import type { ChainNetwork } from '../../domain/crypto/networks';
 import { recordChange } from '../audit/append';
-import { loadMatter, loadOwned } from '../matters/access';
+import { loadOwned, loadWritableMatter } from '../matters/access';
 import { getChainSource, type Holding } from '../chain/source';
 import { stablecoinIndex } from './reference-data';
 import { resolveWallets, type ResolvedWallet, type WalletInput } from './wallet-inputs';
@@ -63,7 +63,7 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
  * and stablecoin exposure, with the source manifest. Writes `asset_map.created`.
  */
 export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
-  const m = await loadMatter(ctx, tx, input.matter_id, 'matter_id');
+  const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   const wallets = await resolveWallets(ctx, tx, m.id, input.wallets, input.chains);
   const { holdings, token_exposures, reasons, manifest } = await computeHoldings(ctx, tx, wallets);
   const hyps = input.include_exchanges === false ? null : await computeExchangeHypotheses(ctx, tx, { matter_id: m.id, wallets });

@@ -1,6 +1,6 @@
 import type { Ctx, Tx } from '../../context';
 import { recordChange } from '../audit/append';
-import { loadMatter } from '../matters/access';
+import { loadWritableMatter } from '../matters/access';
 import { computeExchangeHypotheses } from './hypotheses';
 import { computeStablecoinExposure } from './stablecoin-exposure';
 import { resolveWallets, type WalletInput } from './wallet-inputs';
@@ -15,7 +15,7 @@ async function manifestOf(ctx: Ctx, tx: Tx, networks: string[]) {
 
 /** POST /v1/crypto/exchange-hypotheses: `items` filtered by `min_confidence`. */
 export async function exchangeHypothesesOp(ctx: Ctx, tx: Tx, input: { matter_id: string; wallets?: WalletInput[]; min_confidence?: number }) {
-  const m = await loadMatter(ctx, tx, input.matter_id, 'matter_id');
+  const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   const wallets = await resolveWallets(ctx, tx, m.id, input.wallets);
   const { items, unavailable } = await computeExchangeHypotheses(ctx, tx, { matter_id: m.id, wallets, min_confidence: input.min_confidence });
   await recordChange(ctx, tx, {
@@ -27,7 +27,7 @@ export async function exchangeHypothesesOp(ctx: Ctx, tx: Tx, input: { matter_id:
 
 /** POST /v1/crypto/stablecoin-exposure: `items`, one per stablecoin holding. */
 export async function stablecoinExposureOp(ctx: Ctx, tx: Tx, input: { matter_id: string; wallets?: WalletInput[]; assets?: string[] }) {
-  const m = await loadMatter(ctx, tx, input.matter_id, 'matter_id');
+  const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   const wallets = await resolveWallets(ctx, tx, m.id, input.wallets);
   const items = await computeStablecoinExposure(ctx, tx, { wallets, assets: input.assets });
   await recordChange(ctx, tx, {

@@ -4,7 +4,7 @@ import { newId } from '../../ids';
 import { exactNumber } from '../../json';
 import type { ChainNetwork } from '../../domain/crypto/networks';
 import { recordChange } from '../audit/append';
-import { loadMatter } from '../matters/access';
+import { loadWritableMatter } from '../matters/access';
 import { getChainSource } from '../chain/source';
 import { resolveWallets, displayAddress, type WalletInput } from './wallet-inputs';
 import { counterpartyNotes } from './labels';
@@ -17,7 +17,7 @@ import { reviewState } from './serialize';
  * OFAC-listed counterparties. Recorded in the matter's audit chain as analyst work product.
  */
 export async function createTimeline(ctx: Ctx, tx: Tx, input: { matter_id: string; wallets?: WalletInput[]; chains?: ChainNetwork[]; from?: string; to?: string }) {
-  const m = await loadMatter(ctx, tx, input.matter_id, 'matter_id');
+  const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   const from = input.from ? new Date(input.from) : undefined;
   const to = input.to ? new Date(input.to) : undefined;
   if (from && to && from > to) throw invalidParam('from', '`from` must not be after `to`.');
