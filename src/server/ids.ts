@@ -17,7 +17,7 @@ export const PREFIXES = {
   api_key: 'key', user: 'usr', authority_grant: 'aut', export: 'exp', event: 'evt',
   webhook_delivery: 'whd', claim: 'clm', timeline: 'tml', hypothesis: 'hyp', ofac_report: 'ofr',
   destination_wallet: 'dwc', contact_log: 'con', ledger_entry: 'led', plan: 'plan', deadline: 'dl',
-  validation: 'val',
+  validation: 'val', wallet: 'wal',
 } as const;
 export type IdKind = keyof typeof PREFIXES;
 

@@ -17,6 +17,7 @@ import { webhookFixtures } from './fixtures-webhooks';
 import { actionFixtures, relationshipFixtures } from './fixtures-actions';
 import { sanctionsFixtures } from './fixtures-sanctions';
 import { packetFixtures } from './fixtures-packets';
+import { chainFixtures } from './fixtures-chain';
 
 export interface Req {
   /** Concrete path with every id filled in. */
@@ -323,6 +324,7 @@ export const fixtures: Record<string, Fixture> = {
   ...relationshipFixtures,
   ...sanctionsFixtures,
   ...packetFixtures,
+  ...chainFixtures,
 };
 
 /** The fixture of an operation, or a clear failure naming what to add. */

@@ -35,6 +35,7 @@ export function MatterView({ matterId, me, jurisdictions }: { matterId: string; 
           <Badge tone={toneOf(m.status)}>{humanize(m.status)}</Badge>
           <Badge>{humanize(m.mode)}</Badge>
           <Mono>{m.matter_id}</Mono>
+          {me.permissions['crypto:read'] && <Link href={`/matters/${m.matter_id}/crypto`} className="ml-2 text-sm text-blue-800 underline">Crypto</Link>}
         </div>
         <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-xs text-slate-700">
           <div><dt className="inline font-medium">Lead counsel: </dt><dd className="inline">{m.lead_counsel ?? '—'}</dd></div>

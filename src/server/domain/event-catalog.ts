@@ -21,6 +21,7 @@ export const EVENT_TYPES = [
   'ofac_report.created', 'ofac_report.updated', 'issuer_remediation.created',
   'report.created', 'report.exported',
   'ledger_entry.created',
+  'asset_map.created', 'attribution_claim.created', 'attribution_graph.created',
   'organization.created', 'organization.updated',
   'user.invited', 'user.updated',
 ] as const;

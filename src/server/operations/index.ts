@@ -9,6 +9,8 @@ import * as actions from './actions';
 import * as relationships from './relationships';
 import * as sanctions from './sanctions';
 import * as packets from './packets';
+import * as crypto from './crypto';
+import * as attribution from './attribution';
 import type { Operation } from './define';
 
 /** Every served operation, by name. Routes, OpenAPI and the operations test read this. */
@@ -24,5 +26,7 @@ export const ops = {
   ...relationships,
   ...sanctions,
   ...packets,
+  ...crypto,
+  ...attribution,
 };
 export const allOperations: Operation[] = Object.values(ops);

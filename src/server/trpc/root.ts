@@ -9,6 +9,7 @@ import { actionsRouter } from './routers/actions';
 import { relationshipsRouter } from './routers/relationships';
 import { sanctionsRouter } from './routers/sanctions';
 import { packetsRouter } from './routers/packets';
+import { cryptoRouter } from './routers/crypto';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
@@ -22,6 +23,7 @@ export const appRouter = router({
   relationships: relationshipsRouter,
   sanctions: sanctionsRouter,
   packets: packetsRouter,
+  crypto: cryptoRouter,
 });
 
 export type AppRouter = typeof appRouter;

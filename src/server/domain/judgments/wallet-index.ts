@@ -9,7 +9,11 @@ import { addressKey, parseAddress, type ParsedAddress } from './wallet-address';
  * caller uses). Built once from the files' text (the caller reads them), so lookups are map
  * hits and this module stays free of I/O.
  */
-export interface LabelHit { chain: string; entity: string; category: string; name_tags: string; sources: string }
+export interface LabelHit {
+  chain: string; entity: string; category: string; name_tags: string; sources: string;
+  /** GraphSense confidence id of the label's source (Etherscan scrapes are `web_crawl`). */
+  confidence: string;
+}
 export interface Dataset { name: string; as_of: string }
 
 export interface WalletIndex {
@@ -18,10 +22,11 @@ export interface WalletIndex {
   sanctions: AddressIndex;
   /** Exchange slugs the label data knows (coinbase, kraken, …). */
   exchanges: Set<string>;
-  datasets: { labels: Dataset };
+  datasets: { labels: Dataset; graphsense: Dataset };
 }
 
 export const LABELS_DATASET: Dataset = { name: 'data/labels/evm_exchange_and_risk_labels.csv', as_of: 'Etherscan label scrapes 2023 to mid-2024' };
+export const GRAPHSENSE_LABELS_DATASET: Dataset = { name: 'data/labels/graphsense_btc_tron_exchange_labels.csv', as_of: 'GraphSense TagPacks 29ff93c8 (2026-05-12)' };
 /** How outputs name the OFAC address data a wallet was screened against. */
 export const ofacDatasetLabel = (a: AddressIndex) => `${a.dataset.lists} (${a.dataset.as_of})`;
 
@@ -31,14 +36,25 @@ const push = <T>(m: Map<string, T[]>, k: string, v: T) => {
   else m.set(k, [v]);
 };
 
-export function buildWalletIndex(text: { labelsCsv: string }, sanctions: AddressIndex): WalletIndex {
+/**
+ * `graphsenseCsv` adds the Bitcoin and Tron exchange labels derived from GraphSense TagPacks
+ * (each row keeps its tagpack, source and confidence id).
+ */
+export function buildWalletIndex(text: { labelsCsv: string; graphsenseCsv?: string }, sanctions: AddressIndex): WalletIndex {
   const labels = new Map<string, LabelHit[]>();
   const exchanges = new Set<string>();
   for (const r of parseCsv(text.labelsCsv)) {
-    push(labels, addressKey(r.address), { chain: r.chain, entity: r.entity_label, category: r.category, name_tags: r.name_tags, sources: r.sources });
+    push(labels, addressKey(r.address), { chain: r.chain, entity: r.entity_label, category: r.category, name_tags: r.name_tags, sources: r.sources, confidence: 'web_crawl' });
     if (r.category.split('|').includes('exchange')) for (const e of r.entity_label.split('|')) if (e) exchanges.add(e);
   }
-  return { labels, sanctions, exchanges, datasets: { labels: LABELS_DATASET } };
+  for (const r of text.graphsenseCsv ? parseCsv(text.graphsenseCsv) : []) {
+    push(labels, addressKey(r.address), {
+      chain: r.chain, entity: r.entity_label, category: r.category, name_tags: r.label,
+      sources: `graphsense/graphsense-tagpacks ${r.tagpack}${r.source ? ` (${r.source})` : ''}`, confidence: r.confidence || 'unknown',
+    });
+    if (r.category === 'exchange' && r.entity_label) exchanges.add(r.entity_label);
+  }
+  return { labels, sanctions, exchanges, datasets: { labels: LABELS_DATASET, graphsense: GRAPHSENSE_LABELS_DATASET } };
 }
 
 export type WalletCategory = 'sanctioned' | 'exchange' | 'risk' | 'bridge' | 'unlabeled' | 'invalid';
@@ -61,7 +77,9 @@ export function classifyWallet(index: WalletIndex, raw: string): WalletClassific
   const parsed = parseAddress(raw);
   const key = addressKey(parsed.address);
   const ofac = screenWallet(index.sanctions, raw);
-  const labels = parsed.network === 'evm' ? index.labels.get(key) ?? [] : [];
+  // Address formats of the three families never collide, so one map serves them all; a label
+  // of another family (an EVM label for a Bitcoin text) cannot match.
+  const labels = parsed.network === 'unknown' ? [] : index.labels.get(key) ?? [];
   const cats = new Set(labels.flatMap((l) => l.category.split('|')));
   const exchangeLabel = labels.find((l) => l.category.split('|').some((c) => c === 'exchange' || c === 'fiat_gateway'));
   let category: WalletCategory = 'unlabeled';
@@ -72,6 +90,7 @@ export function classifyWallet(index: WalletIndex, raw: string): WalletClassific
   else if (cats.has('bridge')) category = 'bridge';
   const datasets = [ofacDatasetLabel(index.sanctions)];
   if (parsed.network === 'evm') datasets.push(`${LABELS_DATASET.name} (${LABELS_DATASET.as_of})`);
+  else if (parsed.network !== 'unknown') datasets.push(`${GRAPHSENSE_LABELS_DATASET.name} (${GRAPHSENSE_LABELS_DATASET.as_of})`);
   return {
     ...parsed,
     category,

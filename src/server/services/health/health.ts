@@ -19,7 +19,7 @@ export async function health(ctx: Ctx, db: Db) {
 }
 
 /** Modules that are served; grows as each module lands. */
-export const MODULES = ['organizations', 'api_keys', 'users', 'matters', 'authority', 'claimants', 'audit', 'judgments', 'enforcement', 'ledger', 'webhooks', 'events'];
+export const MODULES = ['organizations', 'api_keys', 'users', 'matters', 'authority', 'claimants', 'audit', 'judgments', 'enforcement', 'ledger', 'webhooks', 'events', 'crypto', 'attribution', 'network_attribution', 'sandbox_chain'];
 
 export function capabilities(ctx: Ctx) {
   return {

@@ -19,6 +19,8 @@ const UI_SCOPES = [
   'relationships:read', 'relationships:write',
   'sanctions:read', 'sanctions:screen', 'sanctions:write', 'sanctions:decide',
   'packets:read', 'packets:write', 'packets:export', 'packets:approve',
+  'crypto:read', 'crypto:map', 'crypto:timeline',
+  'attribution:write', 'attribution:graph',
 ] as const;
 
 /** The signed-in user, their organization and the console environment. */

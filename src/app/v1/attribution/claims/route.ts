@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { createClaim } from '@/server/services/attribution/claims';
+
+export const POST = api(ops.createAttributionClaim, (ctx, { body }, tx) => createClaim(ctx, tx, body));

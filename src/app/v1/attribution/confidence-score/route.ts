@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { scoreClaim } from '@/server/services/attribution/claims';
+
+export const POST = api(ops.scoreAttributionClaim, (ctx, { body }, tx) => scoreClaim(ctx, tx, body));

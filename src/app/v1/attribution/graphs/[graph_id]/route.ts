@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { getGraph } from '@/server/services/attribution/graph';
+
+export const GET = api(ops.getAttributionGraph, (ctx, { params }, db) => getGraph(ctx, db, params.graph_id));

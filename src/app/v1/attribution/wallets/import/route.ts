@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { importWallets } from '@/server/services/attribution/wallets';
+
+export const POST = api(ops.importWallets, (ctx, { body }, tx) => importWallets(ctx, tx, body));

@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { getAssetMap } from '@/server/services/crypto/asset-map';
+
+export const GET = api(ops.getAssetMap, (ctx, { params }, db) => getAssetMap(ctx, db, params.map_id));

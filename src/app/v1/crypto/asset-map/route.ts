@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { createAssetMap } from '@/server/services/crypto/asset-map';
+
+export const POST = api(ops.createAssetMap, (ctx, { body }, tx) => createAssetMap(ctx, tx, body));

@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { exchangeHypothesesOp } from '@/server/services/crypto/exchange-hypotheses-op';
+
+export const POST = api(ops.computeExchangeHypotheses, (ctx, { body }, tx) => exchangeHypothesesOp(ctx, tx, body));

@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { stablecoinExposureOp } from '@/server/services/crypto/exchange-hypotheses-op';
+
+export const POST = api(ops.computeStablecoinExposure, (ctx, { body }, tx) => stablecoinExposureOp(ctx, tx, body));

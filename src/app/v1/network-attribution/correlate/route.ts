@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { correlate } from '@/server/services/network/signals';
+
+export const POST = api(ops.correlateNetworkSignals, (ctx, { body }, tx) => correlate(ctx, tx, body));

@@ -1,0 +1,119 @@
+/**
+ * Stablecoin issuers and their freeze capability (data/stablecoins/issuers.json), joined with
+ * holdings. Every asset in the file is a US-dollar stablecoin, so its value is the amount at
+ * the 1 USD peg, marked `valuation_basis: "peg"`. A `null` field of an entry was not verified
+ * by the data's authors: an exposure resting on it sets `review_required`.
+ */
+export interface IssuerEntry {
+  issuer: string;
+  asset: string;
+  network: string;
+  contract: string | null;
+  decimals: number | null;
+  freeze: string[] | null;
+  unfreeze?: string[] | null;
+  check: string[] | null;
+  burn_wipe?: string[] | null;
+  notes?: string | null;
+}
+
+export const STABLECOIN_DATASET = { name: 'data/stablecoins/issuers.json', as_of: '2026 research snapshot' };
+
+export interface Stablecoin extends IssuerEntry {
+  /** Ticker: the asset's first word ("USDP (Pax Dollar, formerly PAX)" → "USDP"). */
+  ticker: string;
+  /** Fields the data leaves unverified (null). */
+  unverified: string[];
+}
+
+export interface StablecoinIndex {
+  byTicker: Map<string, Stablecoin>; // `${network}:${TICKER}`
+  byContract: Map<string, Stablecoin>; // `${network}:${contract lowercased}`
+  all: Stablecoin[];
+}
+
+const KEY_FIELDS = ['contract', 'decimals', 'freeze', 'check'] as const;
+
+export function buildStablecoinIndex(entries: IssuerEntry[]): StablecoinIndex {
+  const byTicker = new Map<string, Stablecoin>();
+  const byContract = new Map<string, Stablecoin>();
+  const all: Stablecoin[] = [];
+  for (const e of entries) {
+    const s: Stablecoin = {
+      ...e,
+      ticker: e.asset.split(/\s+/)[0].toUpperCase(),
+      unverified: KEY_FIELDS.filter((f) => e[f] === null || e[f] === undefined),
+    };
+    all.push(s);
+    byTicker.set(`${e.network}:${s.ticker}`, s);
+    if (e.contract) byContract.set(`${e.network}:${e.contract.toLowerCase()}`, s);
+  }
+  return { byTicker, byContract, all };
+}
+
+/** The stablecoin a holding is, by contract when known, else by ticker on its network. */
+export function findStablecoin(index: StablecoinIndex, network: string, asset: string, contract?: string | null) {
+  return (contract ? index.byContract.get(`${network}:${contract.toLowerCase()}`) : undefined)
+    ?? index.byTicker.get(`${network}:${asset.toUpperCase()}`) ?? null;
+}
+
+/** Bare function name of a signature: "addBlackList(address _evilUser)" → "addBlackList". */
+export const functionName = (sig: string) => sig.trim().split('(')[0];
+
+export interface ExposureFacts {
+  coin: Stablecoin;
+  wallet: string;
+  amount: string;
+  /** On-chain status read through the chain source's check function, if one could be read. */
+  onchain_status: { frozen: boolean; function: string; checked_at: string; block_number: number | null } | null;
+  /** Why the chain source could not read the status (no source, no check function). */
+  status_note: string | null;
+}
+
+/** One stablecoin exposure item (specification fields plus the issuer data it rests on). */
+export function exposureItem(f: ExposureFacts) {
+  const { coin } = f;
+  const notes: string[] = [];
+  const reasons: string[] = [];
+  if (coin.freeze === null) {
+    notes.push(`${coin.issuer}'s freeze capability for ${coin.ticker} on ${coin.network} is not verified in the issuer data.`);
+  } else if (coin.freeze.length === 0) {
+    notes.push(`${coin.ticker} on ${coin.network} has no issuer freeze function: the issuer cannot block this holder on-chain.`);
+  } else {
+    notes.push(`${coin.issuer} can freeze ${coin.ticker} on ${coin.network} with ${coin.freeze.join('; ')}.`);
+    if (coin.check?.length) notes.push(`Status check: ${coin.check.join('; ')}.`);
+    if (coin.burn_wipe?.length) notes.push(`After a freeze: ${coin.burn_wipe.join('; ')}.`);
+  }
+  if (f.onchain_status) {
+    notes.push(`${f.onchain_status.function} reads ${f.onchain_status.frozen ? 'frozen' : 'not frozen'}${f.onchain_status.block_number !== null ? ` at block ${f.onchain_status.block_number}` : ''}.`);
+  } else if (f.status_note) notes.push(f.status_note);
+  for (const field of coin.unverified) reasons.push(`issuer data: ${field} is not verified (null) for ${coin.ticker} on ${coin.network}`);
+  const candidates = coin.freeze?.length
+    ? [{
+        action_type: coin.burn_wipe?.length ? 'burn_reissue' : 'freeze_only',
+        issuer: coin.issuer,
+        contract: coin.contract,
+        freeze_function: functionName(coin.freeze[0]),
+        freeze_functions: coin.freeze,
+        check_functions: coin.check ?? [],
+        burn_functions: coin.burn_wipe ?? [],
+      }]
+    : [];
+  return {
+    issuer: coin.issuer,
+    asset: coin.ticker,
+    network: coin.network,
+    contract: coin.contract,
+    wallet: f.wallet,
+    amount: f.amount,
+    usd_value: f.amount,
+    valuation_basis: 'peg' as const,
+    freeze_capability_notes: notes.join(' '),
+    freeze_functions: coin.freeze,
+    check_functions: coin.check,
+    remediation_candidates: candidates,
+    onchain_status: f.onchain_status,
+    review_required: reasons.length > 0,
+    review_reasons: reasons,
+  };
+}

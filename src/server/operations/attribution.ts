@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { defineOp } from './define';
+import { arr, dateTime, sourceRef, str } from './schemas';
+import { CLAIM_SOURCE_TYPES, PREDICATES } from '../domain/attribution/confidence';
+import { WALLET_ROLES } from '../services/attribution/wallets';
+import { MAX_WALLETS, network } from './crypto-schemas';
+
+/** Attribution and Network Attribution folders (API-CONTRACT §17). */
+const text = (max = 500) => z.string().trim().min(1).max(max);
+const idList = () => z.array(str(100)).max(MAX_WALLETS);
+
+const wallet = z.object({ wallet_id: z.string(), address: z.string(), network: z.string(), role: z.string(), confidence: z.number().nullable(), source_refs: z.array(z.unknown()) });
+const claim = z.object({
+  claim_id: z.string(), matter_id: z.string(), subject: z.string(), predicate: z.string(), object: z.string(), source_type: z.string(),
+  source_refs: z.array(z.unknown()), confidence: z.number(), audit_ref: z.string().optional(),
+});
+const graph = z.object({
+  object: z.literal('attribution_graph'), graph_id: z.string(), matter_id: z.string(), nodes: z.array(z.record(z.string(), z.unknown())),
+  edges: z.array(z.record(z.string(), z.unknown())), claims: z.array(z.record(z.string(), z.unknown())),
+  confidence_matrix: z.array(z.object({ claim_id: z.string(), score: z.number(), label: z.string(), basis: z.array(z.string()) })),
+  source_manifest: z.array(z.unknown()), audit_ref: z.string().optional(),
+});
+const signal = z.object({
+  object: z.literal('network_attribution_signal'), network_attribution_id: z.string(), matter_id: z.string(), wallet_address: z.string().nullable(),
+  signal_type: z.string(), source: z.string(), legal_process_id: z.string().nullable(), timestamp: z.string().nullable(),
+  confidence_level: z.enum(['L0', 'L1', 'L2', 'L3']), audit_ref: z.string().optional(),
+});
+const correlationResult = z.object({
+  object: z.literal('network_correlation'), network_attribution_id: z.string(), matter_id: z.string(),
+  correlations: z.array(z.object({ subject: z.string(), signal_id: z.string(), confidence_level: z.string(), explanation: z.string(), review_required: z.boolean() })),
+  audit_ref: z.string().optional(),
+});
+
+export const importWallets = defineOp('POST', '/v1/attribution/wallets/import', {
+  name: 'importWallets', summary: 'Import wallets onto a matter: validated per network, merged by address and network',
+  body: z.strictObject({
+    matter_id: str(100),
+    wallets: z.array(z.strictObject({
+      address: str(200), network: network().optional(), role: z.enum(WALLET_ROLES).optional(),
+      confidence: z.number().min(0).max(100).optional(), source_refs: arr(sourceRef()).optional(),
+    })).min(1).max(MAX_WALLETS),
+  }),
+  response: z.object({ imported: z.number(), wallets: z.array(wallet), audit_ref: z.string().optional() }),
+});
+
+export const createAttributionGraph = defineOp('POST', '/v1/attribution/graph', {
+  name: 'createAttributionGraph', summary: 'Build and store the attribution graph: nodes, aggregated transfer and claim edges, contradictions, confidence matrix',
+  body: z.strictObject({ matter_id: str(100), wallet_ids: idList().optional(), include_contradictions: z.boolean().optional() }),
+  response: graph,
+});
+
+export const createAttributionClaim = defineOp('POST', '/v1/attribution/claims', {
+  name: 'createAttributionClaim', summary: 'Record an attribution claim (subject, predicate, object, source type)',
+  body: z.strictObject({
+    matter_id: str(100), subject: text(), predicate: z.enum(PREDICATES), object: text(), source_type: z.enum(CLAIM_SOURCE_TYPES),
+    source_refs: arr(sourceRef()).optional(), confidence: z.number().min(0).max(100).optional(), basis: arr(text(2000)).optional(),
+  }),
+  response: claim,
+});
+
+export const getAttributionGraph = defineOp('GET', '/v1/attribution/graphs/{graph_id}', {
+  name: 'getAttributionGraph', summary: 'A stored attribution graph with its source manifest', response: graph,
+});
+
+export const scoreAttributionClaim = defineOp('POST', '/v1/attribution/confidence-score', {
+  name: 'scoreAttributionClaim', summary: 'Score a claim with the deterministic GraphSense-based formula (tier, corroboration, contradictions, caps)',
+  body: z.strictObject({
+    claim_id: str(100), evidence_tier: str(100), corroboration: z.array(text(500)).max(100).optional(), contradictions: z.array(text(500)).max(100).optional(),
+  }),
+  response: z.object({ claim_id: z.string(), score: z.number(), label: z.enum(['weak_signal', 'moderate', 'strong', 'confirmed']), basis: z.array(z.string()), audit_ref: z.string().optional() }),
+});
+
+export const createNetworkSignal = defineOp('POST', '/v1/network-attribution/signals', {
+  name: 'createNetworkSignal', summary: 'Record a redacted network attribution signal (a full IP address or email is refused)',
+  body: z.strictObject({
+    matter_id: str(100), signal_type: text(100), source: text(500), wallet_address: str(200).optional(), legal_process_id: text(200).optional(),
+    raw_value_redacted: text(1000).optional(), timestamp: dateTime().optional(), privacy_restrictions: arr(text(200)).optional(),
+  }),
+  response: signal,
+});
+
+export const correlateNetworkSignals = defineOp('POST', '/v1/network-attribution/correlate', {
+  name: 'correlateNetworkSignals', summary: 'Correlate network signals with wallets; never standalone proof (review_required)',
+  body: z.strictObject({ matter_id: str(100), wallet_ids: idList().optional(), signal_ids: idList().optional() }),
+  response: correlationResult,
+});
+
+export const getNetworkAttribution = defineOp('GET', '/v1/network-attribution/{network_attribution_id}', {
+  name: 'getNetworkAttribution', summary: 'A network signal or a correlation result, with privacy restrictions and legal-process provenance',
+  response: z.union([signal, correlationResult]),
+});

@@ -1,0 +1,105 @@
+import type { Ctx, Db, Tx } from '../../context';
+import { isId, newId } from '../../ids';
+import { exactNumber } from '../../json';
+import { findStablecoin, STABLECOIN_DATASET } from '../../domain/crypto/stablecoins';
+import { GRAPHSENSE_LABELS_DATASET, LABELS_DATASET } from '../../domain/judgments/wallet-index';
+import { OFAC_ADDRESS_DATASET } from '../../domain/sanctions/addresses';
+import { CONFIDENCE_DATASET } from '../../domain/attribution/confidence';
+import type { ChainNetwork } from '../../domain/crypto/networks';
+import { recordChange } from '../audit/append';
+import { loadOwned, loadWritableMatter } from '../matters/access';
+import { getChainSource, type Holding } from '../chain/source';
+import { stablecoinIndex } from './reference-data';
+import { resolveWallets, type ResolvedWallet, type WalletInput } from './wallet-inputs';
+import { computeExchangeHypotheses } from './hypotheses';
+import { computeStablecoinExposure } from './stablecoin-exposure';
+import { datasetNames, manifestEntry, type ManifestEntry } from './manifest';
+import { exposureOut, reviewState } from './serialize';
+import { eventData } from '../judgments/serialize';
+
+export interface AssetMapInput {
+  matter_id: string;
+  wallets?: WalletInput[];
+  chains?: ChainNetwork[];
+  include_stablecoins?: boolean;
+  include_exchanges?: boolean;
+  source_refs?: unknown[];
+}
+
+export const CRYPTO_DATASETS = datasetNames(
+  LABELS_DATASET, GRAPHSENSE_LABELS_DATASET, { name: OFAC_ADDRESS_DATASET.lists, as_of: OFAC_ADDRESS_DATASET.as_of }, STABLECOIN_DATASET, CONFIDENCE_DATASET,
+);
+
+/**
+ * Holdings of resolved wallets, per chain source: what an asset map, packets and reports show.
+ * Stablecoins are valued at the peg; other assets have `usd_value: null` (no price source).
+ */
+export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[]) {
+  const coins = stablecoinIndex();
+  const holdings = new Map<string, Holding[]>();
+  const token_exposures = [];
+  const reasons: string[] = [];
+  const manifest: ManifestEntry[] = [];
+  for (const network of [...new Set(wallets.map((w) => w.network))]) {
+    const src = getChainSource(ctx, db, network);
+    manifest.push(await manifestEntry(src, CRYPTO_DATASETS));
+    if (!src.available) reasons.push(src.missing!);
+    for (const w of wallets.filter((x) => x.network === network)) {
+      const hs = await src.balances(w.key);
+      holdings.set(`${network}:${w.key}`, hs);
+      for (const h of hs) {
+        const coin = findStablecoin(coins, network, h.asset, h.contract);
+        if (!coin) reasons.push(`${h.asset} on ${network} has no price source: usd_value is null`);
+        if (h.amount.startsWith('-')) reasons.push(`${w.address} on ${network}: ${h.asset} balance is negative on ${src.source} (outgoing transfers exceed incoming ones)`);
+        token_exposures.push({
+          asset: coin?.ticker ?? h.asset, network, contract: h.contract ?? coin?.contract ?? null, amount: exactNumber(h.amount),
+          usd_value: coin ? exactNumber(h.amount) : null, valuation_basis: coin ? 'peg' : null, wallet: w.address,
+        });
+      }
+    }
+  }
+  return { holdings, token_exposures, reasons: [...new Set(reasons)], manifest };
+}
+
+/**
+ * Builds and stores an asset map (map_) of a matter's wallets: holdings, exchange hypotheses
+ * and stablecoin exposure, with the source manifest. Writes `asset_map.created`.
+ */
+export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
+  const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
+  const wallets = await resolveWallets(ctx, tx, m.id, input.wallets, input.chains);
+  const { holdings, token_exposures, reasons, manifest } = await computeHoldings(ctx, tx, wallets);
+  const hyps = input.include_exchanges === false ? null : await computeExchangeHypotheses(ctx, tx, { matter_id: m.id, wallets });
+  const exposure = input.include_stablecoins === false ? null : await computeStablecoinExposure(ctx, tx, { wallets, holdings });
+  if (!wallets.length) reasons.push('No wallets: pass wallets or import them on the matter first.');
+  for (const e of exposure ?? []) reasons.push(...e.review_reasons);
+  const id = newId('asset_map');
+  const created_at = new Date();
+  const body = {
+    object: 'asset_map' as const,
+    map_id: id,
+    matter_id: m.id,
+    wallets: wallets.map((w) => ({ wallet_id: w.wallet_id, address: w.address, network: w.network, role: w.role, confidence: w.confidence, source_refs: w.source_refs })),
+    token_exposures,
+    exchange_hypotheses: hyps?.items ?? [],
+    stablecoin_exposure: (exposure ?? []).map(exposureOut),
+    review_state: reviewState([...new Set(reasons)]),
+    source_refs: input.source_refs ?? [],
+    source_manifest: manifest,
+    created_at: created_at.toISOString(),
+  };
+  const stored = JSON.parse(JSON.stringify(body));
+  await tx.assetMap.create({ data: { id, org_id: ctx.org.id, env: ctx.env, matter_id: m.id, body: stored, created_at } });
+  await recordChange(ctx, tx, {
+    event_type: 'asset_map.created', object_type: 'asset_map', object_id: id, matter_id: m.id,
+    details: { wallets: wallets.length, token_exposures: token_exposures.length, review_required: body.review_state.review_required },
+    data: eventData(body),
+  });
+  return body;
+}
+
+/** A stored asset map, as issued; another tenant's or a hidden matter's is 404. */
+export async function getAssetMap(ctx: Ctx, db: Db, id: string) {
+  const row = await loadOwned(ctx, 'asset map', id, isId('asset_map', id), () => db.assetMap.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }));
+  return row.body as Record<string, unknown>;
+}

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildStablecoinIndex, type IssuerEntry, type StablecoinIndex } from '../../domain/crypto/stablecoins';
+import { parseConfidenceCsv, type ConfidenceTier } from '../../domain/attribution/confidence';
+
+/**
+ * Shipped reference data of the crypto and attribution modules, read once per process: the
+ * stablecoin issuer file and GraphSense's confidence taxonomy (both a few kB).
+ */
+let coins: StablecoinIndex | null = null;
+let tiers: Map<string, ConfidenceTier> | null = null;
+
+const read = (rel: string) => readFileSync(path.join(/* turbopackIgnore: true */ process.cwd(), rel), 'utf8');
+
+export function stablecoinIndex(): StablecoinIndex {
+  if (!coins) coins = buildStablecoinIndex((JSON.parse(read('data/stablecoins/issuers.json')) as { entries: IssuerEntry[] }).entries);
+  return coins;
+}
+
+export function confidenceTiers(): Map<string, ConfidenceTier> {
+  if (!tiers) tiers = parseConfidenceCsv(read('data/attribution/graphsense-confidence.csv'));
+  return tiers;
+}
