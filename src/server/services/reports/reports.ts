@@ -80,3 +80,16 @@ export async function exportReport(ctx: Ctx, tx: Tx, id: string, body: { format:
   const profile = strictestProfile(r.redaction_profile as RedactionProfile, body.redaction_profile ?? (r.redaction_profile as RedactionProfile));
   return requestExport(ctx, tx, { object_type: 'report', object_id: r.id, matter_id: r.matter_id, format: body.format, redaction_profile: profile });
 }
+
+/**
+ * The console's Reports panel: a matter's latest reports, newest first, without their
+ * content (no REST twin: the REST API reads reports one by one at their content_uri).
+ */
+export async function listMatterReports(ctx: Ctx, db: Db, matterId: string) {
+  const m = await loadMatter(ctx, db, matterId, 'matter_id');
+  const rows = await db.report.findMany({ where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env }, orderBy: { id: 'desc' }, take: 20 });
+  return rows.map((r) => {
+    const { sections, ...meta } = reportOut(r, ctx.origin);
+    return { ...meta, section_keys: sections.map((x) => x.key) };
+  });
+}
