@@ -7,7 +7,7 @@ import { shortAddress, type RedactionProfile } from '../packets/redaction';
  * show what the data lost.
  * - `external`: every internal field goes, at any depth: notes, review and completion notes,
  *   operator economics and claimants' economics (their data is theirs);
- * - `claimant`: `external`, sanctions stated only as "under review", and every full wallet
+ * - `claimant`: `external`, no claimant roster, sanctions stated only as "under review", and every full wallet
  *   address (those the report names, in any string) cut to its first 6 and last 4 characters.
  */
 const INTERNAL_KEYS = new Set(['notes', 'internal_notes', 'review_notes', 'completion_notes', 'profile_notes', 'economics', 'operator_economics', 'fees', 'internal']);
@@ -48,7 +48,8 @@ export function redactData(data: Record<string, Json>, profile: RedactionProfile
   if (profile === 'none') return data;
   let out = walk(data, (k, x) => (INTERNAL_KEYS.has(k) ? undefined : x));
   if (profile === 'claimant') {
-    out = walk(out, (k, x) => (SANCTIONS_KEYS.has(k) ? (k === 'sanctions_status' || k === 'sanctions' ? UNDER_REVIEW : undefined) : x));
+    // A claimant sees no other claimant: the roster goes with the sanctions detail.
+    out = walk(out, (k, x) => (k === 'claimants' ? undefined : SANCTIONS_KEYS.has(k) ? (k === 'sanctions_status' || k === 'sanctions' ? UNDER_REVIEW : undefined) : x));
     out = shortenAddresses(out, addresses);
   }
   return out as Record<string, Json>;
