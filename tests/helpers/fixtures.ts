@@ -17,6 +17,7 @@ import { webhookFixtures } from './fixtures-webhooks';
 import { actionFixtures, relationshipFixtures } from './fixtures-actions';
 import { sanctionsFixtures } from './fixtures-sanctions';
 import { packetFixtures } from './fixtures-packets';
+import { reportFixtures } from './fixtures-reports';
 import { chainFixtures } from './fixtures-chain';
 
 export interface Req {
@@ -325,6 +326,7 @@ export const fixtures: Record<string, Fixture> = {
   ...sanctionsFixtures,
   ...packetFixtures,
   ...chainFixtures,
+  ...reportFixtures,
 };
 
 /** The fixture of an operation, or a clear failure naming what to add. */

@@ -126,4 +126,10 @@ export const EXAMPLES: Record<string, OpExample> = {
   getEvent: {},
   resendEvent: { body: {} },
   deleteWebhookEndpoint: {},
+
+  // Reports: a brief and a claimant update of the matter, then the brief exported as a PDF.
+  createCampaignBrief: { body: { matter_id: '{{matter_id}}', audience: 'internal', include_sections: ['summary', 'judgments', 'ledger', 'actions'] }, capture: { report_id: 'body.report_id' } },
+  createClaimantUpdate: { body: { matter_id: '{{matter_id}}', claimant_id: '{{claimant_id}}', redaction_profile: 'claimant' }, capture: { claimant_report_id: 'body.report_id' } },
+  getReport: {},
+  exportReport: { body: { format: 'pdf', redaction_profile: 'external' }, capture: { report_export_id: 'body.export_id' } },
 };

@@ -5,6 +5,7 @@ import { PACKET_FAMILIES, PACKET_TYPES } from '../domain/packets/families';
 import { PACKET_STATUSES } from '../domain/packets/status';
 import { REDACTION_PROFILES } from '../domain/packets/redaction';
 import { EXPORT_FORMATS } from '../services/exports/formats';
+import { exportObject } from './export-object';
 
 /** The body of every creation path (specification: the same eight fields). */
 const createBody = () => z.strictObject({
@@ -36,13 +37,6 @@ const packet = objectBase('packet', 'packet_id').extend({
   latest_export: exportState.nullable(),
   audit: z.object({ request_id: z.string(), actor_id: z.string(), organization_id: z.string(), matter_id: z.string(), timestamp: z.string() }),
   updated_at: z.string(),
-});
-
-const exportObject = objectBase('export', 'export_id').extend({
-  object_type: z.string(), object_id: z.string(), matter_id: z.string(), format: z.enum(EXPORT_FORMATS),
-  redaction_profile: z.enum(REDACTION_PROFILES), status: z.enum(['pending', 'ready', 'failed']),
-  download_url: z.string().nullable(), expires_at: z.string().nullable(), sha256: z.string().nullable(),
-  size_bytes: z.number().int().nullable(), audit_id: z.string(), failure_reason: z.string().nullable(), completed_at: z.string().nullable(),
 });
 
 const create = (path: string, name: string, summary: string) =>

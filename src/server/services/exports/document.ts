@@ -6,7 +6,11 @@
 export type Block =
   | { kind: 'text'; text: string }
   | { kind: 'fields'; rows: [string, string][] }
-  | { kind: 'table'; columns: string[]; widths: number[]; rows: string[][] };
+  | { kind: 'table'; columns: string[]; widths: number[]; rows: string[][] }
+  | { kind: 'chart'; title: string; unit: string; x: string[]; series: ChartSeries[] };
+
+/** A line of a chart: one value per x label (the PDF draws it with vector paths). */
+export interface ChartSeries { label: string; color: string; values: number[] }
 
 export interface DocSection { title: string; blocks: Block[] }
 

@@ -1,5 +1,9 @@
 import PDFDocument from 'pdfkit';
 import type { Block, RenderDoc, Stamp } from './document';
+import { drawChart } from './chart';
+import { pdfText } from './pdf-text';
+
+export { pdfText };
 
 /**
  * Renders a document with pdfkit (standard Helvetica, so no font files to ship): a cover,
@@ -8,13 +12,6 @@ import type { Block, RenderDoc, Stamp } from './document';
  */
 const MARGIN = 54;
 const FOOTER_H = 30;
-
-/** The standard fonts encode WinAnsi only: map common punctuation, replace the rest. */
-export function pdfText(s: string): string {
-  return s
-    .replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/[\u2013\u2014]/g, '-').replace(/\u2026/g, '...')
-    .replace(/[^\n\x20-\x7E\xA0-\xFF]/g, '?');
-}
 
 function drawTable(doc: PDFKit.PDFDocument, b: Extract<Block, { kind: 'table' }>) {
   const left = doc.page.margins.left;
@@ -62,7 +59,8 @@ function drawBlock(doc: PDFKit.PDFDocument, b: Block) {
       doc.font('Helvetica').text(pdfText(v || '-'), { width });
     }
     doc.moveDown(0.5);
-  } else drawTable(doc, b);
+  } else if (b.kind === 'chart') drawChart(doc, b);
+  else drawTable(doc, b);
 }
 
 export function renderPdf(d: RenderDoc, stamp: Stamp): Promise<Buffer> {

@@ -2,12 +2,13 @@ import type { Export } from '@/generated/prisma/client';
 import type { Db } from '../../context';
 import type { RenderDoc } from './document';
 import { packetExportSource } from '../packets/export-source';
+import { reportExportSource } from '../reports/export-source';
 
 /**
  * What an exportable object type brings to the export pipeline: its (redacted) bundle, the
  * document the PDF renders, its source manifest, and the names of its audit/outbox events.
  * The pipeline (request, durable job, formats, signed links) is the same for every type;
- * reports add their row here when they land.
+ * each type adds its row here.
  */
 export interface ExportBuild {
   /** The canonical bundle under the export's redaction profile (the JSON format). */
@@ -30,6 +31,7 @@ export interface ExportSource {
 
 export const EXPORT_SOURCES: Record<string, ExportSource> = {
   packet: packetExportSource,
+  report: reportExportSource,
 };
 
 export function exportSource(objectType: string): ExportSource {

@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { createCampaignBrief } from '@/server/services/reports/reports';
+
+export const POST = api(ops.createCampaignBrief, (ctx, { body }, tx) => createCampaignBrief(ctx, tx, body));

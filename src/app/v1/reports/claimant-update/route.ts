@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { createClaimantUpdate } from '@/server/services/reports/reports';
+
+export const POST = api(ops.createClaimantUpdate, (ctx, { body }, tx) => createClaimantUpdate(ctx, tx, body));

@@ -1,0 +1,197 @@
+import type { Matter } from '@/generated/prisma/client';
+import type { Ctx, Db } from '../../context';
+import { isoDate } from '../../domain/judgments/dates';
+import { dec, roundMoney, sum, type Decimal } from '../../domain/judgments/decimal';
+import { operatorShare } from '../../domain/judgments/ledger-engine';
+import type { ReportSection } from '../../domain/reports/sections';
+import { moneyJson } from '../../money';
+import { matterLedger } from '../ledger/balance';
+import { today } from '../judgments/rules-context';
+import { matterAlertsForReport } from './alerts-source';
+import { recoverySeries } from './ledger-series';
+
+/**
+ * The raw (unredacted) data of each report section, read from the matter's modules when the
+ * report is created. Each reader also names the full wallet addresses it put in the data
+ * (so redaction can shorten them anywhere), the reference datasets it rests on, and why its
+ * figures need human review.
+ */
+type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface Collected {
+  data: Partial<Record<string, Record<string, unknown>>>;
+  addresses: Set<string>;
+  datasets: Set<string>;
+  reasons: string[];
+}
+
+const where = (ctx: Ctx, m: Matter) => ({ matter_id: m.id, org_id: ctx.org.id, env: ctx.env });
+const money = (v: Decimal, c: string) => moneyJson(roundMoney(v, c), c);
+const feePct = (m: Matter) => {
+  const p = (m.economics as { contingency_fee_pct?: unknown }).contingency_fee_pct;
+  return typeof p === 'number' || typeof p === 'string' ? p : null;
+};
+
+/** Ledger totals and the recoveries-vs-balance series, shared by the brief and the update. */
+export async function ledgerData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
+  const l = await matterLedger(ctx, db, m, today());
+  if (l.review_required) c.reasons.push('Some ledger figures rest on an interest rate or currency that needs review.');
+  const t = l.result.totals;
+  const cur = l.currency;
+  return {
+    totals: t, currency: cur,
+    data: {
+      as_of: l.as_of, currency: cur,
+      judgment_principal: money(t.judgment_principal, cur), accrued_interest: money(t.accrued_interest, cur), costs: money(t.costs, cur),
+      recovered: money(t.recovered, cur), distributed: money(t.distributed, cur), balance_outstanding: money(t.balance_outstanding, cur),
+      recovery_events: t.recovery_events,
+      series: await recoverySeries(ctx, db, m),
+    },
+  };
+}
+
+async function judgmentsData(ctx: Ctx, db: Db, m: Matter) {
+  const js = await db.judgment.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } });
+  const deadlines = await db.judgmentDeadline.findMany({
+    where: { ...where(ctx, m), status: 'open', date: { gte: new Date(`${today()}T00:00:00Z`) } }, orderBy: [{ date: 'asc' }, { id: 'asc' }],
+  });
+  return js.map((j) => {
+    const next = deadlines.find((d) => d.judgment_id === j.id);
+    return {
+      judgment_id: j.id, court: j.court, case_number: j.case_number, jurisdiction: j.jurisdiction, date_entered: isoDate(j.date_entered),
+      creditor: j.creditor, debtor: j.debtor, amount: moneyJson(j.amount, j.currency), status: j.status,
+      next_deadline: next?.date ? { title: next.title, due_date: isoDate(next.date) } : null,
+      profile_notes: j.profile_notes,
+    };
+  });
+}
+
+async function assetsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
+  const row = await db.assetMap.findFirst({ where: where(ctx, m), orderBy: { id: 'desc' } });
+  if (!row) return { map_id: null, wallets: [], exchange_hypotheses: [], token_exposure_count: 0 };
+  const b = row.body as Any;
+  for (const w of b.wallets ?? []) if (typeof w.address === 'string') c.addresses.add(w.address);
+  for (const h of b.exchange_hypotheses ?? []) if (typeof h.wallet === 'string') c.addresses.add(h.wallet);
+  if (b.review_state?.review_required) c.reasons.push('The latest asset map needs review.');
+  return {
+    map_id: row.id, created_at: row.created_at.toISOString(),
+    wallets: (b.wallets ?? []).map((w: Any) => ({ address: w.address, network: w.network, role: w.role ?? null, confidence: w.confidence ?? null })),
+    exchange_hypotheses: (b.exchange_hypotheses ?? []).map((h: Any) => ({ exchange: h.exchange ?? h.exchange_name ?? null, wallet: h.wallet ?? null, confidence: h.confidence ?? null })),
+    token_exposure_count: (b.token_exposures ?? []).length,
+  };
+}
+
+async function planData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
+  const rows = await db.enforcementPlan.findMany({ where: where(ctx, m), orderBy: { id: 'desc' } });
+  const latest = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) if (!latest.has(r.judgment_id)) latest.set(r.judgment_id, r);
+  const plans = [...latest.values()].map((p) => {
+    const body = p.plan as Any;
+    for (const d of body.datasets ?? []) if (typeof d === 'string') c.datasets.add(d);
+    for (const w of body.wallets ?? []) if (typeof w.address === 'string') c.addresses.add(w.address);
+    if (p.review_required) c.reasons.push(`Enforcement plan ${p.id} needs review.`);
+    return {
+      plan_id: p.id, judgment_id: p.judgment_id, profile: p.profile, pressure_level: p.pressure_level, review_required: p.review_required,
+      priority_actions: (body.priority_actions ?? []).map((a: Any) => ({ type: a.type, title: a.title, priority: a.priority, legal_basis: a.legal_basis })),
+      blocked_actions: (body.blocked_actions ?? []).length,
+    };
+  });
+  return { plans };
+}
+
+async function actionsData(ctx: Ctx, db: Db, m: Matter) {
+  const rows = await db.action.findMany({ where: where(ctx, m), orderBy: [{ due_at: 'asc' }, { id: 'asc' }] });
+  const open = rows.filter((a) => !['completed', 'cancelled'].includes(a.status));
+  return {
+    open: open.length, completed: rows.filter((a) => a.status === 'completed').length,
+    items: open.slice(0, 50).map((a) => ({ action_id: a.id, type: a.type, title: a.title, status: a.status, priority: a.priority, due_at: a.due_at?.toISOString() ?? null })),
+    completion_notes: rows.filter((a) => a.completion_notes).map((a) => ({ action_id: a.id, note: a.completion_notes })),
+  };
+}
+
+async function packetsData(ctx: Ctx, db: Db, m: Matter) {
+  const rows = await db.packet.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } });
+  return {
+    items: rows.map((p) => ({
+      packet_id: p.id, type: p.type, packet_type: p.packet_type, status: p.status,
+      ready: !!(p.readiness as Any)?.ready, notes: p.notes,
+    })),
+  };
+}
+
+async function sanctionsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
+  const rows = await db.sanctionsReview.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } });
+  if (rows.some((r) => r.status === 'in_review')) c.reasons.push('A sanctions review on this matter is still open.');
+  return {
+    reviews: rows.map((r) => ({
+      review_id: r.id, status: r.status, ofac_report_required: r.ofac_report_required,
+      blocked_property_analysis: r.blocked_property_analysis, decision_reason: r.decision_reason, notes: r.notes,
+    })),
+  };
+}
+
+/** Reads the sections of a campaign brief from the matter's modules (a snapshot). */
+export async function briefData(ctx: Ctx, db: Db, m: Matter, keys: ReportSection[]): Promise<Collected> {
+  const c: Collected = { data: {}, addresses: new Set(), datasets: new Set(), reasons: [] };
+  const ledger = await ledgerData(ctx, db, m, c);
+  const judgments = await judgmentsData(ctx, db, m);
+  for (const key of keys) {
+    if (key === 'summary') {
+      const claimants = await db.claimant.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } });
+      c.data.summary = {
+        matter: { matter_id: m.id, name: m.name, mode: m.mode, status: m.status, lead_counsel: m.lead_counsel, notes: m.notes },
+        judgment_count: judgments.length, claimant_count: claimants.length,
+        claimants: claimants.map((x) => ({ claimant_id: x.id, name: x.name, role: x.role, economics: x.economics })),
+        as_of: ledger.data.as_of, recovered: ledger.data.recovered, balance_outstanding: ledger.data.balance_outstanding,
+        operator_economics: { contingency_fee_pct: feePct(m), operator_share: money(operatorShare(ledger.totals.recovered, feePct(m), ledger.currency), ledger.currency) },
+      };
+    } else if (key === 'judgments') c.data.judgments = { judgments };
+    else if (key === 'assets') c.data.assets = await assetsData(ctx, db, m, c);
+    else if (key === 'plan') c.data.plan = await planData(ctx, db, m, c);
+    else if (key === 'actions') c.data.actions = await actionsData(ctx, db, m);
+    else if (key === 'packets') c.data.packets = await packetsData(ctx, db, m);
+    else if (key === 'alerts') c.data.alerts = await matterAlertsForReport(ctx, db, m.id);
+    else if (key === 'ledger') c.data.ledger = ledger.data;
+    else if (key === 'sanctions') c.data.sanctions = await sanctionsData(ctx, db, m, c);
+  }
+  return c;
+}
+
+/**
+ * Reads a claimant update: the matter in plain words, the judgments, recoveries against the
+ * balance, this claimant's share only (its share_pct of recoveries net of the operator's
+ * contingency fee, and the distributions recorded to it), the traced assets and next steps.
+ * Other claimants are never read into it.
+ */
+export async function claimantData(ctx: Ctx, db: Db, m: Matter, claimant: { id: string; name: string; role: string; economics: unknown }): Promise<Collected> {
+  const c: Collected = { data: {}, addresses: new Set(), datasets: new Set(), reasons: [] };
+  const ledger = await ledgerData(ctx, db, m, c);
+  const judgments = await judgmentsData(ctx, db, m);
+  const cur = ledger.currency;
+  c.data.summary = {
+    matter: { name: m.name, mode: m.mode, status: m.status, lead_counsel: m.lead_counsel },
+    judgment_count: judgments.length, as_of: ledger.data.as_of, recovered: ledger.data.recovered, balance_outstanding: ledger.data.balance_outstanding,
+  };
+  c.data.judgments = { judgments: judgments.map(({ profile_notes: _p, ...j }) => j) };
+  const { judgment_principal: _jp, accrued_interest: _ai, costs: _c, distributed: _d, ...recoveries } = ledger.data;
+  c.data.recoveries = recoveries;
+  const raw = (claimant.economics as { share_pct?: unknown } | null)?.share_pct;
+  const pct = typeof raw === 'number' || (typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw)) ? Number(raw) : null;
+  if (pct === null) c.reasons.push(`Claimant ${claimant.id} has no share_pct recorded; its share is not computed.`);
+  const net = ledger.totals.recovered.minus(operatorShare(ledger.totals.recovered, feePct(m), cur));
+  const distributed = await db.ledgerEntry.findMany({ where: { ...where(ctx, m), claimant_id: claimant.id, type: 'distribution', currency: cur }, select: { amount: true } });
+  c.data.your_share = {
+    claimant: { claimant_id: claimant.id, name: claimant.name, role: claimant.role },
+    share_pct: pct,
+    share_of_net_recoveries: pct === null ? null : money(net.times(dec(String(pct))).div(100), cur),
+    distributed_to_claimant: money(sum(distributed.map((e) => dec(e.amount))), cur),
+  };
+  const assets = await assetsData(ctx, db, m, c);
+  c.data.assets = { ...assets, exchange_hypotheses: assets.exchange_hypotheses.map(({ wallet: _w, ...h }: Any) => h) };
+  const actions = await actionsData(ctx, db, m);
+  c.data.next_steps = {
+    open_actions: actions.open,
+    upcoming_deadlines: judgments.filter((j) => j.next_deadline).map((j) => ({ case_number: j.case_number, ...j.next_deadline! })),
+  };
+  return c;
+}
