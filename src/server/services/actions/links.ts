@@ -15,7 +15,10 @@ export async function checkLinkedPacket(_ctx: Ctx, _db: Db, packetId: string, _m
   if (!isId('packet', packetId)) throw invalidParam('linked_packet_id', 'linked_packet_id must be a packet (pac_…) of the same matter.');
 }
 
-/** See checkLinkedPacket: the alert of `linked_alert_id` (ale_…) on the same matter. */
-export async function checkLinkedAlert(_ctx: Ctx, _db: Db, alertId: string, _matterId: string): Promise<void> {
-  if (!isId('alert', alertId)) throw invalidParam('linked_alert_id', 'linked_alert_id must be an alert (ale_…) of the same matter.');
+/** The alert of `linked_alert_id` (ale_…): an alert of the caller's org/env on the same matter. */
+export async function checkLinkedAlert(ctx: Ctx, db: Db, alertId: string, matterId: string): Promise<void> {
+  const found = isId('alert', alertId)
+    ? await db.alert.findFirst({ where: { id: alertId, org_id: ctx.org.id, env: ctx.env, matter_id: matterId }, select: { id: true } })
+    : null;
+  if (!found) throw invalidParam('linked_alert_id', 'linked_alert_id must be an alert (ale_…) of the same matter.');
 }
