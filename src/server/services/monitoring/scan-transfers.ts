@@ -33,7 +33,7 @@ async function sandboxFeed(tx: Tx, w: Wl, c: CursorRow, watched: string[], twoHo
       AND (from_address = ANY(${watched}) OR to_address = ANY(${watched})
            OR (${twoHops} AND from_address IN (SELECT to_address FROM sandbox_transfers s2
                  WHERE s2.org_id = ${w.org_id} AND s2.env = ${w.env} AND s2.network = ${c.network} AND s2.from_address = ANY(${watched}) AND s2.seq <= ${head})))
-    ORDER BY seq LIMIT ${BATCH}`;
+    ORDER BY seq LIMIT 500`;
   const next = rows.length === BATCH ? rows.at(-1)!.seq : head;
   return {
     next,
@@ -44,7 +44,8 @@ async function sandboxFeed(tx: Tx, w: Wl, c: CursorRow, watched: string[], twoHo
   };
 }
 
-/** Transfer logs of new blocks on evm_rpc (MD_RPC_URL_<NETWORK>): it follows the head. */
+/** ERC-20 Transfer logs of new blocks on evm_rpc (MD_RPC_URL_<NETWORK>): it follows the head.
+ *  Native-coin transfers carry no log and are not followed. */
 async function evmFeed(c: CursorRow, watched: string[]): Promise<Feed | null> {
   const url = rpcUrlOf(c.network as ChainNetwork);
   if (!url) return null;
@@ -53,6 +54,8 @@ async function evmFeed(c: CursorRow, watched: string[]): Promise<Feed | null> {
   if (c.position < 0n) return { transfers: [], next: head };
   if (head <= c.position) return { transfers: [], next: c.position };
   const to = c.position + EVM_BLOCKS < head ? c.position + EVM_BLOCKS : head;
+  // No address yet: nothing to read (an empty filter would match every Transfer).
+  if (!watched.length) return { transfers: [], next: to };
   const logs = await chain.transferLogs(watched, c.position + 1n, to) as (ChainTransfer & { log_index?: number })[];
   return { next: to, transfers: logs.map((l) => ({ ...l, subject: `${c.network}:${l.transaction_hash}:${l.log_index ?? 0}` })) };
 }
