@@ -9,6 +9,7 @@ import { stablecoinIndex } from '../crypto/reference-data';
 import { counterpartyNotes, exchangeLabelOf } from '../crypto/labels';
 import { addressIndex } from '../sanctions/address-data';
 import { evmRpcChain, rpcUrlOf } from '../chain/evm-rpc';
+import { dec } from '../../domain/judgments/decimal';
 import { raiseAlert } from './raise';
 
 const TX = { timeout: 60_000, maxWait: 10_000 };
@@ -38,7 +39,7 @@ async function sandboxFeed(tx: Tx, w: Wl, c: CursorRow, watched: string[], twoHo
   return {
     next,
     transfers: rows.map((r) => ({
-      transaction_hash: r.transaction_hash, network: c.network, from: r.from_address, to: r.to_address, asset: r.asset, amount: r.amount,
+      transaction_hash: r.transaction_hash, network: c.network, from: r.from_address, to: r.to_address, asset: r.asset, amount: dec(r.amount).toFixed(),
       timestamp: r.timestamp, block_number: Number(r.seq), subject: `${c.network}:${r.transaction_hash}`,
     })),
   };
