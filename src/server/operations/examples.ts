@@ -140,10 +140,10 @@ export const EXAMPLES: Record<string, OpExample> = {
   getWatchlist: {
     before: [{ method: 'POST', path: '/v1/sandbox/chain/transfers', body: { network: 'ethereum', from_address: '0x5f1b0c2a9e4d3b7a6c8e1f2d4a3b5c7e9f0a1b2c', to_address: '0x001866ae5b3de6caa5a51543fd9fb64f524f5478', asset: 'USDT', amount: '2500' }, capture: {} }],
   },
-  listWatchlists: { query: { matter_id: '{{matter_id}}' } },
+  listWatchlists: { query: { status: 'active', limit: '10' } },
   addWatchlistAddresses: { body: { addresses: ['0x7a2e4c6b8d0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c'], reason: 'Received the debtor\'s funds on 2026-11-02', source_refs: [{ source_type: 'blockchain_record', title: 'Transfer trace' }] } },
   listAlerts: {
-    query: { matter_id: '{{matter_id}}', status: 'new' },
+    query: { status: 'new', type: 'exchange_proximity' },
     capture: { alert_id: 'body.data.length ? body.data[0].alert_id : "ale_000000000000000000000000"' },
   },
   getAlert: {},

@@ -51,7 +51,7 @@ const addressIn = () => z.union([str(200).min(1), z.strictObject({ address: str(
 export const createWatchlist = defineOp('POST', '/v1/watchlists', {
   name: 'createWatchlist', summary: 'Create a watchlist on a matter: chains, thresholds (alert rules derive from them) and optional first addresses',
   body: z.strictObject({
-    matter_id: idRef('mtr', 'a matter'), name: name(), chains: arr(z.enum(networks)).min(1).optional(), thresholds: thresholdsIn.optional(),
+    matter_id: str(100), name: name(), chains: arr(z.enum(networks)).min(1).optional(), thresholds: thresholdsIn.optional(),
     addresses: arr(addressIn()).optional(), reason: str(2000).min(1).optional(), source_refs: arr(sourceRef()).optional(),
   }),
   response: watchlist,
