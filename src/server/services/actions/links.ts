@@ -6,10 +6,9 @@ import { isId } from '../../ids';
  * The action's links to objects of other modules, each behind one function so that the module
  * owning the object decides what "exists on this matter" means.
  *
- * INTEGRATION: packets and alerts are built by other branches. Until they are merged these
- * check the id's shape only (the schema already refuses another shape); once `packets` and
- * `alerts` exist, each must look the id up in the caller's org/env and on `matterId`, and
- * throw the same 400 when it is not there.
+ * INTEGRATION: the packet check still looks at the id's shape only; it must look the packet
+ * up in the caller's org/env and on `matterId`, as the alert check does, and throw the same
+ * 400 when it is not there.
  */
 export async function checkLinkedPacket(_ctx: Ctx, _db: Db, packetId: string, _matterId: string): Promise<void> {
   if (!isId('packet', packetId)) throw invalidParam('linked_packet_id', 'linked_packet_id must be a packet (pac_…) of the same matter.');
