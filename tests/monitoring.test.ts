@@ -223,6 +223,25 @@ describe('alerts from the clock', () => {
     await settle();
     assert.equal((await alertsOf(m)).length, before);
   });
+  test('OFAC report due dates: due within deadline_days is a deadline, overdue is a compliance alert (critical)', async () => {
+    const m = await k.matter();
+    // Written as the OFAC workflow stores them (a blocked review's report), to set the dates.
+    const report = async (days: number) => {
+      const id = `ofr_${Math.random().toString(36).slice(2)}`;
+      const due = new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+      await srv.sql(`INSERT INTO ofac_reports (id, org_id, env, matter_id, review_id, status, report_type, counsel_owner, blocked_at, due_date, updated_at)
+        VALUES ($1, $2, 'sandbox', $3, $4, 'drafting', 'blocked_property', 'Casey Counsel', now(), $5::date, now())`, [id, k.orgId, m, `rev_${id}`, due]);
+      return id;
+    };
+    const soon = await report(5);
+    const overdue = await report(-2);
+    await watchlist(m, [evmAddress()]);
+    const d = await waitForAlert(c, `matter_id=${m}&type=deadline`, (a) => a.target === soon);
+    assert.match(d.reason, /31 CFR 501\.603/);
+    const o = await waitForAlert(c, `matter_id=${m}&type=compliance`, (a) => a.target === overdue);
+    assert.equal(o.severity, 'critical');
+    assert.match(o.reason, /was due on/);
+  });
 });
 
 describe('triage', () => {
