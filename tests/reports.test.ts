@@ -111,7 +111,7 @@ describe('campaign brief', () => {
     assert.equal(by.packets.data.items.length, 1);
     assert.equal(by.ledger.data.recovered.amount_decimal, '30000');
     assert.deepEqual(by.alerts.data.items, []);
-    assert.match(by.alerts.body, /not available/);
+    assert.match(by.alerts.body, /No monitoring alerts/);
     assert.ok(by.ledger.data.series.points.length >= 4);
     assert.equal(by.ledger.data.series.points.at(-1).recovered, '30000');
     assert.ok(JSON.stringify(r).includes(INTERNAL_NOTE), 'the internal audience sees internal notes');

@@ -13,4 +13,6 @@ export const WRITE_KINDS: readonly string[] = [
   'createAuditEvent',
   'createCampaignBrief',
   'createClaimantUpdate',
+  'createWatchlist',
+  'addWatchlistAddresses',
 ];

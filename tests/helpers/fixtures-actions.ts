@@ -63,7 +63,7 @@ export const actionFixtures: Record<string, Fixture> = {
         body: {
           matter_id: m, type: 'vasp_legal_process', title: 'Serve a subpoena on the exchange', campaign_id: 'fixture-campaign', owner_id: owner,
           priority: 'urgent', due_at: '2030-01-15T17:00:00Z', linked_packet_id: 'pac_000000000000000000000000',
-          linked_alert_id: 'ale_000000000000000000000000', requirements: ['Court order on file'],
+          requirements: ['Court order on file'],
         },
         matterId: m,
       };

@@ -19,6 +19,7 @@ import { sanctionsFixtures } from './fixtures-sanctions';
 import { packetFixtures } from './fixtures-packets';
 import { reportFixtures } from './fixtures-reports';
 import { chainFixtures } from './fixtures-chain';
+import { monitoringFixtures } from './fixtures-monitoring';
 
 export interface Req {
   /** Concrete path with every id filled in. */
@@ -327,6 +328,7 @@ export const fixtures: Record<string, Fixture> = {
   ...packetFixtures,
   ...chainFixtures,
   ...reportFixtures,
+  ...monitoringFixtures,
 };
 
 /** The fixture of an operation, or a clear failure naming what to add. */

@@ -36,6 +36,12 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               {me.permissions['sanctions:read'] && (
                 <Link href="/sanctions" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">Sanctions</Link>
               )}
+              {me.permissions['monitoring:read'] && (
+                <>
+                  <Link href="/alerts" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">Alerts</Link>
+                  <Link href="/watchlists" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">Watchlists</Link>
+                </>
+              )}
               {me.permissions['packets:read'] && (
                 <Link href="/packets" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">Packets</Link>
               )}

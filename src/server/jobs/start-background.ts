@@ -4,7 +4,8 @@ import { inProcessDispatcher } from './webhook-config';
 /**
  * Background work of a server process: publish commits to other processes (PostgreSQL) and,
  * unless MD_WEBHOOK_DISPATCHER=off, run the webhook dispatcher here too, and unless
- * MD_EXPORT_WORKER=off the export runner.
+ * MD_EXPORT_WORKER=off the export runner, and unless MD_MONITOR_WORKER=off the monitoring
+ * scanner.
  */
 export async function startBackground(db: PrismaClient) {
   const listenUrl = process.env.DATABASE_URL;
@@ -25,6 +26,11 @@ export async function startBackground(db: PrismaClient) {
   if (inProcessExports()) {
     const runner = startExportRunner(db, { listenUrl });
     stops.push(() => runner.stop(5_000));
+  }
+  const { inProcessMonitor, startMonitorRunner } = await import('./monitor-runner');
+  if (inProcessMonitor()) {
+    const monitor = startMonitorRunner(db, { listenUrl });
+    stops.push(() => monitor.stop());
   }
   if (!stops.length) return;
   const stop = () => void Promise.all(stops.map((s) => s()));

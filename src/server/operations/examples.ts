@@ -132,4 +132,25 @@ export const EXAMPLES: Record<string, OpExample> = {
   createClaimantUpdate: { body: { matter_id: '{{matter_id}}', claimant_id: '{{claimant_id}}', redaction_profile: 'claimant' }, capture: { claimant_report_id: 'body.report_id' } },
   getReport: {},
   exportReport: { body: { format: 'pdf', redaction_profile: 'external' }, capture: { report_export_id: 'body.export_id' } },
+  // Monitoring: a watched wallet pays a labelled exchange on the sandbox chain; the scanner
+  // raises its alerts within seconds (the transfer is made three requests before the alert list,
+  // which captures one).
+  createWatchlist: {
+    body: {
+      matter_id: '{{matter_id}}', name: 'Debtor wallets', chains: ['ethereum'], thresholds: { min_amount: '1000', exchange_hops: 2, deadline_days: 30 },
+      addresses: ['0x5f1b0c2a9e4d3b7a6c8e1f2d4a3b5c7e9f0a1b2c'], reason: 'Debtor-controlled per the asset map', source_refs: [{ source_type: 'blockchain_record', title: 'Asset map export' }],
+    },
+    capture: { watchlist_id: 'body.watchlist_id' },
+  },
+  getWatchlist: {
+    before: [{ method: 'POST', path: '/v1/sandbox/chain/transfers', body: { network: 'ethereum', from_address: '0x5f1b0c2a9e4d3b7a6c8e1f2d4a3b5c7e9f0a1b2c', to_address: '0x001866ae5b3de6caa5a51543fd9fb64f524f5478', asset: 'USDT', amount: '2500' }, capture: {} }],
+  },
+  listWatchlists: { query: { status: 'active', limit: '10' } },
+  addWatchlistAddresses: { body: { addresses: ['0x7a2e4c6b8d0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c'], reason: 'Received the debtor\'s funds on 2026-11-02', source_refs: [{ source_type: 'blockchain_record', title: 'Transfer trace' }] } },
+  listAlerts: {
+    query: { status: 'new', type: 'exchange_proximity' },
+    capture: { alert_id: 'body.data.length ? body.data[0].alert_id : "ale_000000000000000000000000"' },
+  },
+  getAlert: {},
+  triageAlert: { body: { status: 'actionable', notes: 'Funds at Binance: the freeze window is open', create_action: true } },
 };

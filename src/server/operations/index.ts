@@ -12,6 +12,7 @@ import * as packets from './packets';
 import * as crypto from './crypto';
 import * as attribution from './attribution';
 import * as reports from './reports';
+import * as monitoring from './monitoring';
 import type { Operation } from './define';
 
 /** Every served operation, by name. Routes, OpenAPI and the operations test read this. */
@@ -30,5 +31,6 @@ export const ops = {
   ...crypto,
   ...attribution,
   ...reports,
+  ...monitoring,
 };
 export const allOperations: Operation[] = Object.values(ops);

@@ -11,6 +11,7 @@ import { sanctionsRouter } from './routers/sanctions';
 import { packetsRouter } from './routers/packets';
 import { cryptoRouter } from './routers/crypto';
 import { reportsRouter } from './routers/reports';
+import { monitoringRouter } from './routers/monitoring';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
@@ -26,6 +27,7 @@ export const appRouter = router({
   packets: packetsRouter,
   crypto: cryptoRouter,
   reports: reportsRouter,
+  monitoring: monitoringRouter,
 });
 
 export type AppRouter = typeof appRouter;

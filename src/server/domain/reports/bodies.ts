@@ -41,7 +41,7 @@ const BODIES: Record<string, (d: Any) => string> = {
   packets: (d) => (d.items?.length
     ? `${n(d.items.length, 'packet')}: ${list(d.items.map((p: Any) => `${p.type}/${p.packet_type} ${p.status}${p.ready ? ', ready' : ''}`))}.`
     : 'No packet has been prepared yet.'),
-  alerts: (d) => (d.items?.length ? `${n(d.items.length, 'alert')}.` : d.note ?? 'No monitoring alerts.'),
+  alerts: (d) => (d.items?.length ? `${n(d.items.length, 'alert')}.${d.note ? ` ${d.note}` : ''}` : 'No monitoring alerts.'),
   ledger: (d) => `Judgment principal ${m(d.judgment_principal)}, accrued interest ${m(d.accrued_interest)}, costs ${m(d.costs)}. Recovered ${m(d.recovered)} in ${n(d.recovery_events ?? 0, 'recovery', 'recoveries')}; distributed ${m(d.distributed)}. Outstanding balance ${m(d.balance_outstanding)} as of ${d.as_of}.`,
   recoveries: (d) => `So far ${m(d.recovered)} has been recovered in ${n(d.recovery_events ?? 0, 'recovery', 'recoveries')}. The balance still owed on the judgments, with interest and costs, is ${m(d.balance_outstanding)} as of ${d.as_of}. The chart shows both over time.`,
   sanctions: (d) => (d.sanctions_status

@@ -1,14 +1,23 @@
 import type { Ctx, Db } from '../../context';
 
+const SEVERITY_RANK: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3, info: 4 };
+/** A report shows at most this many alerts; the section's note says when more exist. */
+const LIMIT = 50;
+
 /**
- * The one place reports read monitoring alerts (API-CONTRACT §18) from. The alerts module is
- * built on another branch: until its table is merged this answers no alerts and says so in
- * the section, rather than guessing at a schema. After the merge, this function reads the
- * matter's alerts (newest first, by severity) and nothing else changes.
+ * The one place reports read monitoring alerts (API-CONTRACT §18) from: the matter's alerts,
+ * most severe first, then newest. The report snapshots them at creation.
  */
-export async function matterAlertsForReport(_ctx: Ctx, _db: Db, _matterId: string) {
-  return {
-    items: [] as { alert_id: string; type: string; severity: string; status: string; created_at: string }[],
-    note: 'Monitoring alerts are not available in this build yet; no alerts are included.',
-  };
+export async function matterAlertsForReport(ctx: Ctx, db: Db, matterId: string) {
+  const rows = await db.alert.findMany({
+    where: { org_id: ctx.org.id, env: ctx.env, matter_id: matterId },
+    orderBy: { id: 'desc' },
+    take: LIMIT + 1,
+    select: { id: true, type: true, severity: true, status: true, created_at: true },
+  });
+  const items = rows.slice(0, LIMIT)
+    .map((a) => ({ alert_id: a.id, type: a.type, severity: a.severity, status: a.status, created_at: a.created_at.toISOString() }))
+    .sort((a, b) => (SEVERITY_RANK[a.severity] ?? 9) - (SEVERITY_RANK[b.severity] ?? 9));
+  const note = rows.length > LIMIT ? `The ${LIMIT} newest alerts are shown; the matter has more.` : null;
+  return { items, note };
 }

@@ -22,6 +22,7 @@ const UI_SCOPES = [
   'crypto:read', 'crypto:map', 'crypto:timeline',
   'attribution:write', 'attribution:graph',
   'reports:read', 'reports:write', 'reports:export',
+  'monitoring:read', 'monitoring:write',
 ] as const;
 
 /** The signed-in user, their organization and the console environment. */

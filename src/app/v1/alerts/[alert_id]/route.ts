@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { getAlert } from '@/server/services/monitoring/alerts';
+
+export const GET = api(ops.getAlert, (ctx, { params }, db) => getAlert(ctx, db, params.alert_id));

@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { triageAlert } from '@/server/services/monitoring/triage';
+
+export const POST = api(ops.triageAlert, (ctx, { params, body }, tx) => triageAlert(ctx, tx, params.alert_id, body));

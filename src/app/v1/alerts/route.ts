@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { listAlerts } from '@/server/services/monitoring/alerts';
+
+export const GET = api(ops.listAlerts, (ctx, { query }, db) => listAlerts(ctx, db, query));

@@ -1,0 +1,5 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { getWatchlist } from '@/server/services/monitoring/watchlists';
+
+export const GET = api(ops.getWatchlist, (ctx, { params }, db) => getWatchlist(ctx, db, params.watchlist_id));

@@ -1,0 +1,6 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { createWatchlist, listWatchlists } from '@/server/services/monitoring/watchlists';
+
+export const POST = api(ops.createWatchlist, (ctx, { body }, tx) => createWatchlist(ctx, tx, body));
+export const GET = api(ops.listWatchlists, (ctx, { query }, db) => listWatchlists(ctx, db, query));

@@ -1,0 +1,50 @@
+import type { Prisma } from '@/generated/prisma/client';
+import type { Ctx, Db, Tx } from '../../context';
+import { isId } from '../../ids';
+import { keysetPage, listEnvelope, type PageArgs } from '../paging';
+import { loadOwned, matterFilter } from '../matters/access';
+import { alertOut } from './serialize';
+
+export interface AlertFilters { matter_id?: string; status?: string; severity?: string; type?: string; watchlist_id?: string }
+
+/** An alert of the caller's org/env on a matter the actor sees; else 404. */
+export const findAlert = (ctx: Ctx, db: Db, id: string, param?: string) =>
+  loadOwned(ctx, 'alert', id, isId('alert', id), () => db.alert.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }), param);
+
+/** The alert locked for this transaction, read after the lock, so concurrent triages queue up. */
+export async function lockAlert(ctx: Ctx, tx: Tx, id: string) {
+  const a = await findAlert(ctx, tx, id);
+  await tx.$queryRaw`SELECT id FROM alerts WHERE id = ${a.id} FOR UPDATE`;
+  return (await tx.alert.findUnique({ where: { id: a.id } }))!;
+}
+
+/** One alert with its evidence, rule, watchlist and triage. */
+export async function getAlert(ctx: Ctx, db: Db, id: string) {
+  return alertOut(await findAlert(ctx, db, id));
+}
+
+/**
+ * Alerts of the caller's org/env, newest first, filtered by matter, status, severity, type and
+ * watchlist (API-CONTRACT §6; a value outside the vocabularies is 400 in the schema).
+ */
+export async function listAlerts(ctx: Ctx, db: Db, q: PageArgs & AlertFilters) {
+  const restricted = matterFilter(ctx);
+  // A matter filter outside a restricted key's matters matches nothing (never a 403 or a leak).
+  const matter = q.matter_id
+    ? restricted && !restricted.in.includes(q.matter_id) ? { in: [] as string[] } : q.matter_id
+    : restricted;
+  const where: Prisma.AlertWhereInput = {
+    org_id: ctx.org.id, env: ctx.env,
+    ...(matter ? { matter_id: matter } : {}),
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.severity ? { severity: q.severity } : {}),
+    ...(q.type ? { type: q.type } : {}),
+    ...(q.watchlist_id ? { watchlist_id: q.watchlist_id } : {}),
+  };
+  const page = await keysetPage(q, (a) => db.alert.findMany({ ...a, where: { ...a.where, ...where } }));
+  return listEnvelope(page, '/v1/alerts', alertOut);
+}
+
+/** Open (new) alerts of a matter: the matter dashboard's `alerts` count. */
+export const countOpenAlerts = (db: Db, scope: { org_id: string; env: string; matter_id: string }) =>
+  db.alert.count({ where: { ...scope, status: { in: ['new', 'actionable', 'monitoring'] } } });
