@@ -11,4 +11,6 @@ export const WRITE_KINDS: readonly string[] = [
   'intakeJudgment',
   'createLedgerEntry',
   'createAuditEvent',
+  'createIssuerFreezePacket',
+  'createDestinationWalletCertificate',
 ];

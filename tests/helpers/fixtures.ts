@@ -18,6 +18,7 @@ import { actionFixtures, relationshipFixtures } from './fixtures-actions';
 import { sanctionsFixtures } from './fixtures-sanctions';
 import { packetFixtures } from './fixtures-packets';
 import { chainFixtures } from './fixtures-chain';
+import { issuerFixtures } from './fixtures-issuer';
 
 export interface Req {
   /** Concrete path with every id filled in. */
@@ -325,6 +326,7 @@ export const fixtures: Record<string, Fixture> = {
   ...sanctionsFixtures,
   ...packetFixtures,
   ...chainFixtures,
+  ...issuerFixtures,
 };
 
 /** The fixture of an operation, or a clear failure naming what to add. */

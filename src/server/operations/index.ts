@@ -11,6 +11,7 @@ import * as sanctions from './sanctions';
 import * as packets from './packets';
 import * as crypto from './crypto';
 import * as attribution from './attribution';
+import * as issuer from './issuer';
 import type { Operation } from './define';
 
 /** Every served operation, by name. Routes, OpenAPI and the operations test read this. */
@@ -28,5 +29,6 @@ export const ops = {
   ...packets,
   ...crypto,
   ...attribution,
+  ...issuer,
 };
 export const allOperations: Operation[] = Object.values(ops);

@@ -10,6 +10,7 @@ import { relationshipsRouter } from './routers/relationships';
 import { sanctionsRouter } from './routers/sanctions';
 import { packetsRouter } from './routers/packets';
 import { cryptoRouter } from './routers/crypto';
+import { issuerRouter } from './routers/issuer';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
@@ -24,6 +25,7 @@ export const appRouter = router({
   sanctions: sanctionsRouter,
   packets: packetsRouter,
   crypto: cryptoRouter,
+  issuer: issuerRouter,
 });
 
 export type AppRouter = typeof appRouter;
