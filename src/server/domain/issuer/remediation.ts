@@ -16,12 +16,13 @@ const CHAIN: RemediationStatus[] = ['freeze_requested', 'frozen', 'burn_requeste
 
 /**
  * The stages a remediation may move to from `from`. The chain is linear; a freeze-only
- * remediation skips burn and reissue (frozen → remitted | closed); any open stage may be
- * rejected. `closed` and `rejected` are final.
+ * remediation may end once frozen (frozen → closed) or go on to a burn (frozen →
+ * burn_requested, which makes it a burn_reissue); any open stage may be rejected. `closed` and
+ * `rejected` are final.
  */
 export function nextStatuses(from: RemediationStatus, action: ActionType): RemediationStatus[] {
   if (from === 'closed' || from === 'rejected') return [];
-  if (action === 'freeze_only' && from === 'frozen') return ['remitted', 'closed', 'rejected'];
+  if (action === 'freeze_only' && from === 'frozen') return ['burn_requested', 'closed', 'rejected'];
   const i = CHAIN.indexOf(from);
   return [CHAIN[i + 1], 'rejected'];
 }
