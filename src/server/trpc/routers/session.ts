@@ -21,6 +21,7 @@ const UI_SCOPES = [
   'packets:read', 'packets:write', 'packets:export', 'packets:approve',
   'crypto:read', 'crypto:map', 'crypto:timeline',
   'attribution:write', 'attribution:graph',
+  'issuer:read', 'issuer:write', 'issuer:approve',
 ] as const;
 
 /** The signed-in user, their organization and the console environment. */
