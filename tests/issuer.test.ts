@@ -242,3 +242,43 @@ describe('stages in the console', () => {
     assert.equal(missing.status, 404);
   });
 });
+
+describe('export', () => {
+  test('a remediation packet exports like packets: JSON bundle and PDF, with issuer_remediation.exported', async () => {
+    const s = await packetSetup(kit);
+    const holder = freshEvmAddress();
+    await fund(holder, 'USDT', '42');
+    const r = await c.post('/v1/issuer-remediation/freeze-packet', body(s, { wallets: [holder], notes: 'internal note' }));
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    for (const format of ['json', 'pdf', 'zip']) {
+      const e = await counsel.mutate('issuer.export', { remediation_id: r.body.remediation_id, format, redaction_profile: 'external' });
+      assert.ok(e.ok, JSON.stringify(e));
+      assert.equal(e.data.status, 'pending');
+      let ready: any;
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const g = await c.get(`/v1/exports/${e.data.export_id}`);
+        assert.equal(g.status, 200, JSON.stringify(g.body));
+        if (g.body.status !== 'pending') { ready = g.body; break; }
+        if (Date.now() > deadline) throw new Error('export still pending');
+        await new Promise((res) => setTimeout(res, 150));
+      }
+      assert.equal(ready.status, 'ready', JSON.stringify(ready));
+      const bytes = Buffer.from(await (await fetch(ready.download_url)).arrayBuffer());
+      if (format === 'json') {
+        const b = JSON.parse(bytes.toString('utf8'));
+        assert.equal(b.object, 'issuer_remediation_bundle');
+        assert.equal(b.packet.remediation_id, r.body.remediation_id);
+        assert.equal(b.packet.freeze_function, 'addBlackList');
+        assert.equal(b.packet.notes, undefined, 'external drops internal notes');
+      } else if (format === 'pdf') {
+        assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+      } else {
+        assert.equal(bytes.subarray(0, 2).toString(), 'PK');
+      }
+    }
+    assert.equal((await events(s.matterId, 'issuer_remediation.exported')).length, 3);
+    const got = await c.get(`/v1/issuer-remediation/${r.body.remediation_id}`);
+    assert.equal(got.body.latest_export.status, 'ready');
+  });
+});

@@ -2,6 +2,7 @@ import type { Export } from '@/generated/prisma/client';
 import type { Db } from '../../context';
 import type { RenderDoc } from './document';
 import { packetExportSource } from '../packets/export-source';
+import { remediationExportSource } from '../issuer/export-source';
 
 /**
  * What an exportable object type brings to the export pipeline: its (redacted) bundle, the
@@ -30,6 +31,7 @@ export interface ExportSource {
 
 export const EXPORT_SOURCES: Record<string, ExportSource> = {
   packet: packetExportSource,
+  issuer_remediation: remediationExportSource,
 };
 
 export function exportSource(objectType: string): ExportSource {

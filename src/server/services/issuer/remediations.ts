@@ -19,6 +19,7 @@ import { stablecoinIndex } from '../crypto/reference-data';
 import { computeStablecoinExposure } from '../crypto/stablecoin-exposure';
 import { displayAddress, resolveWallets, type ResolvedWallet } from '../crypto/wallet-inputs';
 import { eventData } from '../judgments/serialize';
+import { requestExport } from '../exports/exports';
 import { remediationOut, type StoredHolding } from './serialize';
 
 export interface RemediationPacketInput {
@@ -207,4 +208,10 @@ export async function moveRemediation(ctx: Ctx, tx: Tx, id: string, input: { sta
     details: { from, to: input.status, notes: input.notes?.trim() || null }, data: eventData(out),
   });
   return out;
+}
+
+/** Queues an export of a remediation packet (console): the packets' pipeline and formats (§14). */
+export async function exportRemediation(ctx: Ctx, tx: Tx, id: string, body: { format: string; redaction_profile?: string }) {
+  const r = await findRemediation(ctx, tx, id, 'remediation_id');
+  return requestExport(ctx, tx, { object_type: 'issuer_remediation', object_id: r.id, matter_id: r.matter_id, format: body.format, redaction_profile: body.redaction_profile ?? 'none' });
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { ops } from '../../operations';
 import { APPROVAL_STATUSES, REMEDIATION_STATUSES } from '../../domain/issuer/remediation';
-import { createRemediation, getRemediation, listRemediations, moveRemediation } from '../../services/issuer/remediations';
+import { createRemediation, exportRemediation, getRemediation, listRemediations, moveRemediation } from '../../services/issuer/remediations';
 import { createCertificate, decideCertificate, listCertificates } from '../../services/issuer/certificates';
 import { loadMatter } from '../../services/matters/access';
+import { EXPORT_FORMATS } from '../../services/exports/formats';
+import { REDACTION_PROFILES } from '../../domain/packets/redaction';
 import { consoleProcedure, opMutation, opQuery, runConsoleCall, zodInput } from '../procedures';
 import { router } from '../init';
 
@@ -41,6 +43,9 @@ export const issuerRouter = router({
   move: consoleProcedure.meta({ scope: 'issuer:write' })
     .input(zodInput(z.strictObject({ remediation_id: z.string().min(1).max(100), status: z.enum(REMEDIATION_STATUSES), notes: z.string().max(10_000).nullable().optional() })))
     .mutation(({ ctx, input }) => runConsoleCall(ctx, 'issuer.move', { gate: null }, (c, tx) => moveRemediation(c, tx, input.remediation_id, input))),
+  export: consoleProcedure.meta({ scope: 'issuer:write' })
+    .input(zodInput(z.strictObject({ remediation_id: z.string().min(1).max(100), format: z.enum(EXPORT_FORMATS), redaction_profile: z.enum(REDACTION_PROFILES).optional() })))
+    .mutation(({ ctx, input }) => runConsoleCall(ctx, 'issuer.export', { gate: null }, (c, tx) => exportRemediation(c, tx, input.remediation_id, input))),
   decideCertificate: consoleProcedure.meta({ scope: APPROVE_SCOPE })
     .input(zodInput(z.strictObject({
       destination_wallet_id: z.string().min(1).max(100),
