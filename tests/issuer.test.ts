@@ -257,7 +257,7 @@ describe('export', () => {
       let ready: any;
       const deadline = Date.now() + 60_000;
       for (;;) {
-        const g = await c.get(`/v1/exports/${e.data.export_id}`);
+        const g: { status: number; body: any } = await c.get(`/v1/exports/${e.data.export_id}`);
         assert.equal(g.status, 200, JSON.stringify(g.body));
         if (g.body.status !== 'pending') { ready = g.body; break; }
         if (Date.now() > deadline) throw new Error('export still pending');
