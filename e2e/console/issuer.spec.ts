@@ -36,6 +36,7 @@ test.describe('issuer remediation in the console', () => {
 
     await setPasswordThroughInvite(page, inviteUrl, PASSWORD);
     await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/matters$/);
     await page.goto(`/matters/${matterId}`);
     const panel = page.locator('#issuer-remediation-title').locator('xpath=ancestor::section');
     await expect(panel).toBeVisible();
