@@ -15,4 +15,6 @@ export const WRITE_KINDS: readonly string[] = [
   'createClaimantUpdate',
   'createWatchlist',
   'addWatchlistAddresses',
+  'createIssuerFreezePacket',
+  'createDestinationWalletCertificate',
 ];

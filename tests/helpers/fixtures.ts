@@ -20,6 +20,7 @@ import { packetFixtures } from './fixtures-packets';
 import { reportFixtures } from './fixtures-reports';
 import { chainFixtures } from './fixtures-chain';
 import { monitoringFixtures } from './fixtures-monitoring';
+import { issuerFixtures } from './fixtures-issuer';
 
 export interface Req {
   /** Concrete path with every id filled in. */
@@ -329,6 +330,7 @@ export const fixtures: Record<string, Fixture> = {
   ...chainFixtures,
   ...reportFixtures,
   ...monitoringFixtures,
+  ...issuerFixtures,
 };
 
 /** The fixture of an operation, or a clear failure naming what to add. */

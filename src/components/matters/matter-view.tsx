@@ -16,6 +16,7 @@ import { JudgmentsPanel } from '../judgments/judgments-panel';
 import type { JurisdictionOption } from '../judgments/types';
 import { LedgerPanel } from '../ledger/ledger-panel';
 import { ReportsPanel } from '../reports/reports-panel';
+import { IssuerPanel } from '../issuer/issuer-panel';
 
 const CLOSE_REASONS = ['paid', 'settled', 'exhausted', 'stayed', 'administratively_closed'] as const;
 
@@ -66,6 +67,9 @@ export function MatterView({ matterId, me, jurisdictions }: { matterId: string; 
       {me.permissions['ledger:read'] && <LedgerPanel matterId={m.matter_id} canWrite={me.permissions['ledger:write']} writable={writable} />}
       {me.permissions['reports:read'] && (
         <ReportsPanel matterId={m.matter_id} canWrite={me.permissions['reports:write']} canExport={me.permissions['reports:export']} />
+      )}
+      {me.permissions['issuer:read'] && (
+        <IssuerPanel matterId={m.matter_id} canWrite={me.permissions['issuer:write']} canApprove={me.permissions['issuer:approve']} writable={writable} />
       )}
       {me.permissions['audit:read'] && <AuditPanel matterId={m.matter_id} myUserId={me.user.id} />}
     </div>

@@ -18,7 +18,7 @@ export const EVENT_TYPES = [
   'relationship.created', 'relationship.updated', 'contact_log.created',
   'alert.created', 'alert.triaged',
   'sanctions.screened', 'sanctions.match_found', 'sanctions_review.created', 'sanctions_review.decided',
-  'ofac_report.created', 'ofac_report.updated', 'issuer_remediation.created',
+  'ofac_report.created', 'ofac_report.updated', 'issuer_remediation.created', 'issuer_remediation.updated', 'issuer_remediation.exported',
   'report.created', 'report.exported',
   'ledger_entry.created',
   'asset_map.created', 'attribution_claim.created', 'attribution_graph.created',

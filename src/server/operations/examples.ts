@@ -153,4 +153,29 @@ export const EXAMPLES: Record<string, OpExample> = {
   },
   getAlert: {},
   triageAlert: { body: { status: 'actionable', notes: 'Funds at Binance: the freeze window is open', create_action: true } },
+  // Issuer Remediation: the freeze packet names its token; the burn/reissue packet answers 409
+  // packet_not_ready until counsel approves the certificate in the console (no REST approval).
+  createDestinationWalletCertificate: {
+    body: {
+      matter_id: '{{matter_id}}', wallet_address: '0x3f5CE5FBFe3E9af3971dD833D26bA9b5C936f0bE', network: 'ethereum',
+      purpose: 'Receive reissued USDT for the judgment creditor', owner: 'Acme Capital LLC', custodian: 'Harbor Trust Company',
+      signer_model: '2-of-3 multisig (custodian HSM)', allowed_assets: ['USDT'],
+    },
+    capture: { destination_wallet_id: 'body.destination_wallet_id' },
+  },
+  createIssuerFreezePacket: {
+    body: {
+      matter_id: '{{matter_id}}', wallets: ['0x02466e547bfdab679fc49e96bbfc62b9747d997c'], packet_type: 'USDT:ethereum',
+      authorized_sender: '{{user_id}}', legal_authority_id: '{{authority_id}}', source_refs: [SOURCE], notes: 'Freeze request to Tether',
+    },
+    capture: { remediation_id: 'body.remediation_id' },
+  },
+  createIssuerBurnReissuePacket: {
+    body: {
+      matter_id: '{{matter_id}}', wallets: ['0x02466e547bfdab679fc49e96bbfc62b9747d997c'], packet_type: 'USDT:ethereum',
+      authorized_sender: '{{user_id}}', legal_authority_id: '{{authority_id}}',
+      source_refs: [{ source_type: 'court_order', title: 'Turnover order', uri: 'https://docs.example/order.pdf' }], notes: 'Burn and reissue under the turnover order',
+    },
+  },
+  getIssuerRemediation: {},
 };

@@ -13,6 +13,7 @@ import * as crypto from './crypto';
 import * as attribution from './attribution';
 import * as reports from './reports';
 import * as monitoring from './monitoring';
+import * as issuer from './issuer';
 import type { Operation } from './define';
 
 /** Every served operation, by name. Routes, OpenAPI and the operations test read this. */
@@ -32,5 +33,6 @@ export const ops = {
   ...attribution,
   ...reports,
   ...monitoring,
+  ...issuer,
 };
 export const allOperations: Operation[] = Object.values(ops);

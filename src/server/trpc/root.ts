@@ -12,6 +12,7 @@ import { packetsRouter } from './routers/packets';
 import { cryptoRouter } from './routers/crypto';
 import { reportsRouter } from './routers/reports';
 import { monitoringRouter } from './routers/monitoring';
+import { issuerRouter } from './routers/issuer';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
@@ -28,6 +29,7 @@ export const appRouter = router({
   crypto: cryptoRouter,
   reports: reportsRouter,
   monitoring: monitoringRouter,
+  issuer: issuerRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import type { Db } from '../../context';
 import type { RenderDoc } from './document';
 import { packetExportSource } from '../packets/export-source';
 import { reportExportSource } from '../reports/export-source';
+import { remediationExportSource } from '../issuer/export-source';
 
 /**
  * What an exportable object type brings to the export pipeline: its (redacted) bundle, the
@@ -32,6 +33,7 @@ export interface ExportSource {
 export const EXPORT_SOURCES: Record<string, ExportSource> = {
   packet: packetExportSource,
   report: reportExportSource,
+  issuer_remediation: remediationExportSource,
 };
 
 export function exportSource(objectType: string): ExportSource {

@@ -22,6 +22,8 @@ export const MATTER_RESOLVERS: Record<string, Resolver> = {
   jdg: byOwner((db) => db.judgment),
   act: byOwner((db) => db.action),
   pac: byOwner((db) => db.packet),
+  rem: byOwner((db) => db.issuerRemediation),
+  dwc: byOwner((db) => db.destinationWalletCertificate),
 };
 
 /** Paths whose object, once resolved, gives the matter (first path param with a known prefix). */

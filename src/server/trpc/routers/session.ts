@@ -23,6 +23,7 @@ const UI_SCOPES = [
   'attribution:write', 'attribution:graph',
   'reports:read', 'reports:write', 'reports:export',
   'monitoring:read', 'monitoring:write',
+  'issuer:read', 'issuer:write', 'issuer:approve',
 ] as const;
 
 /** The signed-in user, their organization and the console environment. */
