@@ -10,6 +10,10 @@ export function exchangeSlug(name: string): string {
   return normalizeCounterpartyName(name.replace(/\./g, '-')).replace(SUFFIXES, ' ').trim().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
+/** A registered name's slug and its leading word groups: "binance-holdings" → binance, binance-holdings
+ *  (labels name the brand, registries the company). */
+const slugPrefixes = (slug: string) => slug.split('-').map((_w, i, all) => all.slice(0, i + 1).join('-'));
+
 /**
  * The exchanges (as label slugs, the `exchange` of an exchange hypothesis) the organization
  * has a usable relationship with in this environment: an `exchange` counterparty with at least
@@ -21,5 +25,5 @@ export async function exchangeRelationships(ctx: Ctx, db: Db): Promise<Set<strin
     include: { counterparty: { select: { name: true } } },
     take: 1000,
   });
-  return new Set(rows.filter((r) => !isLawEnforcementOnly(r)).map((r) => exchangeSlug(r.counterparty.name)).filter(Boolean));
+  return new Set(rows.filter((r) => !isLawEnforcementOnly(r)).flatMap((r) => slugPrefixes(exchangeSlug(r.counterparty.name))).filter(Boolean));
 }
