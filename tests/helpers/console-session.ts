@@ -43,7 +43,8 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   const call = async (path: string, input: unknown, method: 'GET' | 'POST') => {
     const payload = JSON.stringify({ json: input });
     const url = method === 'GET' ? `${baseUrl}/api/trpc/${path}?input=${encodeURIComponent(payload)}` : `${baseUrl}/api/trpc/${path}`;
-    const r = await fetch(url, { method, headers: { Cookie: header(jar), 'Content-Type': 'application/json' }, body: method === 'POST' ? payload : undefined });
+    // A console change must carry the console's own Origin (the CSRF check of the security hardening).
+    const r = await fetch(url, { method, headers: { Cookie: header(jar), 'Content-Type': 'application/json', Origin: new URL(baseUrl).origin }, body: method === 'POST' ? payload : undefined });
     const body = await r.json() as any;
     if (r.ok) return { ok: true as const, data: body.result.data.json };
     return { ok: false as const, status: r.status, error: body.error?.json ?? body.error };
