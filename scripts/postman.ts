@@ -11,15 +11,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_VERSION } from '../src/server/config';
 import { allOperations } from '../src/server/operations/index';
-import { EXAMPLES, type ExampleStep, type OpExample } from '../src/server/operations/examples';
+import { EXAMPLES, exampleId, type ExampleStep, type OpExample } from '../src/server/operations/examples';
 import { foldersOf } from '../src/server/operations/folders';
 import type { Operation } from '../src/server/operations/define';
 import catalog from '../src/server/operations/catalog.json' with { type: 'json' };
 
 const OUT = path.resolve(import.meta.dirname, '../postman/judgment-recovery.postman_collection.json');
-
-/** Variables that stand for ids a body checks by shape (`usr_` + 24 base62 …). */
-const ID_PREFIX: Record<string, string> = { counsel_id: 'usr', user_id: 'usr', packet_id: 'pac', matter_id: 'mtr' };
 
 const problems: string[] = [];
 for (const op of allOperations) {
@@ -47,7 +44,7 @@ if (problems.length) {
 /** A placeholder's stand-in for schema checks: dynamic variables get plausible values. */
 function fill(v: string): string {
   return v.replace(/\{\{\$guid\}\}/g, '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f').replace(/\{\{\$randomInt\}\}/g, '417')
-    .replace(/\{\{(\w+)\}\}/g, (_m, name: string) => (ID_PREFIX[name] ? `${ID_PREFIX[name]}_0Vbk00000000000000000000` : `${name}_0Vbk0000000000000000`));
+    .replace(/\{\{(\w+)\}\}/g, (_m, name: string) => exampleId(name));
 }
 
 

@@ -13,6 +13,18 @@
  *   would otherwise spend an object a later request needs (closing the matter, revoking its
  *   only grant).
  */
+import { PREFIXES } from '../ids';
+
+/**
+ * A stand-in id of the shape a `{{name}}` variable holds, for schema checks and the reference:
+ * `{{matter_id}}` → `mtr_…`, `{{counsel_user_id}}` → `usr_…` (the kind the name ends with).
+ */
+export function exampleId(name: string): string {
+  const base = name.replace(/_id$/, '').replace(/^(extra|closing|child|rolled)_/, '');
+  const kind = (Object.keys(PREFIXES) as (keyof typeof PREFIXES)[]).find((k) => k === base || k.startsWith(base) || base.endsWith(k));
+  return `${kind ? PREFIXES[kind] : base}_0Vbkx4t500YuF6A03ptsYLl2`;
+}
+
 export interface ExampleStep {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
@@ -48,7 +60,7 @@ const DEBTOR_WALLET = '0x5eed00000000000000000000000000000000d0b7';
 /** A Lazarus Group (SDN, DPRK3) address of the shipped OFAC list. */
 const LAZARUS_ETH = '0x098B716B8Aaf21512996dC57EB0615e2383E2f96';
 const packet = (packet_type: string) => ({
-  matter_id: '{{matter_id}}', judgment_id: '{{judgment_id}}', packet_type, wallets: [COINBASE_WALLET], authorized_sender: '{{counsel_id}}',
+  matter_id: '{{matter_id}}', judgment_id: '{{judgment_id}}', packet_type, wallets: [COINBASE_WALLET], authorized_sender: '{{counsel_user_id}}',
   legal_authority_id: '{{authority_id}}', source_refs: [SOURCE, COURT_ORDER, PROOF], notes: 'Debtor deposits traced to the exchange',
 });
 
@@ -132,7 +144,7 @@ export const EXAMPLES: Record<string, OpExample> = {
   // Packets: a counsel sender first; the sanctions-review packet screens an OFAC address, so it
   // runs on a matter of its own (a match pauses ordinary collection on its matter).
   createExchangeInterceptPacket: {
-    before: [{ method: 'POST', path: '/v1/organizations/{{org_id}}/users', body: { email: 'counsel-{{$guid}}@example.test', name: 'J. Counsel', roles: ['counsel'] }, capture: { counsel_id: 'body.user_id' } }],
+    before: [{ method: 'POST', path: '/v1/organizations/{{org_id}}/users', body: { email: 'counsel-{{$guid}}@example.test', name: 'J. Counsel', roles: ['counsel'] }, capture: { counsel_user_id: 'body.user_id' } }],
     body: packet('preservation'), capture: { packet_id: 'body.packet_id' },
   },
   createVaspLegalProcessPacket: { body: packet('records_request') },
@@ -166,14 +178,14 @@ export const EXAMPLES: Record<string, OpExample> = {
   getRelationship: {},
   updateRelationship: { body: { risk_level: 'medium', notes: 'Answers within 10 business days' } },
   createContactLog: {
-    body: { matter_id: '{{matter_id}}', authorized_sender: '{{counsel_id}}', contact_type: 'portal_submission', packet_id: '{{packet_id}}', outcome: 'sent', notes: 'Submitted via the portal' },
+    body: { matter_id: '{{matter_id}}', authorized_sender: '{{counsel_user_id}}', contact_type: 'portal_submission', packet_id: '{{packet_id}}', outcome: 'sent', notes: 'Submitted via the portal' },
   },
   getCounterparty: {},
 
   // Actions: created, started, assigned, completed.
   createAction: {
     body: {
-      matter_id: '{{matter_id}}', type: 'vasp_legal_process', title: 'Serve a subpoena on the exchange', owner_id: '{{counsel_id}}', priority: 'high',
+      matter_id: '{{matter_id}}', type: 'vasp_legal_process', title: 'Serve a subpoena on the exchange', owner_id: '{{counsel_user_id}}', priority: 'high',
       due_at: '2030-01-15T17:00:00Z', linked_packet_id: '{{packet_id}}', requirements: ['Court order on file'],
     },
     capture: { action_id: 'body.action_id' },
@@ -181,7 +193,7 @@ export const EXAMPLES: Record<string, OpExample> = {
   listActions: { query: { matter_id: '{{matter_id}}', sort: 'due_at' } },
   getAction: {},
   updateAction: { body: { status: 'in_progress', priority: 'urgent' } },
-  assignAction: { body: { owner_id: '{{counsel_id}}', notes: 'Counsel serves it' } },
+  assignAction: { body: { owner_id: '{{counsel_user_id}}', notes: 'Counsel serves it' } },
   completeAction: { body: { completion_notes: 'Served on 2030-01-10', evidence_refs: [SOURCE] } },
   listMatterActions: { query: { status: 'completed' } },
 

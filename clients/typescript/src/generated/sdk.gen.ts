@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { CloseMatterData, CloseMatterErrors, CloseMatterResponses, CreateAuditEventData, CreateAuditEventErrors, CreateAuditEventResponses, CreateClaimantData, CreateClaimantErrors, CreateClaimantResponses, CreateEnforcementPlanData, CreateEnforcementPlanErrors, CreateEnforcementPlanResponses, CreateLedgerEntryData, CreateLedgerEntryErrors, CreateLedgerEntryResponses, CreateMatterData, CreateMatterErrors, CreateMatterResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, GetAuditEventData, GetAuditEventErrors, GetAuditEventResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetClaimantData, GetClaimantErrors, GetClaimantResponses, GetEventData, GetEventErrors, GetEventResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetJudgmentData, GetJudgmentErrors, GetJudgmentResponses, GetLedgerBalanceData, GetLedgerBalanceErrors, GetLedgerBalanceResponses, GetLedgerEntryData, GetLedgerEntryErrors, GetLedgerEntryResponses, GetMatterDashboardData, GetMatterDashboardErrors, GetMatterDashboardResponses, GetMatterData, GetMatterErrors, GetMatterResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GrantAuthorityData, GrantAuthorityErrors, GrantAuthorityResponses, IntakeJudgmentData, IntakeJudgmentErrors, IntakeJudgmentResponses, InviteUserData, InviteUserErrors, InviteUserResponses, IssueApiKeyData, IssueApiKeyErrors, IssueApiKeyResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListAuthorityGrantsData, ListAuthorityGrantsErrors, ListAuthorityGrantsResponses, ListClaimantsData, ListClaimantsErrors, ListClaimantsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListJudgmentDeadlinesData, ListJudgmentDeadlinesErrors, ListJudgmentDeadlinesResponses, ListJudgmentsData, ListJudgmentsErrors, ListJudgmentsResponses, ListMatterAuditData, ListMatterAuditErrors, ListMatterAuditResponses, ListMattersData, ListMattersErrors, ListMattersResponses, ListOrganizationsData, ListOrganizationsErrors, ListOrganizationsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, ResendEventData, ResendEventErrors, ResendEventResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RevokeAuthorityGrantData, RevokeAuthorityGrantErrors, RevokeAuthorityGrantResponses, RollApiKeyData, RollApiKeyErrors, RollApiKeyResponses, SetEnforcementProfileData, SetEnforcementProfileErrors, SetEnforcementProfileResponses, UpdateClaimantData, UpdateClaimantErrors, UpdateClaimantResponses, UpdateJudgmentData, UpdateJudgmentErrors, UpdateJudgmentResponses, UpdateMatterData, UpdateMatterErrors, UpdateMatterResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses, ValidateJudgmentData, ValidateJudgmentErrors, ValidateJudgmentResponses, VerifyMatterAuditData, VerifyMatterAuditErrors, VerifyMatterAuditResponses } from './types.gen';
+import type { AssignActionData, AssignActionErrors, AssignActionResponses, CloseMatterData, CloseMatterErrors, CloseMatterResponses, CompleteActionData, CompleteActionErrors, CompleteActionResponses, ComputeExchangeHypothesesData, ComputeExchangeHypothesesErrors, ComputeExchangeHypothesesResponses, ComputeStablecoinExposureData, ComputeStablecoinExposureErrors, ComputeStablecoinExposureResponses, CorrelateNetworkSignalsData, CorrelateNetworkSignalsErrors, CorrelateNetworkSignalsResponses, CreateActionData, CreateActionErrors, CreateActionResponses, CreateAssetMapData, CreateAssetMapErrors, CreateAssetMapResponses, CreateAttributionClaimData, CreateAttributionClaimErrors, CreateAttributionClaimResponses, CreateAttributionGraphData, CreateAttributionGraphErrors, CreateAttributionGraphResponses, CreateAuditEventData, CreateAuditEventErrors, CreateAuditEventResponses, CreateClaimantData, CreateClaimantErrors, CreateClaimantResponses, CreateContactLogData, CreateContactLogErrors, CreateContactLogResponses, CreateEnforcementPlanData, CreateEnforcementPlanErrors, CreateEnforcementPlanResponses, CreateExchangeFreezePacketData, CreateExchangeFreezePacketErrors, CreateExchangeFreezePacketResponses, CreateExchangeInterceptPacketData, CreateExchangeInterceptPacketErrors, CreateExchangeInterceptPacketResponses, CreateExchangeTurnoverPacketData, CreateExchangeTurnoverPacketErrors, CreateExchangeTurnoverPacketResponses, CreateLawEnforcementReferralPacketData, CreateLawEnforcementReferralPacketErrors, CreateLawEnforcementReferralPacketResponses, CreateLedgerEntryData, CreateLedgerEntryErrors, CreateLedgerEntryResponses, CreateMatterData, CreateMatterErrors, CreateMatterResponses, CreateNetworkSignalData, CreateNetworkSignalErrors, CreateNetworkSignalResponses, CreateOfacReportWorkflowData, CreateOfacReportWorkflowErrors, CreateOfacReportWorkflowResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, CreatePacketSanctionsReviewData, CreatePacketSanctionsReviewErrors, CreatePacketSanctionsReviewResponses, CreateRelationshipData, CreateRelationshipErrors, CreateRelationshipResponses, CreateSanctionsReviewPacketData, CreateSanctionsReviewPacketErrors, CreateSanctionsReviewPacketResponses, CreateSandboxTransferData, CreateSandboxTransferErrors, CreateSandboxTransferResponses, CreateTransactionTimelineData, CreateTransactionTimelineErrors, CreateTransactionTimelineResponses, CreateTurnoverWorkflowPacketData, CreateTurnoverWorkflowPacketErrors, CreateTurnoverWorkflowPacketResponses, CreateVaspLegalProcessPacketData, CreateVaspLegalProcessPacketErrors, CreateVaspLegalProcessPacketResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExportPacketData, ExportPacketErrors, ExportPacketResponses, GetActionData, GetActionErrors, GetActionResponses, GetAssetMapData, GetAssetMapErrors, GetAssetMapResponses, GetAttributionGraphData, GetAttributionGraphErrors, GetAttributionGraphResponses, GetAuditEventData, GetAuditEventErrors, GetAuditEventResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetClaimantData, GetClaimantErrors, GetClaimantResponses, GetCounterpartyData, GetCounterpartyErrors, GetCounterpartyResponses, GetEventData, GetEventErrors, GetEventResponses, GetExportData, GetExportErrors, GetExportResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetJudgmentData, GetJudgmentErrors, GetJudgmentResponses, GetLedgerBalanceData, GetLedgerBalanceErrors, GetLedgerBalanceResponses, GetLedgerEntryData, GetLedgerEntryErrors, GetLedgerEntryResponses, GetMatterDashboardData, GetMatterDashboardErrors, GetMatterDashboardResponses, GetMatterData, GetMatterErrors, GetMatterResponses, GetNetworkAttributionData, GetNetworkAttributionErrors, GetNetworkAttributionResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetPacketData, GetPacketErrors, GetPacketResponses, GetRelationshipData, GetRelationshipErrors, GetRelationshipResponses, GetSanctionsReviewData, GetSanctionsReviewErrors, GetSanctionsReviewResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GrantAuthorityData, GrantAuthorityErrors, GrantAuthorityResponses, ImportWalletsData, ImportWalletsErrors, ImportWalletsResponses, IntakeJudgmentData, IntakeJudgmentErrors, IntakeJudgmentResponses, InviteUserData, InviteUserErrors, InviteUserResponses, IssueApiKeyData, IssueApiKeyErrors, IssueApiKeyResponses, ListActionsData, ListActionsErrors, ListActionsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListAuthorityGrantsData, ListAuthorityGrantsErrors, ListAuthorityGrantsResponses, ListClaimantsData, ListClaimantsErrors, ListClaimantsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListJudgmentDeadlinesData, ListJudgmentDeadlinesErrors, ListJudgmentDeadlinesResponses, ListJudgmentsData, ListJudgmentsErrors, ListJudgmentsResponses, ListMatterActionsData, ListMatterActionsErrors, ListMatterActionsResponses, ListMatterAuditData, ListMatterAuditErrors, ListMatterAuditResponses, ListMattersData, ListMattersErrors, ListMattersResponses, ListOrganizationsData, ListOrganizationsErrors, ListOrganizationsResponses, ListPacketsData, ListPacketsErrors, ListPacketsResponses, ListRelationshipsData, ListRelationshipsErrors, ListRelationshipsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, ResendEventData, ResendEventErrors, ResendEventResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RevokeAuthorityGrantData, RevokeAuthorityGrantErrors, RevokeAuthorityGrantResponses, RollApiKeyData, RollApiKeyErrors, RollApiKeyResponses, ScoreAttributionClaimData, ScoreAttributionClaimErrors, ScoreAttributionClaimResponses, ScreenSanctionsData, ScreenSanctionsErrors, ScreenSanctionsResponses, SetEnforcementProfileData, SetEnforcementProfileErrors, SetEnforcementProfileResponses, UpdateActionData, UpdateActionErrors, UpdateActionResponses, UpdateClaimantData, UpdateClaimantErrors, UpdateClaimantResponses, UpdateJudgmentData, UpdateJudgmentErrors, UpdateJudgmentResponses, UpdateMatterData, UpdateMatterErrors, UpdateMatterResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdatePacketData, UpdatePacketErrors, UpdatePacketResponses, UpdateRelationshipData, UpdateRelationshipErrors, UpdateRelationshipResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses, ValidateJudgmentData, ValidateJudgmentErrors, ValidateJudgmentResponses, VerifyMatterAuditData, VerifyMatterAuditErrors, VerifyMatterAuditResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -757,6 +757,685 @@ export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(opti
 export const resendEvent = <ThrowOnError extends boolean = false>(options: Options<ResendEventData, ThrowOnError>) => (options.client ?? client).post<ResendEventResponses, ResendEventErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/events/{event_id}/resend',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Assign the action to a user of the organization who can see its matter
+ *
+ * Assign the action to a user of the organization who can see its matter.
+ *
+ * Scope `actions:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const assignAction = <ThrowOnError extends boolean = false>(options: Options<AssignActionData, ThrowOnError>) => (options.client ?? client).post<AssignActionResponses, AssignActionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/actions/{action_id}/assign',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Complete an in-progress action with notes or evidence; writes its audit event and action.completed
+ *
+ * Complete an in-progress action with notes or evidence; writes its audit event and action.completed.
+ *
+ * Scope `actions:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const completeAction = <ThrowOnError extends boolean = false>(options: Options<CompleteActionData, ThrowOnError>) => (options.client ?? client).post<CompleteActionResponses, CompleteActionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/actions/{action_id}/complete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Actions, newest first or by due date, filtered by owner, matter, campaign, status and due date
+ *
+ * Actions, newest first or by due date, filtered by owner, matter, campaign, status and due date.
+ *
+ * Scope `actions:read`.
+ */
+export const listActions = <ThrowOnError extends boolean = false>(options?: Options<ListActionsData, ThrowOnError>) => (options?.client ?? client).get<ListActionsResponses, ListActionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/actions',
+    ...options
+});
+
+/**
+ * Create an action on a matter (the owner must be a user who can see the matter)
+ *
+ * Create an action on a matter (the owner must be a user who can see the matter).
+ *
+ * Scope `actions:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const createAction = <ThrowOnError extends boolean = false>(options: Options<CreateActionData, ThrowOnError>) => (options.client ?? client).post<CreateActionResponses, CreateActionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/actions',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * One action with its requirements, status, linked packet or alert and completion evidence
+ *
+ * One action with its requirements, status, linked packet or alert and completion evidence.
+ *
+ * Scope `actions:read`.
+ */
+export const getAction = <ThrowOnError extends boolean = false>(options: Options<GetActionData, ThrowOnError>) => (options.client ?? client).get<GetActionResponses, GetActionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/actions/{action_id}',
+    ...options
+});
+
+/**
+ * Change title, priority, owner, due date or status (completing goes through complete)
+ *
+ * Change title, priority, owner, due date or status (completing goes through complete).
+ *
+ * Scope `actions:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const updateAction = <ThrowOnError extends boolean = false>(options: Options<UpdateActionData, ThrowOnError>) => (options.client ?? client).patch<UpdateActionResponses, UpdateActionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/actions/{action_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The matter's actions, with the same filters and sort as the action list
+ *
+ * The matter's actions, with the same filters and sort as the action list.
+ *
+ * Scope `actions:read`.
+ */
+export const listMatterActions = <ThrowOnError extends boolean = false>(options: Options<ListMatterActionsData, ThrowOnError>) => (options.client ?? client).get<ListMatterActionsResponses, ListMatterActionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/actions/matters/{matter_id}',
+    ...options
+});
+
+/**
+ * Log a contact on a matter through this channel; a channel the sender may not use is 403 channel_not_permitted
+ *
+ * Log a contact on a matter through this channel; a channel the sender may not use is 403 channel_not_permitted.
+ *
+ * Scope `relationships:write`; idempotent under `Idempotency-Key`.
+ */
+export const createContactLog = <ThrowOnError extends boolean = false>(options: Options<CreateContactLogData, ThrowOnError>) => (options.client ?? client).post<CreateContactLogResponses, CreateContactLogErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/relationships/{relationship_id}/contact-log',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Relationships of the environment, newest first, by counterparty, counterparty type or supported packet type
+ *
+ * Relationships of the environment, newest first, by counterparty, counterparty type or supported packet type.
+ *
+ * Scope `relationships:read`.
+ */
+export const listRelationships = <ThrowOnError extends boolean = false>(options?: Options<ListRelationshipsData, ThrowOnError>) => (options?.client ?? client).get<ListRelationshipsResponses, ListRelationshipsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/relationships',
+    ...options
+});
+
+/**
+ * Register a channel to a counterparty; the counterparty is found or created by type and normalized name
+ *
+ * Register a channel to a counterparty; the counterparty is found or created by type and normalized name.
+ *
+ * Scope `relationships:write`; idempotent under `Idempotency-Key`.
+ */
+export const createRelationship = <ThrowOnError extends boolean = false>(options: Options<CreateRelationshipData, ThrowOnError>) => (options.client ?? client).post<CreateRelationshipResponses, CreateRelationshipErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/relationships',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A counterparty with its relationships, packets and response history
+ *
+ * A counterparty with its relationships, packets and response history.
+ *
+ * Scope `relationships:read`.
+ */
+export const getCounterparty = <ThrowOnError extends boolean = false>(options: Options<GetCounterpartyData, ThrowOnError>) => (options.client ?? client).get<GetCounterpartyResponses, GetCounterpartyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/relationships/counterparties/{counterparty_id}',
+    ...options
+});
+
+/**
+ * A relationship: channel, who may use it, packet support and contact history
+ *
+ * A relationship: channel, who may use it, packet support and contact history.
+ *
+ * Scope `relationships:read`.
+ */
+export const getRelationship = <ThrowOnError extends boolean = false>(options: Options<GetRelationshipData, ThrowOnError>) => (options.client ?? client).get<GetRelationshipResponses, GetRelationshipErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/relationships/{relationship_id}',
+    ...options
+});
+
+/**
+ * Change the channel type, risk level, notes or supported packet types
+ *
+ * Change the channel type, risk level, notes or supported packet types.
+ *
+ * Scope `relationships:write`; idempotent under `Idempotency-Key`.
+ */
+export const updateRelationship = <ThrowOnError extends boolean = false>(options: Options<UpdateRelationshipData, ThrowOnError>) => (options.client ?? client).patch<UpdateRelationshipResponses, UpdateRelationshipErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/relationships/{relationship_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Start the OFAC blocked-property report workflow of a blocked review (due in 10 business days)
+ *
+ * Start the OFAC blocked-property report workflow of a blocked review (due in 10 business days).
+ *
+ * Scope `sanctions:write`; idempotent under `Idempotency-Key`.
+ */
+export const createOfacReportWorkflow = <ThrowOnError extends boolean = false>(options: Options<CreateOfacReportWorkflowData, ThrowOnError>) => (options.client ?? client).post<CreateOfacReportWorkflowResponses, CreateOfacReportWorkflowErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/sanctions/ofac-report-workflow',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sanctions evidence packet: screens the wallets and the judgment debtor and opens the blocked-property review
+ *
+ * Sanctions evidence packet: screens the wallets and the judgment debtor and opens the blocked-property review.
+ *
+ * Scope `packets:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const createPacketSanctionsReview = <ThrowOnError extends boolean = false>(options: Options<CreatePacketSanctionsReviewData, ThrowOnError>) => (options.client ?? client).post<CreatePacketSanctionsReviewResponses, CreatePacketSanctionsReviewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/packets/sanctions-review',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Open a sanctions review from a screen; counsel decides it in the console
+ *
+ * Open a sanctions review from a screen; counsel decides it in the console.
+ *
+ * Scope `sanctions:write`; idempotent under `Idempotency-Key`.
+ */
+export const createSanctionsReviewPacket = <ThrowOnError extends boolean = false>(options: Options<CreateSanctionsReviewPacketData, ThrowOnError>) => (options.client ?? client).post<CreateSanctionsReviewPacketResponses, CreateSanctionsReviewPacketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/sanctions/review-packet',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A sanctions screen or review (`object` tells which), or an OFAC report workflow
+ *
+ * A sanctions screen or review (`object` tells which), or an OFAC report workflow.
+ *
+ * Scope `sanctions:read`.
+ */
+export const getSanctionsReview = <ThrowOnError extends boolean = false>(options: Options<GetSanctionsReviewData, ThrowOnError>) => (options.client ?? client).get<GetSanctionsReviewResponses, GetSanctionsReviewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/sanctions/{review_id}',
+    ...options
+});
+
+/**
+ * Screen wallets against the OFAC digital-currency addresses and entities and counterparties against the SDN names
+ *
+ * Screen wallets against the OFAC digital-currency addresses and entities and counterparties against the SDN names.
+ *
+ * Scope `sanctions:screen`; idempotent under `Idempotency-Key`.
+ */
+export const screenSanctions = <ThrowOnError extends boolean = false>(options: Options<ScreenSanctionsData, ThrowOnError>) => (options.client ?? client).post<ScreenSanctionsResponses, ScreenSanctionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/sanctions/screen',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Exchange freeze/hold request (needs a court order); packet_type: freeze, hold (default freeze)
+ *
+ * Exchange freeze/hold request (needs a court order); packet_type: freeze, hold (default freeze).
+ *
+ * Scope `packets:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const createExchangeFreezePacket = <ThrowOnError extends boolean = false>(options: Options<CreateExchangeFreezePacketData, ThrowOnError>) => (options.client ?? client).post<CreateExchangeFreezePacketResponses, CreateExchangeFreezePacketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/packets/exchange-freeze',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Source-linked exchange/VASP preservation, freeze, information, turnover or remittance request; packet_type: preservation, freeze, information_request, turnover, remittance (default preservation)
+ *
+ * Source-linked exchange/VASP preservation, freeze, information, turnover or remittance request; packet_type: preservation, freeze, information_request, turnover, remittance (default preservation).
+ *
+ * Scope `packets:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const createExchangeInterceptPacket = <ThrowOnError extends boolean = false>(options: Options<CreateExchangeInterceptPacketData, ThrowOnError>) => (options.client ?? client).post<CreateExchangeInterceptPacketResponses, CreateExchangeInterceptPacketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/packets/exchange-intercept',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Exchange turnover request (counsel, court order); packet_type: turnover (default turnover)
+ *
+ * Exchange turnover request (counsel, court order); packet_type: turnover (default turnover).
+ *
+ * Scope `packets:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const createExchangeTurnoverPacket = <ThrowOnError extends boolean = false>(options: Options<CreateExchangeTurnoverPacketData, ThrowOnError>) => (options.client ?? client).post<CreateExchangeTurnoverPacketResponses, CreateExchangeTurnoverPacketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/packets/exchange-turnover',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Referral by counsel; never uses a law-enforcement-only channel; packet_type: referral (default referral)
+ *
+ * Referral by counsel; never uses a law-enforcement-only channel; packet_type: referral (default referral).
+ *
+ * Scope `packets:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const createLawEnforcementReferralPacket = <ThrowOnError extends boolean = false>(options: Options<CreateLawEnforcementReferralPacketData, ThrowOnError>) => (options.client ?? client).post<CreateLawEnforcementReferralPacketResponses, CreateLawEnforcementReferralPacketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/packets/law-enforcement-referral',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Court-supervised self-custody turnover with proof of control and a noncompliance tracker; packet_type: self_custody_turnover (default self_custody_turnover)
+ *
+ * Court-supervised self-custody turnover with proof of control and a noncompliance tracker; packet_type: self_custody_turnover (default self_custody_turnover).
+ *
+ * Scope `packets:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const createTurnoverWorkflowPacket = <ThrowOnError extends boolean = false>(options: Options<CreateTurnoverWorkflowPacketData, ThrowOnError>) => (options.client ?? client).post<CreateTurnoverWorkflowPacketResponses, CreateTurnoverWorkflowPacketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/packets/turnover-workflow',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Counsel-reviewed VASP legal process; packet_type: subpoena, records_request, preservation, vasp_response (default subpoena)
+ *
+ * Counsel-reviewed VASP legal process; packet_type: subpoena, records_request, preservation, vasp_response (default subpoena).
+ *
+ * Scope `packets:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const createVaspLegalProcessPacket = <ThrowOnError extends boolean = false>(options: Options<CreateVaspLegalProcessPacketData, ThrowOnError>) => (options.client ?? client).post<CreateVaspLegalProcessPacketResponses, CreateVaspLegalProcessPacketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/packets/vasp-legal-process',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Render a packet as PDF, ZIP or JSON bundle under a redaction profile (asynchronous)
+ *
+ * Render a packet as PDF, ZIP or JSON bundle under a redaction profile (asynchronous).
+ *
+ * Scope `packets:export`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const exportPacket = <ThrowOnError extends boolean = false>(options: Options<ExportPacketData, ThrowOnError>) => (options.client ?? client).post<ExportPacketResponses, ExportPacketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/packets/{packet_id}/export',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * An export, with a fresh signed download_url (15 minutes, no API key needed) once it is ready
+ *
+ * An export, with a fresh signed download_url (15 minutes, no API key needed) once it is ready.
+ *
+ * Scope `exports:read`.
+ */
+export const getExport = <ThrowOnError extends boolean = false>(options: Options<GetExportData, ThrowOnError>) => (options.client ?? client).get<GetExportResponses, GetExportErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/exports/{export_id}',
+    ...options
+});
+
+/**
+ * A packet with its contents, source manifest, readiness, review state, sender and export state
+ *
+ * A packet with its contents, source manifest, readiness, review state, sender and export state.
+ *
+ * Scope `packets:read`.
+ */
+export const getPacket = <ThrowOnError extends boolean = false>(options: Options<GetPacketData, ThrowOnError>) => (options.client ?? client).get<GetPacketResponses, GetPacketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/packets/{packet_id}',
+    ...options
+});
+
+/**
+ * Move a packet through review (approved needs readiness and packets:approve); after sent only the response is recorded
+ *
+ * Move a packet through review (approved needs readiness and packets:approve); after sent only the response is recorded.
+ *
+ * Scope `packets:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const updatePacket = <ThrowOnError extends boolean = false>(options: Options<UpdatePacketData, ThrowOnError>) => (options.client ?? client).patch<UpdatePacketResponses, UpdatePacketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/packets/{packet_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Packets, newest first, filtered by matter, type and status
+ *
+ * Packets, newest first, filtered by matter, type and status.
+ *
+ * Scope `packets:read`.
+ */
+export const listPackets = <ThrowOnError extends boolean = false>(options?: Options<ListPacketsData, ThrowOnError>) => (options?.client ?? client).get<ListPacketsResponses, ListPacketsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/packets',
+    ...options
+});
+
+/**
+ * Exchange hypotheses (label, deposit pattern within 72 h, counterparty) with GraphSense confidence and packet readiness
+ *
+ * Exchange hypotheses (label, deposit pattern within 72 h, counterparty) with GraphSense confidence and packet readiness.
+ *
+ * Scope `crypto:exchange`; idempotent under `Idempotency-Key`.
+ */
+export const computeExchangeHypotheses = <ThrowOnError extends boolean = false>(options: Options<ComputeExchangeHypothesesData, ThrowOnError>) => (options.client ?? client).post<ComputeExchangeHypothesesResponses, ComputeExchangeHypothesesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/crypto/exchange-hypotheses',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Stablecoin holdings with issuer, freeze and check functions, valued at the peg
+ *
+ * Stablecoin holdings with issuer, freeze and check functions, valued at the peg.
+ *
+ * Scope `crypto:stablecoin`; idempotent under `Idempotency-Key`.
+ */
+export const computeStablecoinExposure = <ThrowOnError extends boolean = false>(options: Options<ComputeStablecoinExposureData, ThrowOnError>) => (options.client ?? client).post<ComputeStablecoinExposureResponses, ComputeStablecoinExposureErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/crypto/stablecoin-exposure',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Build and store an asset map of wallets: holdings, exchange hypotheses, stablecoin exposure, source manifest
+ *
+ * Build and store an asset map of wallets: holdings, exchange hypotheses, stablecoin exposure, source manifest.
+ *
+ * Scope `crypto:map`; idempotent under `Idempotency-Key`.
+ */
+export const createAssetMap = <ThrowOnError extends boolean = false>(options: Options<CreateAssetMapData, ThrowOnError>) => (options.client ?? client).post<CreateAssetMapResponses, CreateAssetMapErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/crypto/asset-map',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Append a transfer to the synthetic sandbox chain (sandbox keys only)
+ *
+ * Append a transfer to the synthetic sandbox chain (sandbox keys only).
+ *
+ * Scope `sandbox:write`; idempotent under `Idempotency-Key`; sandbox keys only.
+ */
+export const createSandboxTransfer = <ThrowOnError extends boolean = false>(options: Options<CreateSandboxTransferData, ThrowOnError>) => (options.client ?? client).post<CreateSandboxTransferResponses, CreateSandboxTransferErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/sandbox/chain/transfers',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Transfers of wallets within [from, to], oldest first, naming labelled and OFAC-listed counterparties
+ *
+ * Transfers of wallets within [from, to], oldest first, naming labelled and OFAC-listed counterparties.
+ *
+ * Scope `crypto:timeline`; idempotent under `Idempotency-Key`.
+ */
+export const createTransactionTimeline = <ThrowOnError extends boolean = false>(options: Options<CreateTransactionTimelineData, ThrowOnError>) => (options.client ?? client).post<CreateTransactionTimelineResponses, CreateTransactionTimelineErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/crypto/transaction-timeline',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A stored asset map with its source manifest
+ *
+ * A stored asset map with its source manifest.
+ *
+ * Scope `crypto:read`.
+ */
+export const getAssetMap = <ThrowOnError extends boolean = false>(options: Options<GetAssetMapData, ThrowOnError>) => (options.client ?? client).get<GetAssetMapResponses, GetAssetMapErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/crypto/asset-map/{map_id}',
+    ...options
+});
+
+/**
+ * Correlate network signals with wallets; never standalone proof (review_required)
+ *
+ * Correlate network signals with wallets; never standalone proof (review_required).
+ *
+ * Scope `network:correlate`; idempotent under `Idempotency-Key`.
+ */
+export const correlateNetworkSignals = <ThrowOnError extends boolean = false>(options: Options<CorrelateNetworkSignalsData, ThrowOnError>) => (options.client ?? client).post<CorrelateNetworkSignalsResponses, CorrelateNetworkSignalsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/network-attribution/correlate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Record an attribution claim (subject, predicate, object, source type)
+ *
+ * Record an attribution claim (subject, predicate, object, source type).
+ *
+ * Scope `attribution:write`; idempotent under `Idempotency-Key`.
+ */
+export const createAttributionClaim = <ThrowOnError extends boolean = false>(options: Options<CreateAttributionClaimData, ThrowOnError>) => (options.client ?? client).post<CreateAttributionClaimResponses, CreateAttributionClaimErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/attribution/claims',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Build and store the attribution graph: nodes, aggregated transfer and claim edges, contradictions, confidence matrix
+ *
+ * Build and store the attribution graph: nodes, aggregated transfer and claim edges, contradictions, confidence matrix.
+ *
+ * Scope `attribution:graph`; idempotent under `Idempotency-Key`.
+ */
+export const createAttributionGraph = <ThrowOnError extends boolean = false>(options: Options<CreateAttributionGraphData, ThrowOnError>) => (options.client ?? client).post<CreateAttributionGraphResponses, CreateAttributionGraphErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/attribution/graph',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Record a redacted network attribution signal (a full IP address or email is refused)
+ *
+ * Record a redacted network attribution signal (a full IP address or email is refused).
+ *
+ * Scope `network:write`; idempotent under `Idempotency-Key`.
+ */
+export const createNetworkSignal = <ThrowOnError extends boolean = false>(options: Options<CreateNetworkSignalData, ThrowOnError>) => (options.client ?? client).post<CreateNetworkSignalResponses, CreateNetworkSignalErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/network-attribution/signals',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A stored attribution graph with its source manifest
+ *
+ * A stored attribution graph with its source manifest.
+ *
+ * Scope `attribution:read`.
+ */
+export const getAttributionGraph = <ThrowOnError extends boolean = false>(options: Options<GetAttributionGraphData, ThrowOnError>) => (options.client ?? client).get<GetAttributionGraphResponses, GetAttributionGraphErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/attribution/graphs/{graph_id}',
+    ...options
+});
+
+/**
+ * A network signal or a correlation result, with privacy restrictions and legal-process provenance
+ *
+ * A network signal or a correlation result, with privacy restrictions and legal-process provenance.
+ *
+ * Scope `network:read`.
+ */
+export const getNetworkAttribution = <ThrowOnError extends boolean = false>(options: Options<GetNetworkAttributionData, ThrowOnError>) => (options.client ?? client).get<GetNetworkAttributionResponses, GetNetworkAttributionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/network-attribution/{network_attribution_id}',
+    ...options
+});
+
+/**
+ * Import wallets onto a matter: validated per network, merged by address and network
+ *
+ * Import wallets onto a matter: validated per network, merged by address and network.
+ *
+ * Scope `attribution:write`; idempotent under `Idempotency-Key`.
+ */
+export const importWallets = <ThrowOnError extends boolean = false>(options: Options<ImportWalletsData, ThrowOnError>) => (options.client ?? client).post<ImportWalletsResponses, ImportWalletsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/attribution/wallets/import',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Score a claim with the deterministic GraphSense-based formula (tier, corroboration, contradictions, caps)
+ *
+ * Score a claim with the deterministic GraphSense-based formula (tier, corroboration, contradictions, caps).
+ *
+ * Scope `attribution:score`; idempotent under `Idempotency-Key`.
+ */
+export const scoreAttributionClaim = <ThrowOnError extends boolean = false>(options: Options<ScoreAttributionClaimData, ThrowOnError>) => (options.client ?? client).post<ScoreAttributionClaimResponses, ScoreAttributionClaimErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/attribution/confidence-score',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: 'https://sandbox.api.judgmentrecovery.dev' | 'https://api.judgmentrecovery.dev' | 'http://127.0.0.1:3000' | (string & {});
 };
 
-export type Webhooks = EventMatterCreatedWebhookRequest | EventMatterUpdatedWebhookRequest | EventMatterClosedWebhookRequest | EventAuthorityGrantedWebhookRequest | EventAuthorityRevokedWebhookRequest | EventClaimantCreatedWebhookRequest | EventClaimantUpdatedWebhookRequest | EventJudgmentCreatedWebhookRequest | EventJudgmentUpdatedWebhookRequest | EventJudgmentValidatedWebhookRequest | EventJudgmentEnforcementProfileSetWebhookRequest | EventEnforcementPlanCreatedWebhookRequest | EventPacketCreatedWebhookRequest | EventPacketUpdatedWebhookRequest | EventPacketExportedWebhookRequest | EventActionCreatedWebhookRequest | EventActionUpdatedWebhookRequest | EventActionAssignedWebhookRequest | EventActionCompletedWebhookRequest | EventAlertCreatedWebhookRequest | EventAlertTriagedWebhookRequest | EventSanctionsScreenedWebhookRequest | EventSanctionsMatchFoundWebhookRequest | EventSanctionsReviewCreatedWebhookRequest | EventOfacReportCreatedWebhookRequest | EventIssuerRemediationCreatedWebhookRequest | EventReportCreatedWebhookRequest | EventReportExportedWebhookRequest | EventLedgerEntryCreatedWebhookRequest | EventOrganizationCreatedWebhookRequest | EventOrganizationUpdatedWebhookRequest | EventUserInvitedWebhookRequest | EventUserUpdatedWebhookRequest;
+export type Webhooks = EventMatterCreatedWebhookRequest | EventMatterUpdatedWebhookRequest | EventMatterClosedWebhookRequest | EventAuthorityGrantedWebhookRequest | EventAuthorityRevokedWebhookRequest | EventClaimantCreatedWebhookRequest | EventClaimantUpdatedWebhookRequest | EventJudgmentCreatedWebhookRequest | EventJudgmentUpdatedWebhookRequest | EventJudgmentValidatedWebhookRequest | EventJudgmentEnforcementProfileSetWebhookRequest | EventEnforcementPlanCreatedWebhookRequest | EventPacketCreatedWebhookRequest | EventPacketUpdatedWebhookRequest | EventPacketExportedWebhookRequest | EventActionCreatedWebhookRequest | EventActionUpdatedWebhookRequest | EventActionAssignedWebhookRequest | EventActionCompletedWebhookRequest | EventRelationshipCreatedWebhookRequest | EventRelationshipUpdatedWebhookRequest | EventContactLogCreatedWebhookRequest | EventAlertCreatedWebhookRequest | EventAlertTriagedWebhookRequest | EventSanctionsScreenedWebhookRequest | EventSanctionsMatchFoundWebhookRequest | EventSanctionsReviewCreatedWebhookRequest | EventSanctionsReviewDecidedWebhookRequest | EventOfacReportCreatedWebhookRequest | EventOfacReportUpdatedWebhookRequest | EventIssuerRemediationCreatedWebhookRequest | EventReportCreatedWebhookRequest | EventReportExportedWebhookRequest | EventLedgerEntryCreatedWebhookRequest | EventAssetMapCreatedWebhookRequest | EventAttributionClaimCreatedWebhookRequest | EventAttributionGraphCreatedWebhookRequest | EventOrganizationCreatedWebhookRequest | EventOrganizationUpdatedWebhookRequest | EventUserInvitedWebhookRequest | EventUserUpdatedWebhookRequest;
 
 /**
  * An API key (the secret is never returned after issue).
@@ -24,6 +24,39 @@ export type ApiKey = {
     prefix: string;
     expires_at: string | null;
     revoked_at: string | null;
+};
+
+/**
+ * A stored map of a matter's wallets: holdings, exchange hypotheses and stablecoin exposure, with its source manifest.
+ */
+export type AssetMap = {
+    object: 'asset_map';
+    map_id: string;
+    matter_id: string;
+    wallets: Array<{
+        wallet_id: string | null;
+        address: string;
+        network: string;
+        role: string;
+        confidence: number | null;
+        source_refs: Array<unknown>;
+    }>;
+    token_exposures: Array<{
+        asset: string;
+        network: string;
+        contract: string | null;
+        amount: number;
+        usd_value: number | null;
+        valuation_basis: string | null;
+        wallet: string;
+    }>;
+    exchange_hypotheses: Array<ExchangeHypothesis>;
+    stablecoin_exposure: Array<StablecoinExposure>;
+    review_state: ReviewState;
+    source_refs: Array<unknown>;
+    source_manifest: SourceManifest;
+    created_at: string;
+    audit_ref?: string;
 };
 
 /**
@@ -124,6 +157,42 @@ export type Capabilities = {
 };
 
 /**
+ * An attribution claim: subject, predicate, object and source type, with its confidence.
+ */
+export type Claim = {
+    object_type: 'attribution_claim';
+    claim_id: string;
+    matter_id: string;
+    subject: string;
+    predicate: string;
+    /**
+     * The claim's object (what the subject owns, controls …); `object_type` names the resource.
+     */
+    object: string;
+    source_type: string;
+    source_refs: Array<unknown>;
+    basis: Array<string>;
+    confidence: number;
+    confidence_label: 'weak_signal' | 'moderate' | 'strong' | 'confirmed';
+    /**
+     * The latest confidence score (POST /v1/attribution/confidence-score), or null.
+     */
+    score: {
+        score: number;
+        label: 'weak_signal' | 'moderate' | 'strong' | 'confirmed';
+        basis: Array<string>;
+        evidence_tier: string;
+        /**
+         * True when the score rests on network signals alone (never standalone proof).
+         */
+        network_only: boolean;
+        scored_at: string;
+    } | null;
+    created_at: string;
+    audit_ref?: string;
+};
+
+/**
  * A creditor, assignee or other holder of a recovery interest in the matter.
  */
 export type Claimant = {
@@ -178,7 +247,7 @@ export type Error = {
         /**
          * The exact error; see `/docs#errors-<code>`.
          */
-        code: 'parameter_missing' | 'parameter_invalid' | 'parameter_unknown' | 'invalid_json' | 'invalid_version' | 'authentication_required' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired' | 'insufficient_scope' | 'authority_required' | 'matter_restricted_key' | 'production_access_not_enabled' | 'collection_paused' | 'not_found' | 'route_not_found' | 'idempotency_key_in_use' | 'invalid_state_transition' | 'matter_closed' | 'conflict' | 'judgment_not_enforcement_ready' | 'body_too_large' | 'unsupported_media_type' | 'idempotency_key_reused' | 'rate_limited' | 'internal_error' | 'service_unavailable';
+        code: 'parameter_missing' | 'parameter_invalid' | 'parameter_unknown' | 'invalid_json' | 'invalid_version' | 'authentication_required' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired' | 'insufficient_scope' | 'authority_required' | 'matter_restricted_key' | 'production_access_not_enabled' | 'collection_paused' | 'channel_not_permitted' | 'download_link_invalid' | 'not_found' | 'route_not_found' | 'idempotency_key_in_use' | 'invalid_state_transition' | 'matter_closed' | 'conflict' | 'judgment_not_enforcement_ready' | 'packet_not_ready' | 'body_too_large' | 'unsupported_media_type' | 'idempotency_key_reused' | 'rate_limited' | 'internal_error' | 'service_unavailable';
         /**
          * What went wrong, for humans.
          */
@@ -234,6 +303,85 @@ export type Event = {
         idempotency_key: string | null;
     };
     audit_ref: string | null;
+};
+
+/**
+ * A hypothesis that a wallet deposits at, or is, an exchange: its basis, confidence and packet readiness.
+ */
+export type ExchangeHypothesis = {
+    object: 'exchange_hypothesis';
+    hypothesis_id: string;
+    /**
+     * The exchange's label slug (e.g. binance).
+     */
+    exchange: string;
+    wallet: string;
+    network: string;
+    basis: 'label' | 'deposit_pattern' | 'counterparty';
+    /**
+     * GraphSense confidence scale, 0–100.
+     */
+    confidence: number;
+    confidence_basis: string;
+    exchange_address: string;
+    packet_readiness: 'ready' | 'needs_relationship' | 'needs_authority' | 'collection_paused';
+    evidence_count: number;
+    /**
+     * The first supporting transfers (evidence_count counts them all).
+     */
+    evidence: Array<{
+        transaction_hash: string;
+        from_address: string;
+        to_address: string;
+        asset: string;
+        /**
+         * Exact decimal in the asset's units.
+         */
+        amount: string;
+        timestamp: string;
+    }>;
+    source_refs: Array<unknown>;
+};
+
+/**
+ * A stored attribution graph: nodes, transfer and claim edges, contradictions and the confidence matrix.
+ */
+export type Graph = {
+    object: 'attribution_graph';
+    graph_id: string;
+    matter_id: string;
+    wallet_ids: Array<string>;
+    nodes: Array<{
+        [key: string]: unknown;
+    }>;
+    edges: Array<{
+        [key: string]: unknown;
+    }>;
+    claims: Array<{
+        claim_id: string;
+        subject: string;
+        predicate: string;
+        object: string;
+        source_type: string;
+        source_refs: Array<unknown>;
+        confidence: number;
+    }>;
+    contradictions: Array<{
+        claim_id: string;
+        contradicts: string;
+        reason: string;
+    }>;
+    confidence_matrix: Array<{
+        claim_id: string;
+        score: number;
+        label: string;
+        basis: Array<string>;
+    }>;
+    truncated: boolean;
+    review_state: ReviewState;
+    source_manifest: Array<unknown>;
+    created_at: string;
+    audit_ref?: string;
 };
 
 /**
@@ -388,21 +536,21 @@ export type Matter = {
 };
 
 /**
- * Matter dashboard figures, computed at `as_of`.
+ * Matter dashboard figures, computed at `as_of`. Ledger figures (judgment_value, recovery_events, operator_economics, recovered) are null for a caller without ledger:read.
  */
 export type MatterDashboard = {
     object: 'matter_dashboard';
     matter_id: string;
     status: 'open' | 'on_hold' | 'closed';
     authority_status: 'none' | 'granted' | 'expired' | 'revoked';
-    judgment_value: Money;
+    judgment_value: Money | null;
     known_crypto_exposure: Money;
     open_actions: number;
     open_packets: number;
     alerts: number;
-    recovery_events: number;
-    operator_economics: Money;
-    recovered: Money;
+    recovery_events: number | null;
+    operator_economics: Money | null;
+    recovered: Money | null;
     claimants: number;
     as_of: string;
     /**
@@ -441,6 +589,52 @@ export type MoneyInput = {
     amount_decimal?: string;
     currency: string;
     valuation_time?: string;
+};
+
+/**
+ * Network signals correlated with wallets, each with its confidence level and whether it needs review.
+ */
+export type NetworkCorrelation = {
+    object: 'network_correlation';
+    network_attribution_id: string;
+    matter_id: string;
+    correlations: Array<{
+        subject: string;
+        signal_id: string;
+        confidence_level: string;
+        label: 'weak_signal' | 'moderate' | 'strong' | 'confirmed';
+        network_only: boolean;
+        explanation: string;
+        review_required: boolean;
+        wallet_id: string;
+    }>;
+    review_required: boolean;
+    rule: string;
+    privacy_restrictions: Array<string>;
+    legal_process_ids: Array<string>;
+    created_at: string;
+    audit_ref?: string;
+};
+
+/**
+ * A redacted network attribution signal with its legal-process provenance; never standalone proof.
+ */
+export type NetworkSignal = {
+    object: 'network_attribution_signal';
+    network_attribution_id: string;
+    matter_id: string;
+    wallet_address: string | null;
+    signal_type: string;
+    source: string;
+    legal_process_id: string | null;
+    raw_value_redacted: string | null;
+    timestamp: string | null;
+    privacy_restrictions: Array<string>;
+    confidence_level: 'L0' | 'L1' | 'L2' | 'L3';
+    confidence_basis: Array<string>;
+    review_required: true;
+    created_at: string;
+    audit_ref?: string;
 };
 
 /**
@@ -488,6 +682,79 @@ export type ReviewState = {
 };
 
 /**
+ * The chain sources (with block height and time) and reference datasets an output rests on.
+ */
+export type SourceManifest = Array<{
+    source: string;
+    network: string;
+    block_number: number | null;
+    as_of: string;
+    datasets: Array<string>;
+}>;
+
+/**
+ * A stablecoin holding with its issuer, freeze and check functions, valued at the peg.
+ */
+export type StablecoinExposure = {
+    issuer: string;
+    asset: string;
+    network: string;
+    contract: string | null;
+    wallet: string;
+    amount: number;
+    usd_value: number;
+    valuation_basis: 'peg';
+    freeze_capability_notes: string;
+    /**
+     * null: the issuer data does not verify the freeze capability.
+     */
+    freeze_functions: Array<string> | null;
+    check_functions: Array<string> | null;
+    remediation_candidates: Array<{
+        [key: string]: unknown;
+    }>;
+    onchain_status: {
+        frozen: boolean;
+        function: string;
+        checked_at: string;
+        block_number: number | null;
+    } | null;
+    review_required: boolean;
+    review_reasons: Array<string>;
+};
+
+/**
+ * Transfers of wallets within a window, oldest first, with notes on labelled and OFAC-listed counterparties.
+ */
+export type TransactionTimeline = {
+    object: 'transaction_timeline';
+    timeline_id: string;
+    matter_id: string;
+    wallets: Array<{
+        address: string;
+        network: string;
+    }>;
+    from: string | null;
+    to: string | null;
+    events: Array<{
+        transaction_hash: string;
+        network: string;
+        block_number: number | null;
+        timestamp: string;
+        from_address: string;
+        to_address: string;
+        asset: string;
+        amount: number;
+        direction: 'in' | 'out' | 'internal';
+        notes: Array<string>;
+    }>;
+    review_state: ReviewState;
+    source_manifest: SourceManifest;
+    created_at: string;
+    audit_ref?: string;
+};
+
+/**
  * A console user with roles and matter permissions.
  */
 export type User = {
@@ -512,6 +779,21 @@ export type ValidationGate = {
     status: 'pass' | 'fail' | 'review';
     reasons: Array<string>;
     required_actions: Array<string>;
+};
+
+/**
+ * A wallet imported onto a matter, merged by network and address.
+ */
+export type Wallet = {
+    object: 'wallet';
+    wallet_id: string;
+    matter_id: string;
+    address: string;
+    network: string;
+    role: string;
+    confidence: number | null;
+    source_refs: Array<unknown>;
+    created_at: string;
 };
 
 /**
@@ -582,7 +864,7 @@ export type GetCapabilitiesErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -637,7 +919,7 @@ export type GetHealthErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -682,7 +964,7 @@ export type ListOrganizationsData = {
         /**
          * Page size, 1 to 100 (default 20).
          */
-        limit?: number;
+        limit?: number | string;
         /**
          * Cursor: the id of the last object of the previous page.
          */
@@ -705,7 +987,7 @@ export type ListOrganizationsErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -774,7 +1056,7 @@ export type CreateOrganizationErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -782,7 +1064,7 @@ export type CreateOrganizationErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -850,7 +1132,7 @@ export type GetOrganizationErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -918,7 +1200,7 @@ export type UpdateOrganizationErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -926,7 +1208,7 @@ export type UpdateOrganizationErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -984,7 +1266,7 @@ export type ListUsersData = {
         /**
          * Page size, 1 to 100 (default 20).
          */
-        limit?: number;
+        limit?: number | string;
         /**
          * Cursor: the id of the last object of the previous page.
          */
@@ -1007,7 +1289,7 @@ export type ListUsersErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -1082,7 +1364,7 @@ export type InviteUserErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -1090,7 +1372,7 @@ export type InviteUserErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -1162,7 +1444,7 @@ export type ListApiKeysData = {
         /**
          * Page size, 1 to 100 (default 20).
          */
-        limit?: number;
+        limit?: number | string;
         /**
          * Cursor: the id of the last object of the previous page.
          */
@@ -1193,7 +1475,7 @@ export type ListApiKeysErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -1270,7 +1552,7 @@ export type IssueApiKeyErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -1278,7 +1560,7 @@ export type IssueApiKeyErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -1356,7 +1638,7 @@ export type RevokeApiKeyErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -1364,7 +1646,7 @@ export type RevokeApiKeyErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -1442,7 +1724,7 @@ export type RollApiKeyErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -1450,7 +1732,7 @@ export type RollApiKeyErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -1548,7 +1830,7 @@ export type UpdateUserErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -1556,7 +1838,7 @@ export type UpdateUserErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -1631,7 +1913,7 @@ export type CloseMatterErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -1639,7 +1921,7 @@ export type CloseMatterErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -1697,7 +1979,7 @@ export type ListClaimantsData = {
         /**
          * Page size, 1 to 100 (default 20).
          */
-        limit?: number;
+        limit?: number | string;
         /**
          * Cursor: the id of the last object of the previous page.
          */
@@ -1720,7 +2002,7 @@ export type ListClaimantsErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -1770,7 +2052,7 @@ export type CreateClaimantData = {
         };
         source_refs?: Array<{
             source_id?: string;
-            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'other';
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
             title?: string;
             uri?: string;
             hash?: string;
@@ -1814,7 +2096,7 @@ export type CreateClaimantErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -1822,7 +2104,7 @@ export type CreateClaimantErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -1875,7 +2157,7 @@ export type ListMattersData = {
         /**
          * Page size, 1 to 100 (default 20).
          */
-        limit?: number;
+        limit?: number | string;
         /**
          * Cursor: the id of the last object of the previous page.
          */
@@ -1910,7 +2192,7 @@ export type ListMattersErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -1987,7 +2269,7 @@ export type CreateMatterErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -1995,7 +2277,7 @@ export type CreateMatterErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -2063,7 +2345,7 @@ export type GetClaimantErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -2141,7 +2423,7 @@ export type UpdateClaimantErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -2149,7 +2431,7 @@ export type UpdateClaimantErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -2217,7 +2499,7 @@ export type GetMatterErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -2293,7 +2575,7 @@ export type UpdateMatterErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -2301,7 +2583,7 @@ export type UpdateMatterErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -2369,7 +2651,7 @@ export type GetMatterDashboardErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -2419,7 +2701,7 @@ export type ListAuthorityGrantsData = {
         /**
          * Page size, 1 to 100 (default 20).
          */
-        limit?: number;
+        limit?: number | string;
         /**
          * Cursor: the id of the last object of the previous page.
          */
@@ -2442,7 +2724,7 @@ export type ListAuthorityGrantsErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -2489,7 +2771,7 @@ export type GrantAuthorityData = {
         expires_at?: string | null;
         source_refs: Array<{
             source_id?: string;
-            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'other';
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
             title?: string;
             uri?: string;
             hash?: string;
@@ -2528,7 +2810,7 @@ export type GrantAuthorityErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -2536,7 +2818,7 @@ export type GrantAuthorityErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -2614,7 +2896,7 @@ export type RevokeAuthorityGrantErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -2622,7 +2904,7 @@ export type RevokeAuthorityGrantErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -2697,7 +2979,7 @@ export type CreateAuditEventErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -2705,7 +2987,7 @@ export type CreateAuditEventErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -2773,7 +3055,7 @@ export type GetAuditEventErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -2823,7 +3105,7 @@ export type ListMatterAuditData = {
         /**
          * Page size, 1 to 100 (default 20).
          */
-        limit?: number;
+        limit?: number | string;
         /**
          * Cursor: the id of the last object of the previous page.
          */
@@ -2870,7 +3152,7 @@ export type ListMatterAuditErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -2936,7 +3218,7 @@ export type VerifyMatterAuditErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -3010,7 +3292,7 @@ export type CreateEnforcementPlanErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -3018,7 +3300,7 @@ export type CreateEnforcementPlanErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -3130,7 +3412,7 @@ export type GetJudgmentErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -3257,7 +3539,7 @@ export type UpdateJudgmentData = {
         } | null;
         source_refs?: Array<{
             source_id?: string;
-            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'other';
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
             title?: string;
             uri?: string;
             hash?: string;
@@ -3295,7 +3577,7 @@ export type UpdateJudgmentErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -3303,7 +3585,7 @@ export type UpdateJudgmentErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -3356,7 +3638,7 @@ export type IntakeJudgmentData = {
         type?: 'standard' | 'default' | 'consent' | 'summary' | 'arbitration_award' | 'registered';
         source_refs?: Array<{
             source_id?: string;
-            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'other';
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
             title?: string;
             uri?: string;
             hash?: string;
@@ -3394,7 +3676,7 @@ export type IntakeJudgmentErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -3402,7 +3684,7 @@ export type IntakeJudgmentErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -3460,7 +3742,7 @@ export type ListJudgmentDeadlinesData = {
         /**
          * Page size, 1 to 100 (default 20).
          */
-        limit?: number;
+        limit?: number | string;
         /**
          * Cursor: the id of the last object of the previous page.
          */
@@ -3491,7 +3773,7 @@ export type ListJudgmentDeadlinesErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -3542,7 +3824,7 @@ export type ListJudgmentsData = {
         /**
          * Page size, 1 to 100 (default 20).
          */
-        limit?: number;
+        limit?: number | string;
         /**
          * Cursor: the id of the last object of the previous page.
          */
@@ -3577,7 +3859,7 @@ export type ListJudgmentsErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -3650,7 +3932,7 @@ export type SetEnforcementProfileErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -3658,7 +3940,7 @@ export type SetEnforcementProfileErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -3749,7 +4031,7 @@ export type ValidateJudgmentErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -3757,7 +4039,7 @@ export type ValidateJudgmentErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -3832,7 +4114,7 @@ export type CreateLedgerEntryErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -3840,7 +4122,7 @@ export type CreateLedgerEntryErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -3913,7 +4195,7 @@ export type GetLedgerBalanceErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -4006,7 +4288,7 @@ export type GetLedgerEntryErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -4051,7 +4333,7 @@ export type ListWebhookEndpointsData = {
         /**
          * Page size, 1 to 100 (default 20).
          */
-        limit?: number;
+        limit?: number | string;
         /**
          * Cursor: the id of the last object of the previous page.
          */
@@ -4074,7 +4356,7 @@ export type ListWebhookEndpointsErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -4142,7 +4424,7 @@ export type CreateWebhookEndpointErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -4150,7 +4432,7 @@ export type CreateWebhookEndpointErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -4230,7 +4512,7 @@ export type DeleteWebhookEndpointErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -4238,7 +4520,7 @@ export type DeleteWebhookEndpointErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -4302,7 +4584,7 @@ export type GetWebhookEndpointErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -4366,7 +4648,7 @@ export type UpdateWebhookEndpointErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -4374,7 +4656,7 @@ export type UpdateWebhookEndpointErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -4438,7 +4720,7 @@ export type GetEventErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -4483,7 +4765,7 @@ export type ListEventsData = {
         /**
          * Page size, 1 to 100 (default 20).
          */
-        limit?: number;
+        limit?: number | string;
         /**
          * Cursor: the id of the last object of the previous page.
          */
@@ -4514,7 +4796,7 @@ export type ListEventsErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -4570,7 +4852,7 @@ export type ListWebhookDeliveriesData = {
         /**
          * Page size, 1 to 100 (default 20).
          */
-        limit?: number;
+        limit?: number | string;
         /**
          * Cursor: the id of the last object of the previous page.
          */
@@ -4601,7 +4883,7 @@ export type ListWebhookDeliveriesErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -4673,7 +4955,7 @@ export type ResendEventErrors = {
      */
     401: Error;
     /**
-     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`.
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
      */
     403: Error;
     /**
@@ -4681,7 +4963,7 @@ export type ResendEventErrors = {
      */
     404: Error;
     /**
-     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`.
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
      */
     409: Error;
     /**
@@ -4740,6 +5022,4673 @@ export type ResendEventResponses = {
 };
 
 export type ResendEventResponse = ResendEventResponses[keyof ResendEventResponses];
+
+export type AssignActionData = {
+    body: {
+        owner_id: string;
+        notes?: string | null;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The action's id.
+         */
+        action_id: string;
+    };
+    query?: never;
+    url: '/v1/actions/{action_id}/assign';
+};
+
+export type AssignActionErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type AssignActionError = AssignActionErrors[keyof AssignActionErrors];
+
+export type AssignActionResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'action';
+        action_id: string;
+        matter_id: string;
+        campaign_id: string | null;
+        type: string;
+        title: string;
+        owner_id: string | null;
+        priority: 'low' | 'normal' | 'high' | 'urgent';
+        status: 'open' | 'in_progress' | 'blocked' | 'completed' | 'cancelled';
+        due_at: string | null;
+        overdue: boolean;
+        linked_packet_id: string | null;
+        linked_alert_id: string | null;
+        requirements: Array<string>;
+        completion_notes: string | null;
+        evidence_refs: Array<unknown>;
+        completed_at: string | null;
+        created_at: string;
+        updated_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type AssignActionResponse = AssignActionResponses[keyof AssignActionResponses];
+
+export type CompleteActionData = {
+    body?: {
+        completion_notes?: string | null;
+        evidence_refs?: Array<{
+            source_id?: string;
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+            title?: string;
+            uri?: string;
+            hash?: string;
+            chain_of_custody_id?: string;
+            admissibility_notes?: string;
+        }>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The action's id.
+         */
+        action_id: string;
+    };
+    query?: never;
+    url: '/v1/actions/{action_id}/complete';
+};
+
+export type CompleteActionErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CompleteActionError = CompleteActionErrors[keyof CompleteActionErrors];
+
+export type CompleteActionResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'action';
+        action_id: string;
+        matter_id: string;
+        campaign_id: string | null;
+        type: string;
+        title: string;
+        owner_id: string | null;
+        priority: 'low' | 'normal' | 'high' | 'urgent';
+        status: 'open' | 'in_progress' | 'blocked' | 'completed' | 'cancelled';
+        due_at: string | null;
+        overdue: boolean;
+        linked_packet_id: string | null;
+        linked_alert_id: string | null;
+        requirements: Array<string>;
+        completion_notes: string | null;
+        evidence_refs: Array<unknown>;
+        completed_at: string | null;
+        created_at: string;
+        updated_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type CompleteActionResponse = CompleteActionResponses[keyof CompleteActionResponses];
+
+export type ListActionsData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path?: never;
+    query?: {
+        /**
+         * Page size, 1 to 100 (default 20).
+         */
+        limit?: number | string;
+        /**
+         * Cursor: the id of the last object of the previous page.
+         */
+        starting_after?: string;
+        /**
+         * Cursor: the id of the first object of the next page (pages backwards).
+         */
+        ending_before?: string;
+        /**
+         * Filter by matter id.
+         */
+        matter_id?: string;
+        /**
+         * Filter by owner id.
+         */
+        owner_id?: string;
+        /**
+         * Filter by campaign id.
+         */
+        campaign_id?: string;
+        /**
+         * Filter by status.
+         */
+        status?: 'open' | 'in_progress' | 'blocked' | 'completed' | 'cancelled';
+        /**
+         * Filter by due before.
+         */
+        due_before?: string | string;
+        /**
+         * Filter by due after.
+         */
+        due_after?: string | string;
+        /**
+         * due_at: earliest due first, undated last (default: newest first)
+         */
+        sort?: 'due_at';
+    };
+    url: '/v1/actions';
+};
+
+export type ListActionsErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type ListActionsError = ListActionsErrors[keyof ListActionsErrors];
+
+export type ListActionsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'list';
+        data: Array<{
+            object: 'action';
+            action_id: string;
+            matter_id: string;
+            campaign_id: string | null;
+            type: string;
+            title: string;
+            owner_id: string | null;
+            priority: 'low' | 'normal' | 'high' | 'urgent';
+            status: 'open' | 'in_progress' | 'blocked' | 'completed' | 'cancelled';
+            due_at: string | null;
+            overdue: boolean;
+            linked_packet_id: string | null;
+            linked_alert_id: string | null;
+            requirements: Array<string>;
+            completion_notes: string | null;
+            evidence_refs: Array<unknown>;
+            completed_at: string | null;
+            created_at: string;
+            updated_at: string;
+            audit_ref?: string;
+        }>;
+        has_more: boolean;
+        url: string;
+        audit_ref: string;
+    };
+};
+
+export type ListActionsResponse = ListActionsResponses[keyof ListActionsResponses];
+
+export type CreateActionData = {
+    body: {
+        matter_id: string;
+        type?: 'sanctions_review' | 'bankruptcy_claim' | 'renew_judgment' | 'revive_judgment' | 'supply_documents' | 'consumer_compliance_review' | 'debtor_discovery' | 'vasp_legal_process' | 'monitor_wallet' | 'exchange_freeze' | 'exchange_intercept' | 'turnover_workflow' | 'issuer_freeze' | 'exchange_turnover' | 'burn_reissue' | 'contempt_motion' | 'law_enforcement_referral' | 'renewal' | 'custom';
+        title: string;
+        campaign_id?: string | null;
+        owner_id?: string | null;
+        priority?: 'low' | 'normal' | 'high' | 'urgent';
+        due_at?: string | null;
+        linked_packet_id?: string | null;
+        linked_alert_id?: string | null;
+        requirements?: Array<string>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/actions';
+};
+
+export type CreateActionErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateActionError = CreateActionErrors[keyof CreateActionErrors];
+
+export type CreateActionResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'action';
+        action_id: string;
+        matter_id: string;
+        campaign_id: string | null;
+        type: string;
+        title: string;
+        owner_id: string | null;
+        priority: 'low' | 'normal' | 'high' | 'urgent';
+        status: 'open' | 'in_progress' | 'blocked' | 'completed' | 'cancelled';
+        due_at: string | null;
+        overdue: boolean;
+        linked_packet_id: string | null;
+        linked_alert_id: string | null;
+        requirements: Array<string>;
+        completion_notes: string | null;
+        evidence_refs: Array<unknown>;
+        completed_at: string | null;
+        created_at: string;
+        updated_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type CreateActionResponse = CreateActionResponses[keyof CreateActionResponses];
+
+export type GetActionData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path: {
+        /**
+         * The action's id.
+         */
+        action_id: string;
+    };
+    query?: never;
+    url: '/v1/actions/{action_id}';
+};
+
+export type GetActionErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type GetActionError = GetActionErrors[keyof GetActionErrors];
+
+export type GetActionResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'action';
+        action_id: string;
+        matter_id: string;
+        campaign_id: string | null;
+        type: string;
+        title: string;
+        owner_id: string | null;
+        priority: 'low' | 'normal' | 'high' | 'urgent';
+        status: 'open' | 'in_progress' | 'blocked' | 'completed' | 'cancelled';
+        due_at: string | null;
+        overdue: boolean;
+        linked_packet_id: string | null;
+        linked_alert_id: string | null;
+        requirements: Array<string>;
+        completion_notes: string | null;
+        evidence_refs: Array<unknown>;
+        completed_at: string | null;
+        created_at: string;
+        updated_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type GetActionResponse = GetActionResponses[keyof GetActionResponses];
+
+export type UpdateActionData = {
+    body?: {
+        title?: string;
+        status?: 'open' | 'in_progress' | 'blocked' | 'completed' | 'cancelled';
+        priority?: 'low' | 'normal' | 'high' | 'urgent';
+        owner_id?: string | null;
+        due_at?: string | null;
+        campaign_id?: string | null;
+        requirements?: Array<string>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The action's id.
+         */
+        action_id: string;
+    };
+    query?: never;
+    url: '/v1/actions/{action_id}';
+};
+
+export type UpdateActionErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type UpdateActionError = UpdateActionErrors[keyof UpdateActionErrors];
+
+export type UpdateActionResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'action';
+        action_id: string;
+        matter_id: string;
+        campaign_id: string | null;
+        type: string;
+        title: string;
+        owner_id: string | null;
+        priority: 'low' | 'normal' | 'high' | 'urgent';
+        status: 'open' | 'in_progress' | 'blocked' | 'completed' | 'cancelled';
+        due_at: string | null;
+        overdue: boolean;
+        linked_packet_id: string | null;
+        linked_alert_id: string | null;
+        requirements: Array<string>;
+        completion_notes: string | null;
+        evidence_refs: Array<unknown>;
+        completed_at: string | null;
+        created_at: string;
+        updated_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type UpdateActionResponse = UpdateActionResponses[keyof UpdateActionResponses];
+
+export type ListMatterActionsData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path: {
+        /**
+         * The matter's id.
+         */
+        matter_id: string;
+    };
+    query?: {
+        /**
+         * Page size, 1 to 100 (default 20).
+         */
+        limit?: number | string;
+        /**
+         * Cursor: the id of the last object of the previous page.
+         */
+        starting_after?: string;
+        /**
+         * Cursor: the id of the first object of the next page (pages backwards).
+         */
+        ending_before?: string;
+        /**
+         * Filter by owner id.
+         */
+        owner_id?: string;
+        /**
+         * Filter by campaign id.
+         */
+        campaign_id?: string;
+        /**
+         * Filter by status.
+         */
+        status?: 'open' | 'in_progress' | 'blocked' | 'completed' | 'cancelled';
+        /**
+         * Filter by due before.
+         */
+        due_before?: string | string;
+        /**
+         * Filter by due after.
+         */
+        due_after?: string | string;
+        /**
+         * due_at: earliest due first, undated last (default: newest first)
+         */
+        sort?: 'due_at';
+    };
+    url: '/v1/actions/matters/{matter_id}';
+};
+
+export type ListMatterActionsErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type ListMatterActionsError = ListMatterActionsErrors[keyof ListMatterActionsErrors];
+
+export type ListMatterActionsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'list';
+        data: Array<{
+            object: 'action';
+            action_id: string;
+            matter_id: string;
+            campaign_id: string | null;
+            type: string;
+            title: string;
+            owner_id: string | null;
+            priority: 'low' | 'normal' | 'high' | 'urgent';
+            status: 'open' | 'in_progress' | 'blocked' | 'completed' | 'cancelled';
+            due_at: string | null;
+            overdue: boolean;
+            linked_packet_id: string | null;
+            linked_alert_id: string | null;
+            requirements: Array<string>;
+            completion_notes: string | null;
+            evidence_refs: Array<unknown>;
+            completed_at: string | null;
+            created_at: string;
+            updated_at: string;
+            audit_ref?: string;
+        }>;
+        has_more: boolean;
+        url: string;
+        audit_ref: string;
+    };
+};
+
+export type ListMatterActionsResponse = ListMatterActionsResponses[keyof ListMatterActionsResponses];
+
+export type CreateContactLogData = {
+    body: {
+        matter_id: string;
+        authorized_sender: string;
+        contact_type: 'packet_submission' | 'email' | 'letter' | 'phone' | 'portal_submission' | 'meeting' | 'service_of_process' | 'follow_up' | 'other';
+        packet_id?: string | null;
+        outcome: 'sent' | 'acknowledged' | 'responded' | 'refused' | 'no_response';
+        notes?: string | null;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The relationship's id.
+         */
+        relationship_id: string;
+    };
+    query?: never;
+    url: '/v1/relationships/{relationship_id}/contact-log';
+};
+
+export type CreateContactLogErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateContactLogError = CreateContactLogErrors[keyof CreateContactLogErrors];
+
+export type CreateContactLogResponses = {
+    /**
+     * Created
+     */
+    201: {
+        object: 'contact_log';
+        contact_log_id: string;
+        relationship_id: string;
+        counterparty_id: string;
+        matter_id: string;
+        authorized_sender: string;
+        contact_type: 'packet_submission' | 'email' | 'letter' | 'phone' | 'portal_submission' | 'meeting' | 'service_of_process' | 'follow_up' | 'other';
+        packet_id: string | null;
+        outcome: 'sent' | 'acknowledged' | 'responded' | 'refused' | 'no_response';
+        notes: string | null;
+        created_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type CreateContactLogResponse = CreateContactLogResponses[keyof CreateContactLogResponses];
+
+export type ListRelationshipsData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path?: never;
+    query?: {
+        /**
+         * Page size, 1 to 100 (default 20).
+         */
+        limit?: number | string;
+        /**
+         * Cursor: the id of the last object of the previous page.
+         */
+        starting_after?: string;
+        /**
+         * Cursor: the id of the first object of the next page (pages backwards).
+         */
+        ending_before?: string;
+        /**
+         * Filter by counterparty id.
+         */
+        counterparty_id?: string;
+        /**
+         * Filter by counterparty type.
+         */
+        counterparty_type?: 'exchange' | 'issuer' | 'counsel' | 'vendor' | 'law_enforcement' | 'receiver' | 'special_master' | 'claimant' | 'counterparty';
+        /**
+         * Filter by packet type.
+         */
+        packet_type?: 'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral';
+    };
+    url: '/v1/relationships';
+};
+
+export type ListRelationshipsErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type ListRelationshipsError = ListRelationshipsErrors[keyof ListRelationshipsErrors];
+
+export type ListRelationshipsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'list';
+        data: Array<{
+            object: 'relationship';
+            relationship_id: string;
+            counterparty_id: string;
+            counterparty_type: 'exchange' | 'issuer' | 'counsel' | 'vendor' | 'law_enforcement' | 'receiver' | 'special_master' | 'claimant' | 'counterparty';
+            counterparty_name: string;
+            channel_type: 'email' | 'legal_process_portal' | 'compliance_portal' | 'law_enforcement_portal' | 'mail' | 'courier' | 'fax' | 'phone' | 'api' | 'in_person' | 'other';
+            usable_by_operator: boolean;
+            usable_by_counsel: boolean;
+            usable_by_law_enforcement: boolean;
+            authorized_submitter_required: boolean;
+            law_enforcement_only: boolean;
+            packet_types_supported: Array<'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral'>;
+            risk_level: 'low' | 'medium' | 'high';
+            notes: string | null;
+            contact_history: Array<{
+                object: 'contact_log';
+                contact_log_id: string;
+                relationship_id: string;
+                counterparty_id: string;
+                matter_id: string;
+                authorized_sender: string;
+                contact_type: 'packet_submission' | 'email' | 'letter' | 'phone' | 'portal_submission' | 'meeting' | 'service_of_process' | 'follow_up' | 'other';
+                packet_id: string | null;
+                outcome: 'sent' | 'acknowledged' | 'responded' | 'refused' | 'no_response';
+                notes: string | null;
+                created_at: string;
+            }>;
+            created_at: string;
+            updated_at: string;
+            audit_ref?: string;
+        }>;
+        has_more: boolean;
+        url: string;
+        audit_ref: string;
+    };
+};
+
+export type ListRelationshipsResponse = ListRelationshipsResponses[keyof ListRelationshipsResponses];
+
+export type CreateRelationshipData = {
+    body: {
+        counterparty_type: 'exchange' | 'issuer' | 'counsel' | 'vendor' | 'law_enforcement' | 'receiver' | 'special_master' | 'claimant' | 'counterparty';
+        counterparty_name: string;
+        channel_type: 'email' | 'legal_process_portal' | 'compliance_portal' | 'law_enforcement_portal' | 'mail' | 'courier' | 'fax' | 'phone' | 'api' | 'in_person' | 'other';
+        usable_by_operator: boolean;
+        usable_by_counsel: boolean;
+        usable_by_law_enforcement: boolean;
+        authorized_submitter_required: boolean;
+        packet_types_supported: Array<'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral'>;
+        risk_level?: 'low' | 'medium' | 'high';
+        notes?: string | null;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/relationships';
+};
+
+export type CreateRelationshipErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateRelationshipError = CreateRelationshipErrors[keyof CreateRelationshipErrors];
+
+export type CreateRelationshipResponses = {
+    /**
+     * Created
+     */
+    201: {
+        object: 'relationship';
+        relationship_id: string;
+        counterparty_id: string;
+        counterparty_type: 'exchange' | 'issuer' | 'counsel' | 'vendor' | 'law_enforcement' | 'receiver' | 'special_master' | 'claimant' | 'counterparty';
+        counterparty_name: string;
+        channel_type: 'email' | 'legal_process_portal' | 'compliance_portal' | 'law_enforcement_portal' | 'mail' | 'courier' | 'fax' | 'phone' | 'api' | 'in_person' | 'other';
+        usable_by_operator: boolean;
+        usable_by_counsel: boolean;
+        usable_by_law_enforcement: boolean;
+        authorized_submitter_required: boolean;
+        law_enforcement_only: boolean;
+        packet_types_supported: Array<'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral'>;
+        risk_level: 'low' | 'medium' | 'high';
+        notes: string | null;
+        contact_history: Array<{
+            object: 'contact_log';
+            contact_log_id: string;
+            relationship_id: string;
+            counterparty_id: string;
+            matter_id: string;
+            authorized_sender: string;
+            contact_type: 'packet_submission' | 'email' | 'letter' | 'phone' | 'portal_submission' | 'meeting' | 'service_of_process' | 'follow_up' | 'other';
+            packet_id: string | null;
+            outcome: 'sent' | 'acknowledged' | 'responded' | 'refused' | 'no_response';
+            notes: string | null;
+            created_at: string;
+        }>;
+        created_at: string;
+        updated_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type CreateRelationshipResponse = CreateRelationshipResponses[keyof CreateRelationshipResponses];
+
+export type GetCounterpartyData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path: {
+        /**
+         * The counterparty's id.
+         */
+        counterparty_id: string;
+    };
+    query?: never;
+    url: '/v1/relationships/counterparties/{counterparty_id}';
+};
+
+export type GetCounterpartyErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type GetCounterpartyError = GetCounterpartyErrors[keyof GetCounterpartyErrors];
+
+export type GetCounterpartyResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'counterparty';
+        counterparty_id: string;
+        counterparty_type: 'exchange' | 'issuer' | 'counsel' | 'vendor' | 'law_enforcement' | 'receiver' | 'special_master' | 'claimant' | 'counterparty';
+        counterparty_name: string;
+        relationships: Array<{
+            object: 'relationship';
+            relationship_id: string;
+            counterparty_id: string;
+            counterparty_type: 'exchange' | 'issuer' | 'counsel' | 'vendor' | 'law_enforcement' | 'receiver' | 'special_master' | 'claimant' | 'counterparty';
+            counterparty_name: string;
+            channel_type: 'email' | 'legal_process_portal' | 'compliance_portal' | 'law_enforcement_portal' | 'mail' | 'courier' | 'fax' | 'phone' | 'api' | 'in_person' | 'other';
+            usable_by_operator: boolean;
+            usable_by_counsel: boolean;
+            usable_by_law_enforcement: boolean;
+            authorized_submitter_required: boolean;
+            law_enforcement_only: boolean;
+            packet_types_supported: Array<'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral'>;
+            risk_level: 'low' | 'medium' | 'high';
+            notes: string | null;
+            contact_history: Array<{
+                object: 'contact_log';
+                contact_log_id: string;
+                relationship_id: string;
+                counterparty_id: string;
+                matter_id: string;
+                authorized_sender: string;
+                contact_type: 'packet_submission' | 'email' | 'letter' | 'phone' | 'portal_submission' | 'meeting' | 'service_of_process' | 'follow_up' | 'other';
+                packet_id: string | null;
+                outcome: 'sent' | 'acknowledged' | 'responded' | 'refused' | 'no_response';
+                notes: string | null;
+                created_at: string;
+            }>;
+            created_at: string;
+            updated_at: string;
+        }>;
+        packets: Array<{
+            packet_id: string;
+            matter_id: string;
+            type: string | null;
+            status: string | null;
+            relationship_id: string | null;
+            last_contact_at: string | null;
+        }>;
+        response_history: Array<{
+            object: 'contact_log';
+            contact_log_id: string;
+            relationship_id: string;
+            counterparty_id: string;
+            matter_id: string;
+            authorized_sender: string;
+            contact_type: 'packet_submission' | 'email' | 'letter' | 'phone' | 'portal_submission' | 'meeting' | 'service_of_process' | 'follow_up' | 'other';
+            packet_id: string | null;
+            outcome: 'sent' | 'acknowledged' | 'responded' | 'refused' | 'no_response';
+            notes: string | null;
+            created_at: string;
+        }>;
+        created_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type GetCounterpartyResponse = GetCounterpartyResponses[keyof GetCounterpartyResponses];
+
+export type GetRelationshipData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path: {
+        /**
+         * The relationship's id.
+         */
+        relationship_id: string;
+    };
+    query?: never;
+    url: '/v1/relationships/{relationship_id}';
+};
+
+export type GetRelationshipErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type GetRelationshipError = GetRelationshipErrors[keyof GetRelationshipErrors];
+
+export type GetRelationshipResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'relationship';
+        relationship_id: string;
+        counterparty_id: string;
+        counterparty_type: 'exchange' | 'issuer' | 'counsel' | 'vendor' | 'law_enforcement' | 'receiver' | 'special_master' | 'claimant' | 'counterparty';
+        counterparty_name: string;
+        channel_type: 'email' | 'legal_process_portal' | 'compliance_portal' | 'law_enforcement_portal' | 'mail' | 'courier' | 'fax' | 'phone' | 'api' | 'in_person' | 'other';
+        usable_by_operator: boolean;
+        usable_by_counsel: boolean;
+        usable_by_law_enforcement: boolean;
+        authorized_submitter_required: boolean;
+        law_enforcement_only: boolean;
+        packet_types_supported: Array<'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral'>;
+        risk_level: 'low' | 'medium' | 'high';
+        notes: string | null;
+        contact_history: Array<{
+            object: 'contact_log';
+            contact_log_id: string;
+            relationship_id: string;
+            counterparty_id: string;
+            matter_id: string;
+            authorized_sender: string;
+            contact_type: 'packet_submission' | 'email' | 'letter' | 'phone' | 'portal_submission' | 'meeting' | 'service_of_process' | 'follow_up' | 'other';
+            packet_id: string | null;
+            outcome: 'sent' | 'acknowledged' | 'responded' | 'refused' | 'no_response';
+            notes: string | null;
+            created_at: string;
+        }>;
+        created_at: string;
+        updated_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type GetRelationshipResponse = GetRelationshipResponses[keyof GetRelationshipResponses];
+
+export type UpdateRelationshipData = {
+    body?: {
+        channel_type?: 'email' | 'legal_process_portal' | 'compliance_portal' | 'law_enforcement_portal' | 'mail' | 'courier' | 'fax' | 'phone' | 'api' | 'in_person' | 'other';
+        risk_level?: 'low' | 'medium' | 'high';
+        notes?: string | null;
+        packet_types_supported?: Array<'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral'>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The relationship's id.
+         */
+        relationship_id: string;
+    };
+    query?: never;
+    url: '/v1/relationships/{relationship_id}';
+};
+
+export type UpdateRelationshipErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type UpdateRelationshipError = UpdateRelationshipErrors[keyof UpdateRelationshipErrors];
+
+export type UpdateRelationshipResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'relationship';
+        relationship_id: string;
+        counterparty_id: string;
+        counterparty_type: 'exchange' | 'issuer' | 'counsel' | 'vendor' | 'law_enforcement' | 'receiver' | 'special_master' | 'claimant' | 'counterparty';
+        counterparty_name: string;
+        channel_type: 'email' | 'legal_process_portal' | 'compliance_portal' | 'law_enforcement_portal' | 'mail' | 'courier' | 'fax' | 'phone' | 'api' | 'in_person' | 'other';
+        usable_by_operator: boolean;
+        usable_by_counsel: boolean;
+        usable_by_law_enforcement: boolean;
+        authorized_submitter_required: boolean;
+        law_enforcement_only: boolean;
+        packet_types_supported: Array<'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral'>;
+        risk_level: 'low' | 'medium' | 'high';
+        notes: string | null;
+        contact_history: Array<{
+            object: 'contact_log';
+            contact_log_id: string;
+            relationship_id: string;
+            counterparty_id: string;
+            matter_id: string;
+            authorized_sender: string;
+            contact_type: 'packet_submission' | 'email' | 'letter' | 'phone' | 'portal_submission' | 'meeting' | 'service_of_process' | 'follow_up' | 'other';
+            packet_id: string | null;
+            outcome: 'sent' | 'acknowledged' | 'responded' | 'refused' | 'no_response';
+            notes: string | null;
+            created_at: string;
+        }>;
+        created_at: string;
+        updated_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type UpdateRelationshipResponse = UpdateRelationshipResponses[keyof UpdateRelationshipResponses];
+
+export type CreateOfacReportWorkflowData = {
+    body: {
+        matter_id: string;
+        sanctions_review_id: string;
+        report_type?: 'blocked_property' | 'rejected_transaction' | 'annual_blocked_property';
+        /**
+         * A user id (usr_) of counsel who can see the matter, or counsel's name
+         */
+        counsel_owner: string;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/sanctions/ofac-report-workflow';
+};
+
+export type CreateOfacReportWorkflowErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateOfacReportWorkflowError = CreateOfacReportWorkflowErrors[keyof CreateOfacReportWorkflowErrors];
+
+export type CreateOfacReportWorkflowResponses = {
+    /**
+     * Created
+     */
+    201: {
+        object: 'ofac_report';
+        ofac_report_id: string;
+        matter_id: string;
+        sanctions_review_id: string;
+        status: 'drafting' | 'counsel_review' | 'submitted' | 'acknowledged';
+        report_type: 'blocked_property' | 'rejected_transaction' | 'annual_blocked_property';
+        counsel_owner: string;
+        blocked_at: string;
+        due_date: string;
+        overdue: boolean;
+        submitted_by: string | null;
+        submitted_at: string | null;
+        acknowledged_at: string | null;
+        review_required: boolean;
+        review_reasons: Array<string>;
+        history: Array<{
+            from: string;
+            to: string;
+            by: string;
+            at: string;
+            notes: string | null;
+        }>;
+        created_at: string;
+        updated_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type CreateOfacReportWorkflowResponse = CreateOfacReportWorkflowResponses[keyof CreateOfacReportWorkflowResponses];
+
+export type CreatePacketSanctionsReviewData = {
+    body: {
+        matter_id: string;
+        judgment_id?: string | null;
+        wallets?: Array<string>;
+        packet_type?: 'sanctions_evidence';
+        authorized_sender?: string | null;
+        legal_authority_id?: string | null;
+        source_refs?: Array<{
+            source_id?: string;
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+            title?: string;
+            uri?: string;
+            hash?: string;
+            chain_of_custody_id?: string;
+            admissibility_notes?: string;
+        }>;
+        notes?: string | null;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/packets/sanctions-review';
+};
+
+export type CreatePacketSanctionsReviewErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreatePacketSanctionsReviewError = CreatePacketSanctionsReviewErrors[keyof CreatePacketSanctionsReviewErrors];
+
+export type CreatePacketSanctionsReviewResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'sanctions_review';
+        review_id: string;
+        matter_id: string;
+        screen_id: string;
+        status: 'in_review' | 'cleared' | 'blocked' | 'reported';
+        matches: Array<{
+            subject: string;
+            subject_type: 'wallet' | 'entity' | 'counterparty';
+            list: string;
+            list_date: string | null;
+            sdn_name: string;
+            programs: Array<string>;
+            match_type: 'exact' | 'fuzzy';
+            score: number;
+            sdn_id: string;
+            sdn_type: string;
+            matched: string;
+            network: string | null;
+            assets: Array<string>;
+        }>;
+        blocked_property_analysis: string;
+        ofac_report_required: boolean;
+        decision: 'cleared' | 'blocked' | null;
+        decision_reason: string | null;
+        decided_by: string | null;
+        decided_at: string | null;
+        review_state: ReviewState;
+        notes: string | null;
+        ordinary_collection_paused: boolean;
+        required_actions: Array<string>;
+        ofac_report: {
+            ofac_report_id: string;
+            status: 'drafting' | 'counsel_review' | 'submitted' | 'acknowledged';
+            due_date: string;
+        } | null;
+        packet: {
+            [key: string]: unknown;
+        } | null;
+        created_at: string;
+        updated_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type CreatePacketSanctionsReviewResponse = CreatePacketSanctionsReviewResponses[keyof CreatePacketSanctionsReviewResponses];
+
+export type CreateSanctionsReviewPacketData = {
+    body: {
+        matter_id: string;
+        screen_id: string;
+        notes?: string | null;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/sanctions/review-packet';
+};
+
+export type CreateSanctionsReviewPacketErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateSanctionsReviewPacketError = CreateSanctionsReviewPacketErrors[keyof CreateSanctionsReviewPacketErrors];
+
+export type CreateSanctionsReviewPacketResponses = {
+    /**
+     * Created
+     */
+    201: {
+        object: 'sanctions_review';
+        review_id: string;
+        matter_id: string;
+        screen_id: string;
+        status: 'in_review' | 'cleared' | 'blocked' | 'reported';
+        matches: Array<{
+            subject: string;
+            subject_type: 'wallet' | 'entity' | 'counterparty';
+            list: string;
+            list_date: string | null;
+            sdn_name: string;
+            programs: Array<string>;
+            match_type: 'exact' | 'fuzzy';
+            score: number;
+            sdn_id: string;
+            sdn_type: string;
+            matched: string;
+            network: string | null;
+            assets: Array<string>;
+        }>;
+        blocked_property_analysis: string;
+        ofac_report_required: boolean;
+        decision: 'cleared' | 'blocked' | null;
+        decision_reason: string | null;
+        decided_by: string | null;
+        decided_at: string | null;
+        review_state: ReviewState;
+        notes: string | null;
+        ordinary_collection_paused: boolean;
+        required_actions: Array<string>;
+        ofac_report: {
+            ofac_report_id: string;
+            status: 'drafting' | 'counsel_review' | 'submitted' | 'acknowledged';
+            due_date: string;
+        } | null;
+        packet: {
+            [key: string]: unknown;
+        } | null;
+        created_at: string;
+        updated_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type CreateSanctionsReviewPacketResponse = CreateSanctionsReviewPacketResponses[keyof CreateSanctionsReviewPacketResponses];
+
+export type GetSanctionsReviewData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path: {
+        /**
+         * The review's id.
+         */
+        review_id: string;
+    };
+    query?: never;
+    url: '/v1/sanctions/{review_id}';
+};
+
+export type GetSanctionsReviewErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type GetSanctionsReviewError = GetSanctionsReviewErrors[keyof GetSanctionsReviewErrors];
+
+export type GetSanctionsReviewResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'sanctions_screen';
+        review_id: string;
+        matter_id: string;
+        status: 'clear' | 'potential_match' | 'match';
+        matches: Array<{
+            subject: string;
+            subject_type: 'wallet' | 'entity' | 'counterparty';
+            list: string;
+            list_date: string | null;
+            sdn_name: string;
+            programs: Array<string>;
+            match_type: 'exact' | 'fuzzy';
+            score: number;
+            sdn_id: string;
+            sdn_type: string;
+            matched: string;
+            network: string | null;
+            assets: Array<string>;
+        }>;
+        subjects: {
+            wallets: Array<string>;
+            entities: Array<string>;
+            counterparties: Array<string>;
+        };
+        ordinary_collection_paused: boolean;
+        required_actions: Array<string>;
+        review_required: boolean;
+        review_reasons: Array<string>;
+        datasets: Array<string>;
+        source: 'screen' | 'sanctions_review_packet';
+        created_at: string;
+        audit_ref?: string;
+    } | {
+        object: 'sanctions_review';
+        review_id: string;
+        matter_id: string;
+        screen_id: string;
+        status: 'in_review' | 'cleared' | 'blocked' | 'reported';
+        matches: Array<{
+            subject: string;
+            subject_type: 'wallet' | 'entity' | 'counterparty';
+            list: string;
+            list_date: string | null;
+            sdn_name: string;
+            programs: Array<string>;
+            match_type: 'exact' | 'fuzzy';
+            score: number;
+            sdn_id: string;
+            sdn_type: string;
+            matched: string;
+            network: string | null;
+            assets: Array<string>;
+        }>;
+        blocked_property_analysis: string;
+        ofac_report_required: boolean;
+        decision: 'cleared' | 'blocked' | null;
+        decision_reason: string | null;
+        decided_by: string | null;
+        decided_at: string | null;
+        review_state: ReviewState;
+        notes: string | null;
+        ordinary_collection_paused: boolean;
+        required_actions: Array<string>;
+        ofac_report: {
+            ofac_report_id: string;
+            status: 'drafting' | 'counsel_review' | 'submitted' | 'acknowledged';
+            due_date: string;
+        } | null;
+        packet: {
+            [key: string]: unknown;
+        } | null;
+        created_at: string;
+        updated_at: string;
+        audit_ref?: string;
+    } | {
+        object: 'ofac_report';
+        ofac_report_id: string;
+        matter_id: string;
+        sanctions_review_id: string;
+        status: 'drafting' | 'counsel_review' | 'submitted' | 'acknowledged';
+        report_type: 'blocked_property' | 'rejected_transaction' | 'annual_blocked_property';
+        counsel_owner: string;
+        blocked_at: string;
+        due_date: string;
+        overdue: boolean;
+        submitted_by: string | null;
+        submitted_at: string | null;
+        acknowledged_at: string | null;
+        review_required: boolean;
+        review_reasons: Array<string>;
+        history: Array<{
+            from: string;
+            to: string;
+            by: string;
+            at: string;
+            notes: string | null;
+        }>;
+        created_at: string;
+        updated_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type GetSanctionsReviewResponse = GetSanctionsReviewResponses[keyof GetSanctionsReviewResponses];
+
+export type ScreenSanctionsData = {
+    body: {
+        matter_id: string;
+        wallets?: Array<string>;
+        entities?: Array<string>;
+        counterparties?: Array<string>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/sanctions/screen';
+};
+
+export type ScreenSanctionsErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type ScreenSanctionsError = ScreenSanctionsErrors[keyof ScreenSanctionsErrors];
+
+export type ScreenSanctionsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'sanctions_screen';
+        review_id: string;
+        matter_id: string;
+        status: 'clear' | 'potential_match' | 'match';
+        matches: Array<{
+            subject: string;
+            subject_type: 'wallet' | 'entity' | 'counterparty';
+            list: string;
+            list_date: string | null;
+            sdn_name: string;
+            programs: Array<string>;
+            match_type: 'exact' | 'fuzzy';
+            score: number;
+            sdn_id: string;
+            sdn_type: string;
+            matched: string;
+            network: string | null;
+            assets: Array<string>;
+        }>;
+        subjects: {
+            wallets: Array<string>;
+            entities: Array<string>;
+            counterparties: Array<string>;
+        };
+        ordinary_collection_paused: boolean;
+        required_actions: Array<string>;
+        review_required: boolean;
+        review_reasons: Array<string>;
+        datasets: Array<string>;
+        source: 'screen' | 'sanctions_review_packet';
+        created_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type ScreenSanctionsResponse = ScreenSanctionsResponses[keyof ScreenSanctionsResponses];
+
+export type CreateExchangeFreezePacketData = {
+    body: {
+        matter_id: string;
+        judgment_id?: string;
+        wallets?: Array<string>;
+        packet_type?: string;
+        authorized_sender: string;
+        legal_authority_id: string;
+        source_refs?: Array<{
+            source_id?: string;
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+            title?: string;
+            uri?: string;
+            hash?: string;
+            chain_of_custody_id?: string;
+            admissibility_notes?: string;
+        }>;
+        notes?: string | null;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/packets/exchange-freeze';
+};
+
+export type CreateExchangeFreezePacketErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateExchangeFreezePacketError = CreateExchangeFreezePacketErrors[keyof CreateExchangeFreezePacketErrors];
+
+export type CreateExchangeFreezePacketResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'packet';
+        packet_id: string;
+        created_at: string;
+        audit_ref?: string;
+        matter_id: string;
+        judgment_id: string | null;
+        type: 'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral';
+        packet_type: string;
+        status: 'draft' | 'in_review' | 'approved' | 'sent' | 'responded' | 'rejected' | 'withdrawn';
+        authorized_sender: {
+            user_id: string;
+            name: string;
+            roles: Array<string>;
+        };
+        legal_authority_id: string;
+        wallets: Array<string>;
+        recipient: {
+            relationship_id: string;
+            counterparty_name: string;
+            channel_type: string;
+        } | null;
+        contents: {
+            [key: string]: unknown;
+        };
+        readiness: {
+            ready: boolean;
+            missing_items: Array<string>;
+            checks: Array<{
+                check: string;
+                status: 'pass' | 'fail' | 'review';
+                reason: string;
+            }>;
+        };
+        review_state: ReviewState;
+        source_refs: Array<unknown>;
+        notes: string | null;
+        latest_export: {
+            export_id: string;
+            format: string;
+            redaction_profile: string;
+            status: string;
+            sha256: string | null;
+            size_bytes: number | null;
+            created_at: string;
+        } | null;
+        audit: {
+            request_id: string;
+            actor_id: string;
+            organization_id: string;
+            matter_id: string;
+            timestamp: string;
+        };
+        updated_at: string;
+    };
+};
+
+export type CreateExchangeFreezePacketResponse = CreateExchangeFreezePacketResponses[keyof CreateExchangeFreezePacketResponses];
+
+export type CreateExchangeInterceptPacketData = {
+    body: {
+        matter_id: string;
+        judgment_id?: string;
+        wallets?: Array<string>;
+        packet_type?: string;
+        authorized_sender: string;
+        legal_authority_id: string;
+        source_refs?: Array<{
+            source_id?: string;
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+            title?: string;
+            uri?: string;
+            hash?: string;
+            chain_of_custody_id?: string;
+            admissibility_notes?: string;
+        }>;
+        notes?: string | null;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/packets/exchange-intercept';
+};
+
+export type CreateExchangeInterceptPacketErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateExchangeInterceptPacketError = CreateExchangeInterceptPacketErrors[keyof CreateExchangeInterceptPacketErrors];
+
+export type CreateExchangeInterceptPacketResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'packet';
+        packet_id: string;
+        created_at: string;
+        audit_ref?: string;
+        matter_id: string;
+        judgment_id: string | null;
+        type: 'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral';
+        packet_type: string;
+        status: 'draft' | 'in_review' | 'approved' | 'sent' | 'responded' | 'rejected' | 'withdrawn';
+        authorized_sender: {
+            user_id: string;
+            name: string;
+            roles: Array<string>;
+        };
+        legal_authority_id: string;
+        wallets: Array<string>;
+        recipient: {
+            relationship_id: string;
+            counterparty_name: string;
+            channel_type: string;
+        } | null;
+        contents: {
+            [key: string]: unknown;
+        };
+        readiness: {
+            ready: boolean;
+            missing_items: Array<string>;
+            checks: Array<{
+                check: string;
+                status: 'pass' | 'fail' | 'review';
+                reason: string;
+            }>;
+        };
+        review_state: ReviewState;
+        source_refs: Array<unknown>;
+        notes: string | null;
+        latest_export: {
+            export_id: string;
+            format: string;
+            redaction_profile: string;
+            status: string;
+            sha256: string | null;
+            size_bytes: number | null;
+            created_at: string;
+        } | null;
+        audit: {
+            request_id: string;
+            actor_id: string;
+            organization_id: string;
+            matter_id: string;
+            timestamp: string;
+        };
+        updated_at: string;
+    };
+};
+
+export type CreateExchangeInterceptPacketResponse = CreateExchangeInterceptPacketResponses[keyof CreateExchangeInterceptPacketResponses];
+
+export type CreateExchangeTurnoverPacketData = {
+    body: {
+        matter_id: string;
+        judgment_id?: string;
+        wallets?: Array<string>;
+        packet_type?: string;
+        authorized_sender: string;
+        legal_authority_id: string;
+        source_refs?: Array<{
+            source_id?: string;
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+            title?: string;
+            uri?: string;
+            hash?: string;
+            chain_of_custody_id?: string;
+            admissibility_notes?: string;
+        }>;
+        notes?: string | null;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/packets/exchange-turnover';
+};
+
+export type CreateExchangeTurnoverPacketErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateExchangeTurnoverPacketError = CreateExchangeTurnoverPacketErrors[keyof CreateExchangeTurnoverPacketErrors];
+
+export type CreateExchangeTurnoverPacketResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'packet';
+        packet_id: string;
+        created_at: string;
+        audit_ref?: string;
+        matter_id: string;
+        judgment_id: string | null;
+        type: 'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral';
+        packet_type: string;
+        status: 'draft' | 'in_review' | 'approved' | 'sent' | 'responded' | 'rejected' | 'withdrawn';
+        authorized_sender: {
+            user_id: string;
+            name: string;
+            roles: Array<string>;
+        };
+        legal_authority_id: string;
+        wallets: Array<string>;
+        recipient: {
+            relationship_id: string;
+            counterparty_name: string;
+            channel_type: string;
+        } | null;
+        contents: {
+            [key: string]: unknown;
+        };
+        readiness: {
+            ready: boolean;
+            missing_items: Array<string>;
+            checks: Array<{
+                check: string;
+                status: 'pass' | 'fail' | 'review';
+                reason: string;
+            }>;
+        };
+        review_state: ReviewState;
+        source_refs: Array<unknown>;
+        notes: string | null;
+        latest_export: {
+            export_id: string;
+            format: string;
+            redaction_profile: string;
+            status: string;
+            sha256: string | null;
+            size_bytes: number | null;
+            created_at: string;
+        } | null;
+        audit: {
+            request_id: string;
+            actor_id: string;
+            organization_id: string;
+            matter_id: string;
+            timestamp: string;
+        };
+        updated_at: string;
+    };
+};
+
+export type CreateExchangeTurnoverPacketResponse = CreateExchangeTurnoverPacketResponses[keyof CreateExchangeTurnoverPacketResponses];
+
+export type CreateLawEnforcementReferralPacketData = {
+    body: {
+        matter_id: string;
+        judgment_id?: string;
+        wallets?: Array<string>;
+        packet_type?: string;
+        authorized_sender: string;
+        legal_authority_id: string;
+        source_refs?: Array<{
+            source_id?: string;
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+            title?: string;
+            uri?: string;
+            hash?: string;
+            chain_of_custody_id?: string;
+            admissibility_notes?: string;
+        }>;
+        notes?: string | null;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/packets/law-enforcement-referral';
+};
+
+export type CreateLawEnforcementReferralPacketErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateLawEnforcementReferralPacketError = CreateLawEnforcementReferralPacketErrors[keyof CreateLawEnforcementReferralPacketErrors];
+
+export type CreateLawEnforcementReferralPacketResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'packet';
+        packet_id: string;
+        created_at: string;
+        audit_ref?: string;
+        matter_id: string;
+        judgment_id: string | null;
+        type: 'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral';
+        packet_type: string;
+        status: 'draft' | 'in_review' | 'approved' | 'sent' | 'responded' | 'rejected' | 'withdrawn';
+        authorized_sender: {
+            user_id: string;
+            name: string;
+            roles: Array<string>;
+        };
+        legal_authority_id: string;
+        wallets: Array<string>;
+        recipient: {
+            relationship_id: string;
+            counterparty_name: string;
+            channel_type: string;
+        } | null;
+        contents: {
+            [key: string]: unknown;
+        };
+        readiness: {
+            ready: boolean;
+            missing_items: Array<string>;
+            checks: Array<{
+                check: string;
+                status: 'pass' | 'fail' | 'review';
+                reason: string;
+            }>;
+        };
+        review_state: ReviewState;
+        source_refs: Array<unknown>;
+        notes: string | null;
+        latest_export: {
+            export_id: string;
+            format: string;
+            redaction_profile: string;
+            status: string;
+            sha256: string | null;
+            size_bytes: number | null;
+            created_at: string;
+        } | null;
+        audit: {
+            request_id: string;
+            actor_id: string;
+            organization_id: string;
+            matter_id: string;
+            timestamp: string;
+        };
+        updated_at: string;
+    };
+};
+
+export type CreateLawEnforcementReferralPacketResponse = CreateLawEnforcementReferralPacketResponses[keyof CreateLawEnforcementReferralPacketResponses];
+
+export type CreateTurnoverWorkflowPacketData = {
+    body: {
+        matter_id: string;
+        judgment_id?: string;
+        wallets?: Array<string>;
+        packet_type?: string;
+        authorized_sender: string;
+        legal_authority_id: string;
+        source_refs?: Array<{
+            source_id?: string;
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+            title?: string;
+            uri?: string;
+            hash?: string;
+            chain_of_custody_id?: string;
+            admissibility_notes?: string;
+        }>;
+        notes?: string | null;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/packets/turnover-workflow';
+};
+
+export type CreateTurnoverWorkflowPacketErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateTurnoverWorkflowPacketError = CreateTurnoverWorkflowPacketErrors[keyof CreateTurnoverWorkflowPacketErrors];
+
+export type CreateTurnoverWorkflowPacketResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'packet';
+        packet_id: string;
+        created_at: string;
+        audit_ref?: string;
+        matter_id: string;
+        judgment_id: string | null;
+        type: 'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral';
+        packet_type: string;
+        status: 'draft' | 'in_review' | 'approved' | 'sent' | 'responded' | 'rejected' | 'withdrawn';
+        authorized_sender: {
+            user_id: string;
+            name: string;
+            roles: Array<string>;
+        };
+        legal_authority_id: string;
+        wallets: Array<string>;
+        recipient: {
+            relationship_id: string;
+            counterparty_name: string;
+            channel_type: string;
+        } | null;
+        contents: {
+            [key: string]: unknown;
+        };
+        readiness: {
+            ready: boolean;
+            missing_items: Array<string>;
+            checks: Array<{
+                check: string;
+                status: 'pass' | 'fail' | 'review';
+                reason: string;
+            }>;
+        };
+        review_state: ReviewState;
+        source_refs: Array<unknown>;
+        notes: string | null;
+        latest_export: {
+            export_id: string;
+            format: string;
+            redaction_profile: string;
+            status: string;
+            sha256: string | null;
+            size_bytes: number | null;
+            created_at: string;
+        } | null;
+        audit: {
+            request_id: string;
+            actor_id: string;
+            organization_id: string;
+            matter_id: string;
+            timestamp: string;
+        };
+        updated_at: string;
+    };
+};
+
+export type CreateTurnoverWorkflowPacketResponse = CreateTurnoverWorkflowPacketResponses[keyof CreateTurnoverWorkflowPacketResponses];
+
+export type CreateVaspLegalProcessPacketData = {
+    body: {
+        matter_id: string;
+        judgment_id?: string;
+        wallets?: Array<string>;
+        packet_type?: string;
+        authorized_sender: string;
+        legal_authority_id: string;
+        source_refs?: Array<{
+            source_id?: string;
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+            title?: string;
+            uri?: string;
+            hash?: string;
+            chain_of_custody_id?: string;
+            admissibility_notes?: string;
+        }>;
+        notes?: string | null;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/packets/vasp-legal-process';
+};
+
+export type CreateVaspLegalProcessPacketErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateVaspLegalProcessPacketError = CreateVaspLegalProcessPacketErrors[keyof CreateVaspLegalProcessPacketErrors];
+
+export type CreateVaspLegalProcessPacketResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'packet';
+        packet_id: string;
+        created_at: string;
+        audit_ref?: string;
+        matter_id: string;
+        judgment_id: string | null;
+        type: 'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral';
+        packet_type: string;
+        status: 'draft' | 'in_review' | 'approved' | 'sent' | 'responded' | 'rejected' | 'withdrawn';
+        authorized_sender: {
+            user_id: string;
+            name: string;
+            roles: Array<string>;
+        };
+        legal_authority_id: string;
+        wallets: Array<string>;
+        recipient: {
+            relationship_id: string;
+            counterparty_name: string;
+            channel_type: string;
+        } | null;
+        contents: {
+            [key: string]: unknown;
+        };
+        readiness: {
+            ready: boolean;
+            missing_items: Array<string>;
+            checks: Array<{
+                check: string;
+                status: 'pass' | 'fail' | 'review';
+                reason: string;
+            }>;
+        };
+        review_state: ReviewState;
+        source_refs: Array<unknown>;
+        notes: string | null;
+        latest_export: {
+            export_id: string;
+            format: string;
+            redaction_profile: string;
+            status: string;
+            sha256: string | null;
+            size_bytes: number | null;
+            created_at: string;
+        } | null;
+        audit: {
+            request_id: string;
+            actor_id: string;
+            organization_id: string;
+            matter_id: string;
+            timestamp: string;
+        };
+        updated_at: string;
+    };
+};
+
+export type CreateVaspLegalProcessPacketResponse = CreateVaspLegalProcessPacketResponses[keyof CreateVaspLegalProcessPacketResponses];
+
+export type ExportPacketData = {
+    body: {
+        format: 'pdf' | 'zip' | 'json';
+        redaction_profile?: 'none' | 'external' | 'claimant';
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The packet's id.
+         */
+        packet_id: string;
+    };
+    query?: never;
+    url: '/v1/packets/{packet_id}/export';
+};
+
+export type ExportPacketErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type ExportPacketError = ExportPacketErrors[keyof ExportPacketErrors];
+
+export type ExportPacketResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'export';
+        export_id: string;
+        created_at: string;
+        audit_ref?: string;
+        object_type: string;
+        object_id: string;
+        matter_id: string;
+        format: 'pdf' | 'zip' | 'json';
+        redaction_profile: 'none' | 'external' | 'claimant';
+        status: 'pending' | 'ready' | 'failed';
+        download_url: string | null;
+        expires_at: string | null;
+        sha256: string | null;
+        size_bytes: number | null;
+        audit_id: string;
+        failure_reason: string | null;
+        completed_at: string | null;
+    };
+};
+
+export type ExportPacketResponse = ExportPacketResponses[keyof ExportPacketResponses];
+
+export type GetExportData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path: {
+        /**
+         * The export's id.
+         */
+        export_id: string;
+    };
+    query?: never;
+    url: '/v1/exports/{export_id}';
+};
+
+export type GetExportErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type GetExportError = GetExportErrors[keyof GetExportErrors];
+
+export type GetExportResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'export';
+        export_id: string;
+        created_at: string;
+        audit_ref?: string;
+        object_type: string;
+        object_id: string;
+        matter_id: string;
+        format: 'pdf' | 'zip' | 'json';
+        redaction_profile: 'none' | 'external' | 'claimant';
+        status: 'pending' | 'ready' | 'failed';
+        download_url: string | null;
+        expires_at: string | null;
+        sha256: string | null;
+        size_bytes: number | null;
+        audit_id: string;
+        failure_reason: string | null;
+        completed_at: string | null;
+    };
+};
+
+export type GetExportResponse = GetExportResponses[keyof GetExportResponses];
+
+export type GetPacketData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path: {
+        /**
+         * The packet's id.
+         */
+        packet_id: string;
+    };
+    query?: never;
+    url: '/v1/packets/{packet_id}';
+};
+
+export type GetPacketErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type GetPacketError = GetPacketErrors[keyof GetPacketErrors];
+
+export type GetPacketResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'packet';
+        packet_id: string;
+        created_at: string;
+        audit_ref?: string;
+        matter_id: string;
+        judgment_id: string | null;
+        type: 'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral';
+        packet_type: string;
+        status: 'draft' | 'in_review' | 'approved' | 'sent' | 'responded' | 'rejected' | 'withdrawn';
+        authorized_sender: {
+            user_id: string;
+            name: string;
+            roles: Array<string>;
+        };
+        legal_authority_id: string;
+        wallets: Array<string>;
+        recipient: {
+            relationship_id: string;
+            counterparty_name: string;
+            channel_type: string;
+        } | null;
+        contents: {
+            [key: string]: unknown;
+        };
+        readiness: {
+            ready: boolean;
+            missing_items: Array<string>;
+            checks: Array<{
+                check: string;
+                status: 'pass' | 'fail' | 'review';
+                reason: string;
+            }>;
+        };
+        review_state: ReviewState;
+        source_refs: Array<unknown>;
+        notes: string | null;
+        latest_export: {
+            export_id: string;
+            format: string;
+            redaction_profile: string;
+            status: string;
+            sha256: string | null;
+            size_bytes: number | null;
+            created_at: string;
+        } | null;
+        audit: {
+            request_id: string;
+            actor_id: string;
+            organization_id: string;
+            matter_id: string;
+            timestamp: string;
+        };
+        updated_at: string;
+    };
+};
+
+export type GetPacketResponse = GetPacketResponses[keyof GetPacketResponses];
+
+export type UpdatePacketData = {
+    body?: {
+        status?: 'draft' | 'in_review' | 'approved' | 'sent' | 'responded' | 'rejected' | 'withdrawn';
+        notes?: string | null;
+        review_state?: {
+            review_required?: boolean;
+            review_status?: 'not_required' | 'pending' | 'in_review' | 'approved' | 'rejected';
+            review_owner?: string | null;
+            review_notes?: string | null;
+        };
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The packet's id.
+         */
+        packet_id: string;
+    };
+    query?: never;
+    url: '/v1/packets/{packet_id}';
+};
+
+export type UpdatePacketErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type UpdatePacketError = UpdatePacketErrors[keyof UpdatePacketErrors];
+
+export type UpdatePacketResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'packet';
+        packet_id: string;
+        created_at: string;
+        audit_ref?: string;
+        matter_id: string;
+        judgment_id: string | null;
+        type: 'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral';
+        packet_type: string;
+        status: 'draft' | 'in_review' | 'approved' | 'sent' | 'responded' | 'rejected' | 'withdrawn';
+        authorized_sender: {
+            user_id: string;
+            name: string;
+            roles: Array<string>;
+        };
+        legal_authority_id: string;
+        wallets: Array<string>;
+        recipient: {
+            relationship_id: string;
+            counterparty_name: string;
+            channel_type: string;
+        } | null;
+        contents: {
+            [key: string]: unknown;
+        };
+        readiness: {
+            ready: boolean;
+            missing_items: Array<string>;
+            checks: Array<{
+                check: string;
+                status: 'pass' | 'fail' | 'review';
+                reason: string;
+            }>;
+        };
+        review_state: ReviewState;
+        source_refs: Array<unknown>;
+        notes: string | null;
+        latest_export: {
+            export_id: string;
+            format: string;
+            redaction_profile: string;
+            status: string;
+            sha256: string | null;
+            size_bytes: number | null;
+            created_at: string;
+        } | null;
+        audit: {
+            request_id: string;
+            actor_id: string;
+            organization_id: string;
+            matter_id: string;
+            timestamp: string;
+        };
+        updated_at: string;
+    };
+};
+
+export type UpdatePacketResponse = UpdatePacketResponses[keyof UpdatePacketResponses];
+
+export type ListPacketsData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path?: never;
+    query?: {
+        /**
+         * Page size, 1 to 100 (default 20).
+         */
+        limit?: number | string;
+        /**
+         * Cursor: the id of the last object of the previous page.
+         */
+        starting_after?: string;
+        /**
+         * Cursor: the id of the first object of the next page (pages backwards).
+         */
+        ending_before?: string;
+        /**
+         * Filter by matter id.
+         */
+        matter_id?: string;
+        /**
+         * Filter by type.
+         */
+        type?: 'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral';
+        /**
+         * Filter by status.
+         */
+        status?: 'draft' | 'in_review' | 'approved' | 'sent' | 'responded' | 'rejected' | 'withdrawn';
+    };
+    url: '/v1/packets';
+};
+
+export type ListPacketsErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type ListPacketsError = ListPacketsErrors[keyof ListPacketsErrors];
+
+export type ListPacketsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'list';
+        data: Array<{
+            object: 'packet';
+            packet_id: string;
+            created_at: string;
+            audit_ref?: string;
+            matter_id: string;
+            judgment_id: string | null;
+            type: 'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'sanctions_review' | 'law_enforcement_referral';
+            packet_type: string;
+            status: 'draft' | 'in_review' | 'approved' | 'sent' | 'responded' | 'rejected' | 'withdrawn';
+            authorized_sender: {
+                user_id: string;
+                name: string;
+                roles: Array<string>;
+            };
+            legal_authority_id: string;
+            wallets: Array<string>;
+            recipient: {
+                relationship_id: string;
+                counterparty_name: string;
+                channel_type: string;
+            } | null;
+            contents: {
+                [key: string]: unknown;
+            };
+            readiness: {
+                ready: boolean;
+                missing_items: Array<string>;
+                checks: Array<{
+                    check: string;
+                    status: 'pass' | 'fail' | 'review';
+                    reason: string;
+                }>;
+            };
+            review_state: ReviewState;
+            source_refs: Array<unknown>;
+            notes: string | null;
+            latest_export: {
+                export_id: string;
+                format: string;
+                redaction_profile: string;
+                status: string;
+                sha256: string | null;
+                size_bytes: number | null;
+                created_at: string;
+            } | null;
+            audit: {
+                request_id: string;
+                actor_id: string;
+                organization_id: string;
+                matter_id: string;
+                timestamp: string;
+            };
+            updated_at: string;
+        }>;
+        has_more: boolean;
+        url: string;
+        audit_ref: string;
+    };
+};
+
+export type ListPacketsResponse = ListPacketsResponses[keyof ListPacketsResponses];
+
+export type ComputeExchangeHypothesesData = {
+    body: {
+        matter_id: string;
+        wallets?: Array<string | {
+            address: string;
+            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+        }>;
+        min_confidence?: number;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/crypto/exchange-hypotheses';
+};
+
+export type ComputeExchangeHypothesesErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type ComputeExchangeHypothesesError = ComputeExchangeHypothesesErrors[keyof ComputeExchangeHypothesesErrors];
+
+export type ComputeExchangeHypothesesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'list';
+        matter_id: string;
+        items: Array<ExchangeHypothesis>;
+        review_required: boolean;
+        /**
+         * Chain sources that were unavailable (their wallets have no hypotheses).
+         */
+        missing_sources: Array<string>;
+        source_manifest: SourceManifest;
+        audit_ref?: string;
+    };
+};
+
+export type ComputeExchangeHypothesesResponse = ComputeExchangeHypothesesResponses[keyof ComputeExchangeHypothesesResponses];
+
+export type ComputeStablecoinExposureData = {
+    body: {
+        matter_id: string;
+        wallets?: Array<string | {
+            address: string;
+            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+        }>;
+        assets?: Array<string>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/crypto/stablecoin-exposure';
+};
+
+export type ComputeStablecoinExposureErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type ComputeStablecoinExposureError = ComputeStablecoinExposureErrors[keyof ComputeStablecoinExposureErrors];
+
+export type ComputeStablecoinExposureResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'list';
+        matter_id: string;
+        items: Array<StablecoinExposure>;
+        source_manifest: SourceManifest;
+        audit_ref?: string;
+    };
+};
+
+export type ComputeStablecoinExposureResponse = ComputeStablecoinExposureResponses[keyof ComputeStablecoinExposureResponses];
+
+export type CreateAssetMapData = {
+    body: {
+        matter_id: string;
+        wallets?: Array<string | {
+            address: string;
+            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+        }>;
+        chains?: Array<'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron'>;
+        include_stablecoins?: boolean;
+        include_exchanges?: boolean;
+        source_refs?: Array<{
+            source_id?: string;
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+            title?: string;
+            uri?: string;
+            hash?: string;
+            chain_of_custody_id?: string;
+            admissibility_notes?: string;
+        }>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/crypto/asset-map';
+};
+
+export type CreateAssetMapErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateAssetMapError = CreateAssetMapErrors[keyof CreateAssetMapErrors];
+
+export type CreateAssetMapResponses = {
+    /**
+     * OK
+     */
+    200: AssetMap;
+};
+
+export type CreateAssetMapResponse = CreateAssetMapResponses[keyof CreateAssetMapResponses];
+
+export type CreateSandboxTransferData = {
+    body: {
+        network: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+        from_address: string;
+        to_address: string;
+        asset: string;
+        amount: number | string;
+        timestamp?: string;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/sandbox/chain/transfers';
+};
+
+export type CreateSandboxTransferErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateSandboxTransferError = CreateSandboxTransferErrors[keyof CreateSandboxTransferErrors];
+
+export type CreateSandboxTransferResponses = {
+    /**
+     * Created
+     */
+    201: {
+        object: 'sandbox_transfer';
+        transaction_hash: string;
+        network: string;
+        from_address: string;
+        to_address: string;
+        asset: string;
+        amount: number;
+        timestamp: string;
+        block_number: number;
+        audit_ref?: string;
+    };
+};
+
+export type CreateSandboxTransferResponse = CreateSandboxTransferResponses[keyof CreateSandboxTransferResponses];
+
+export type CreateTransactionTimelineData = {
+    body: {
+        matter_id: string;
+        wallets?: Array<string | {
+            address: string;
+            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+        }>;
+        chains?: Array<'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron'>;
+        from?: string;
+        to?: string;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/crypto/transaction-timeline';
+};
+
+export type CreateTransactionTimelineErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateTransactionTimelineError = CreateTransactionTimelineErrors[keyof CreateTransactionTimelineErrors];
+
+export type CreateTransactionTimelineResponses = {
+    /**
+     * OK
+     */
+    200: TransactionTimeline;
+};
+
+export type CreateTransactionTimelineResponse = CreateTransactionTimelineResponses[keyof CreateTransactionTimelineResponses];
+
+export type GetAssetMapData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path: {
+        /**
+         * The map's id.
+         */
+        map_id: string;
+    };
+    query?: never;
+    url: '/v1/crypto/asset-map/{map_id}';
+};
+
+export type GetAssetMapErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type GetAssetMapError = GetAssetMapErrors[keyof GetAssetMapErrors];
+
+export type GetAssetMapResponses = {
+    /**
+     * OK
+     */
+    200: AssetMap;
+};
+
+export type GetAssetMapResponse = GetAssetMapResponses[keyof GetAssetMapResponses];
+
+export type CorrelateNetworkSignalsData = {
+    body: {
+        matter_id: string;
+        wallet_ids?: Array<string>;
+        signal_ids?: Array<string>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/network-attribution/correlate';
+};
+
+export type CorrelateNetworkSignalsErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CorrelateNetworkSignalsError = CorrelateNetworkSignalsErrors[keyof CorrelateNetworkSignalsErrors];
+
+export type CorrelateNetworkSignalsResponses = {
+    /**
+     * OK
+     */
+    200: NetworkCorrelation;
+};
+
+export type CorrelateNetworkSignalsResponse = CorrelateNetworkSignalsResponses[keyof CorrelateNetworkSignalsResponses];
+
+export type CreateAttributionClaimData = {
+    body: {
+        matter_id: string;
+        subject: string;
+        predicate: 'controls' | 'owns' | 'deposited_to' | 'transacted_with' | 'alias_of' | 'associated_with';
+        object: string;
+        source_type: 'onchain' | 'exchange_response' | 'court_filing' | 'osint' | 'network_signal' | 'user_assertion';
+        source_refs?: Array<{
+            source_id?: string;
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+            title?: string;
+            uri?: string;
+            hash?: string;
+            chain_of_custody_id?: string;
+            admissibility_notes?: string;
+        }>;
+        confidence?: number;
+        basis?: Array<string>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/attribution/claims';
+};
+
+export type CreateAttributionClaimErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateAttributionClaimError = CreateAttributionClaimErrors[keyof CreateAttributionClaimErrors];
+
+export type CreateAttributionClaimResponses = {
+    /**
+     * Created
+     */
+    201: Claim;
+};
+
+export type CreateAttributionClaimResponse = CreateAttributionClaimResponses[keyof CreateAttributionClaimResponses];
+
+export type CreateAttributionGraphData = {
+    body: {
+        matter_id: string;
+        wallet_ids?: Array<string>;
+        include_contradictions?: boolean;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/attribution/graph';
+};
+
+export type CreateAttributionGraphErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateAttributionGraphError = CreateAttributionGraphErrors[keyof CreateAttributionGraphErrors];
+
+export type CreateAttributionGraphResponses = {
+    /**
+     * OK
+     */
+    200: Graph;
+};
+
+export type CreateAttributionGraphResponse = CreateAttributionGraphResponses[keyof CreateAttributionGraphResponses];
+
+export type CreateNetworkSignalData = {
+    body: {
+        matter_id: string;
+        signal_type: string;
+        source: string;
+        wallet_address?: string;
+        legal_process_id?: string;
+        raw_value_redacted?: string;
+        timestamp?: string;
+        privacy_restrictions?: Array<string>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/network-attribution/signals';
+};
+
+export type CreateNetworkSignalErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateNetworkSignalError = CreateNetworkSignalErrors[keyof CreateNetworkSignalErrors];
+
+export type CreateNetworkSignalResponses = {
+    /**
+     * Created
+     */
+    201: NetworkSignal;
+};
+
+export type CreateNetworkSignalResponse = CreateNetworkSignalResponses[keyof CreateNetworkSignalResponses];
+
+export type GetAttributionGraphData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path: {
+        /**
+         * The graph's id.
+         */
+        graph_id: string;
+    };
+    query?: never;
+    url: '/v1/attribution/graphs/{graph_id}';
+};
+
+export type GetAttributionGraphErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type GetAttributionGraphError = GetAttributionGraphErrors[keyof GetAttributionGraphErrors];
+
+export type GetAttributionGraphResponses = {
+    /**
+     * OK
+     */
+    200: Graph;
+};
+
+export type GetAttributionGraphResponse = GetAttributionGraphResponses[keyof GetAttributionGraphResponses];
+
+export type GetNetworkAttributionData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path: {
+        /**
+         * The network attribution's id.
+         */
+        network_attribution_id: string;
+    };
+    query?: never;
+    url: '/v1/network-attribution/{network_attribution_id}';
+};
+
+export type GetNetworkAttributionErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type GetNetworkAttributionError = GetNetworkAttributionErrors[keyof GetNetworkAttributionErrors];
+
+export type GetNetworkAttributionResponses = {
+    /**
+     * OK
+     */
+    200: NetworkSignal | NetworkCorrelation;
+};
+
+export type GetNetworkAttributionResponse = GetNetworkAttributionResponses[keyof GetNetworkAttributionResponses];
+
+export type ImportWalletsData = {
+    body: {
+        matter_id: string;
+        wallets: Array<{
+            address: string;
+            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+            role?: 'debtor_owned' | 'debtor_controlled' | 'counterparty' | 'exchange_deposit' | 'unknown';
+            confidence?: number;
+            source_refs?: Array<{
+                source_id?: string;
+                source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+                title?: string;
+                uri?: string;
+                hash?: string;
+                chain_of_custody_id?: string;
+                admissibility_notes?: string;
+            }>;
+        }>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/attribution/wallets/import';
+};
+
+export type ImportWalletsErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type ImportWalletsError = ImportWalletsErrors[keyof ImportWalletsErrors];
+
+export type ImportWalletsResponses = {
+    /**
+     * Created
+     */
+    201: {
+        object: 'wallet_import';
+        matter_id: string;
+        imported: number;
+        merged: number;
+        wallets: Array<Wallet>;
+        audit_ref?: string;
+    };
+};
+
+export type ImportWalletsResponse = ImportWalletsResponses[keyof ImportWalletsResponses];
+
+export type ScoreAttributionClaimData = {
+    body: {
+        claim_id: string;
+        evidence_tier: string;
+        corroboration?: Array<string>;
+        contradictions?: Array<string>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/attribution/confidence-score';
+};
+
+export type ScoreAttributionClaimErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type ScoreAttributionClaimError = ScoreAttributionClaimErrors[keyof ScoreAttributionClaimErrors];
+
+export type ScoreAttributionClaimResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'confidence_score';
+        claim_id: string;
+        score: number;
+        label: 'weak_signal' | 'moderate' | 'strong' | 'confirmed';
+        basis: Array<string>;
+        evidence_tier: string;
+        /**
+         * True when the score rests on network signals alone (never standalone proof).
+         */
+        network_only: boolean;
+        scored_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type ScoreAttributionClaimResponse = ScoreAttributionClaimResponses[keyof ScoreAttributionClaimResponses];
 
 export type EventMatterCreatedWebhookPayload = Event & {
     type?: 'matter.created';
@@ -4950,6 +9899,39 @@ export type EventActionCompletedWebhookRequest = {
     query?: never;
 };
 
+export type EventRelationshipCreatedWebhookPayload = Event & {
+    type?: 'relationship.created';
+};
+
+export type EventRelationshipCreatedWebhookRequest = {
+    body: EventRelationshipCreatedWebhookPayload;
+    key: 'relationship.created';
+    path?: never;
+    query?: never;
+};
+
+export type EventRelationshipUpdatedWebhookPayload = Event & {
+    type?: 'relationship.updated';
+};
+
+export type EventRelationshipUpdatedWebhookRequest = {
+    body: EventRelationshipUpdatedWebhookPayload;
+    key: 'relationship.updated';
+    path?: never;
+    query?: never;
+};
+
+export type EventContactLogCreatedWebhookPayload = Event & {
+    type?: 'contact_log.created';
+};
+
+export type EventContactLogCreatedWebhookRequest = {
+    body: EventContactLogCreatedWebhookPayload;
+    key: 'contact_log.created';
+    path?: never;
+    query?: never;
+};
+
 export type EventAlertCreatedWebhookPayload = Event & {
     type?: 'alert.created';
 };
@@ -5005,6 +9987,17 @@ export type EventSanctionsReviewCreatedWebhookRequest = {
     query?: never;
 };
 
+export type EventSanctionsReviewDecidedWebhookPayload = Event & {
+    type?: 'sanctions_review.decided';
+};
+
+export type EventSanctionsReviewDecidedWebhookRequest = {
+    body: EventSanctionsReviewDecidedWebhookPayload;
+    key: 'sanctions_review.decided';
+    path?: never;
+    query?: never;
+};
+
 export type EventOfacReportCreatedWebhookPayload = Event & {
     type?: 'ofac_report.created';
 };
@@ -5012,6 +10005,17 @@ export type EventOfacReportCreatedWebhookPayload = Event & {
 export type EventOfacReportCreatedWebhookRequest = {
     body: EventOfacReportCreatedWebhookPayload;
     key: 'ofac_report.created';
+    path?: never;
+    query?: never;
+};
+
+export type EventOfacReportUpdatedWebhookPayload = Event & {
+    type?: 'ofac_report.updated';
+};
+
+export type EventOfacReportUpdatedWebhookRequest = {
+    body: EventOfacReportUpdatedWebhookPayload;
+    key: 'ofac_report.updated';
     path?: never;
     query?: never;
 };
@@ -5056,6 +10060,39 @@ export type EventLedgerEntryCreatedWebhookPayload = Event & {
 export type EventLedgerEntryCreatedWebhookRequest = {
     body: EventLedgerEntryCreatedWebhookPayload;
     key: 'ledger_entry.created';
+    path?: never;
+    query?: never;
+};
+
+export type EventAssetMapCreatedWebhookPayload = Event & {
+    type?: 'asset_map.created';
+};
+
+export type EventAssetMapCreatedWebhookRequest = {
+    body: EventAssetMapCreatedWebhookPayload;
+    key: 'asset_map.created';
+    path?: never;
+    query?: never;
+};
+
+export type EventAttributionClaimCreatedWebhookPayload = Event & {
+    type?: 'attribution_claim.created';
+};
+
+export type EventAttributionClaimCreatedWebhookRequest = {
+    body: EventAttributionClaimCreatedWebhookPayload;
+    key: 'attribution_claim.created';
+    path?: never;
+    query?: never;
+};
+
+export type EventAttributionGraphCreatedWebhookPayload = Event & {
+    type?: 'attribution_graph.created';
+};
+
+export type EventAttributionGraphCreatedWebhookRequest = {
+    body: EventAttributionGraphCreatedWebhookPayload;
+    key: 'attribution_graph.created';
     path?: never;
     query?: never;
 };
