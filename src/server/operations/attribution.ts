@@ -33,7 +33,8 @@ const graph = z.object({
   })),
   contradictions: z.array(z.object({ claim_id: z.string(), contradicts: z.string(), reason: z.string() })),
   confidence_matrix: z.array(z.object({ claim_id: z.string(), score: z.number(), label: z.string(), basis: z.array(z.string()) })),
-  truncated: z.boolean(), review_state: reviewStateOut, source_manifest: z.array(z.unknown()), created_at: z.string(), audit_ref: z.string().optional(),
+  truncated: z.array(z.string()).describe('What was left out of the drawing (per wallet, the smaller counterparty flows); empty when nothing was.'),
+  review_state: reviewStateOut, source_manifest: z.array(z.unknown()), created_at: z.string(), audit_ref: z.string().optional(),
 }).meta({ id: 'Graph', description: 'A stored attribution graph: nodes, transfer and claim edges, contradictions and the confidence matrix.' });
 const signal = z.object({
   object: z.literal('network_attribution_signal'), network_attribution_id: z.string(), matter_id: z.string(), wallet_address: z.string().nullable(),

@@ -377,7 +377,10 @@ export type Graph = {
         label: string;
         basis: Array<string>;
     }>;
-    truncated: boolean;
+    /**
+     * What was left out of the drawing (per wallet, the smaller counterparty flows); empty when nothing was.
+     */
+    truncated: Array<string>;
     review_state: ReviewState;
     source_manifest: Array<unknown>;
     created_at: string;
