@@ -6214,8 +6214,8 @@ export type GetCounterpartyResponses = {
         packets: Array<{
             packet_id: string;
             matter_id: string;
-            type: string | null;
-            status: string | null;
+            type: string;
+            status: string;
             relationship_id: string | null;
             last_contact_at: string | null;
         }>;
