@@ -6,6 +6,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { productionAdminKey } from './helpers/production-key';
 import { startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
 import { expectError, expectStatus } from './helpers/expect';
@@ -125,8 +126,8 @@ describe('sandbox chain end to end', () => {
 
   test('a production key: the sandbox chain route does not exist, and outputs name the missing source', async () => {
     expectStatus(await c.patch(`/v1/organizations/${kit.orgId}`, { features: ['production_access'] }), 200);
-    const k = await c.post(`/v1/organizations/${kit.orgId}/api-keys`, { environment: 'production', scopes: ['*'] });
-    const live = c.withKey(k.body.secret_once);
+    // A sandbox key never issues production keys (issue 8): the test seeds one.
+    const live = c.withKey(await productionAdminKey(srv, kit.orgId));
     expectError(await live.post('/v1/sandbox/chain/transfers', { network: 'ethereum', from_address: evmAddress(), to_address: evmAddress(), asset: 'ETH', amount: '1' }), 404, 'route_not_found');
     const m = await live.post('/v1/matters', { name: 'Live', mode: 'enforcement' });
     const map = await live.post('/v1/crypto/asset-map', { matter_id: m.body.matter_id, wallets: [debtor, KUCOIN_BTC] });
