@@ -65,6 +65,17 @@ export interface BenchSuite {
   extra?(ctx: BenchContext): Promise<ExtraRow[]>;
 }
 
+/** The BenchContext of a started app (tests/helpers/server's startServer). */
+export function benchContext(srv: { url: string; adminKey: string; sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]> }): BenchContext {
+  const auth = { Authorization: `Bearer ${srv.adminKey}`, 'MD-Version': '2026-06-11' };
+  const json = { ...auth, 'Content-Type': 'application/json' };
+  return {
+    url: srv.url, key: srv.adminKey, auth, json,
+    post: async (p, body, headers = {}) => (await fetch(srv.url + p, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) })).json(),
+    sql: (text, params) => srv.sql(text, params),
+  };
+}
+
 export interface LoadOptions {
   connections: number;
   seconds: number;

@@ -17,7 +17,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../tests/helpers/server';
-import { measure, median, type BenchContext, type ExtraRow, type LoadSpec, type Sample } from './harness';
+import { benchContext, measure, median, type ExtraRow, type LoadSpec, type Sample } from './harness';
 import { suites } from './suites';
 
 const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -36,13 +36,7 @@ const rawPort = await new Promise<number>((resolve) => raw.stdout!.once('data', 
 const srv = await startServer({ MD_RATE_LIMIT_PER_MIN: '100000000', MD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' });
 
 try {
-  const auth = { Authorization: `Bearer ${srv.adminKey}`, 'MD-Version': '2026-06-11' };
-  const json = { ...auth, 'Content-Type': 'application/json' };
-  const ctx: BenchContext = {
-    url: srv.url, key: srv.adminKey, auth, json,
-    post: async (p, body, headers = {}) => (await fetch(srv.url + p, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) })).json(),
-    sql: (text, params) => srv.sql(text, params),
-  };
+  const ctx = benchContext(srv);
   const specs: LoadSpec[] = [
     { name: RAW, origin: `http://127.0.0.1:${rawPort}`, path: '/' },
     { name: BARE, origin: srv.url, path: '/healthz' },

@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_VERSION } from '../src/server/config';
 import { allOperations } from '../src/server/operations/index';
-import { EXAMPLES, type ExampleStep, type OpExample } from '../src/server/operations/examples';
+import { EXAMPLES, exampleId, type ExampleStep, type OpExample } from '../src/server/operations/examples';
 import { foldersOf } from '../src/server/operations/folders';
 import type { Operation } from '../src/server/operations/define';
 import catalog from '../src/server/operations/catalog.json' with { type: 'json' };
@@ -43,8 +43,10 @@ if (problems.length) {
 
 /** A placeholder's stand-in for schema checks: dynamic variables get plausible values. */
 function fill(v: string): string {
-  return v.replace(/\{\{\$guid\}\}/g, '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f').replace(/\{\{\$randomInt\}\}/g, '417').replace(/\{\{(\w+)\}\}/g, '$1_0Vbk0000000000000000');
+  return v.replace(/\{\{\$guid\}\}/g, '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f').replace(/\{\{\$randomInt\}\}/g, '417')
+    .replace(/\{\{(\w+)\}\}/g, (_m, name: string) => exampleId(name));
 }
+
 
 const js = (lines: string[]) => ({ type: 'text/javascript', exec: lines });
 const setter = (capture: Record<string, string>) =>
@@ -89,12 +91,20 @@ function request(op: Operation, ex: OpExample) {
   event.push({
     listen: 'test',
     script: js([
-      `pm.test('${op.method} ${op.path} answers ${op.status}', function () { pm.response.to.have.status(${op.status}); });`,
-      'const body = pm.response.json();',
-      "pm.test('audit_ref is present and equals MD-Audit-Ref', function () {",
-      "  pm.expect(body.audit_ref).to.be.a('string').and.not.empty;",
-      "  pm.expect(pm.response.headers.get('MD-Audit-Ref')).to.eql(body.audit_ref);",
-      '});',
+      ...(ex.expect
+        ? [
+          `pm.test('${op.method} ${op.path} answers ${ex.expect.status} ${ex.expect.code} (${ex.expect.why.replace(/'/g, '’')})', function () { pm.response.to.have.status(${ex.expect.status}); });`,
+          'const body = pm.response.json();',
+          `pm.test('error code is ${ex.expect.code}', function () { pm.expect(body.error.code).to.eql('${ex.expect.code}'); });`,
+        ]
+        : [
+          `pm.test('${op.method} ${op.path} answers ${op.status}', function () { pm.response.to.have.status(${op.status}); });`,
+          'const body = pm.response.json();',
+          "pm.test('audit_ref is present and equals MD-Audit-Ref', function () {",
+          "  pm.expect(body.audit_ref).to.be.a('string').and.not.empty;",
+          "  pm.expect(pm.response.headers.get('MD-Audit-Ref')).to.eql(body.audit_ref);",
+          '});',
+        ]),
       ...setter(ex.capture ?? {}),
     ]),
   });
@@ -106,7 +116,7 @@ function request(op: Operation, ex: OpExample) {
       header,
       ...(op.body ? { body: { mode: 'raw', raw: JSON.stringify(ex.body, null, 2), options: { raw: { language: 'json' } } } } : {}),
       url: { raw, host: ['{{base_url}}'], path: segments, ...(query.length ? { query } : {}) },
-      description: `Scope \`${op.scope}\`${op.gate ? ', gated (authority required)' : ''}${op.idem ? ', idempotent' : ''}. Expects ${op.status}.`,
+      description: `Scope \`${op.scope}\`${op.gate ? ', gated (authority required)' : ''}${op.idem ? ', idempotent' : ''}. Expects ${ex.expect ? `${ex.expect.status} ${ex.expect.code}: ${ex.expect.why}` : op.status}.`,
     },
     response: [],
   };

@@ -307,7 +307,12 @@ describe('relationships', () => {
     expectError(await contact(open.relationship_id, operator, { outcome: 'ghosted' }), 400, 'parameter_invalid', { param: 'outcome' });
     expectError(await contact(open.relationship_id, operator, { packet_id: 'act_000000000000000000000000' }), 400, 'parameter_invalid', { param: 'packet_id' });
 
-    const ok = await contact(open.relationship_id, operator, { packet_id: 'pac_000000000000000000000001', outcome: 'acknowledged', notes: 'Ticket 42' });
+    // The packet must be one of the contact's matter (an exchange freeze: a type the channel takes).
+    expectError(await contact(open.relationship_id, operator, { packet_id: 'pac_000000000000000000000001' }), 400, 'parameter_invalid', { param: 'packet_id' });
+    const grant = (await c.get(`/v1/matters/${m}/authority`)).body.data[0].authority_id;
+    const packet = await c.post('/v1/packets/exchange-freeze', { matter_id: m, authorized_sender: counsel, legal_authority_id: grant, packet_type: 'freeze' });
+    expectStatus(packet, 200, 'packet');
+    const ok = await contact(open.relationship_id, operator, { packet_id: packet.body.packet_id, outcome: 'acknowledged', notes: 'Ticket 42' });
     expectStatus(ok, 201);
     assert.equal(ok.body.object, 'contact_log');
     assert.match(ok.body.contact_log_id, /^con_/);
@@ -315,7 +320,7 @@ describe('relationships', () => {
     assert.deepEqual(got.body.contact_history.map((h: any) => h.contact_log_id), [ok.body.contact_log_id]);
     const cp = await c.get(`/v1/relationships/counterparties/${open.counterparty_id}`);
     assert.deepEqual(cp.body.response_history.map((h: any) => h.outcome), ['acknowledged']);
-    assert.deepEqual(cp.body.packets.map((p: any) => p.packet_id), ['pac_000000000000000000000001']);
+    assert.deepEqual(cp.body.packets.map((p: any) => [p.packet_id, p.type, p.status]), [[packet.body.packet_id, 'exchange_freeze', 'draft']]);
     assert.equal((await c.get(`/v1/events?type=contact_log.created&matter_id=${m}`)).body.data.length, 2);
   });
 

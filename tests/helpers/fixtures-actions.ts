@@ -7,6 +7,7 @@
  */
 import { SOURCE } from './client';
 import type { Fixture, Kit } from './fixtures';
+import { packetOnMatter } from './fixtures-packets';
 
 const LAPSE_MS = 4000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -55,18 +56,14 @@ const REGISTRY = { status: 403 as const, code: 'matter_restricted_key' as const,
 export const actionFixtures: Record<string, Fixture> = {
   createAction: {
     level: 'matter',
+    // The linked packet must be a packet of the same matter.
     build: async (k) => {
-      const m = await k.matter();
       const owner = await staffUser(k);
-      return {
-        path: '/v1/actions',
-        body: {
-          matter_id: m, type: 'vasp_legal_process', title: 'Serve a subpoena on the exchange', campaign_id: 'fixture-campaign', owner_id: owner,
-          priority: 'urgent', due_at: '2030-01-15T17:00:00Z', linked_packet_id: 'pac_000000000000000000000000',
-          requirements: ['Court order on file'],
-        },
-        matterId: m,
-      };
+      return packetOnMatter(k, () => '/v1/actions', (packetId, s) => ({
+        matter_id: s.matterId, type: 'vasp_legal_process', title: 'Serve a subpoena on the exchange', campaign_id: 'fixture-campaign', owner_id: owner,
+        priority: 'urgent', due_at: '2030-01-15T17:00:00Z', linked_packet_id: packetId,
+        requirements: ['Court order on file'],
+      }));
     },
   },
   listActions: { level: 'none', build: async () => ({ path: '/v1/actions' }) },
@@ -128,14 +125,13 @@ export const relationshipFixtures: Record<string, Fixture> = {
   createContactLog: {
     // The log belongs to its matter: a key restricted to that matter may write it.
     level: 'matter',
+    // The packet (an exchange intercept, a type the channel takes) is on the contact's matter.
     build: async (k) => {
       const r = await fixtureRelationship(k);
-      const m = await k.matter();
-      return {
-        path: `/v1/relationships/${r.relationship_id}/contact-log`,
-        body: { matter_id: m, authorized_sender: await staffUser(k), contact_type: 'portal_submission', packet_id: 'pac_000000000000000000000000', outcome: 'sent', notes: 'Submitted via portal' },
-        matterId: m,
-      };
+      const sender = await staffUser(k);
+      return packetOnMatter(k, () => `/v1/relationships/${r.relationship_id}/contact-log`, (packetId, s) => ({
+        matter_id: s.matterId, authorized_sender: sender, contact_type: 'portal_submission', packet_id: packetId, outcome: 'sent', notes: 'Submitted via portal',
+      }));
     },
   },
   getCounterparty: {

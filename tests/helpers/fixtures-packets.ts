@@ -60,10 +60,14 @@ const creation = (path: string, packetType: string): Fixture => ({
 });
 
 /** A packet (exchange intercept); with kit.authority false its matter's grant has lapsed by return. */
-export async function packetOnMatter(k: Kit, tail: (packetId: string) => Promise<string> | string, body?: Record<string, unknown>): Promise<Req> {
+export async function packetOnMatter(
+  k: Kit, tail: (packetId: string, s: PacketSetup) => Promise<string> | string,
+  body?: Record<string, unknown> | ((packetId: string, s: PacketSetup) => Promise<Record<string, unknown>> | Record<string, unknown>),
+): Promise<Req> {
   const s = await packetSetup(k, { lapseMs: k.authority ? undefined : LAPSE_MS });
   const p = await must(k.c.post('/v1/packets/exchange-intercept', packetBody(s)), 'packet');
-  const path = await tail(p.packet_id);
+  const path = await tail(p.packet_id, s);
+  if (typeof body === 'function') body = await body(p.packet_id, s);
   if (s.lapsesAt) {
     if (Date.now() >= s.lapsesAt) throw new Error(`fixture setup (lapsing authority) took over ${LAPSE_MS} ms`);
     await sleep(s.lapsesAt - Date.now() + 50);

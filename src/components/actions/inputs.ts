@@ -33,9 +33,8 @@ export const PRIORITY_TONE: Record<string, Tone> = { urgent: 'red', high: 'amber
 export const ACTION_TONE: Record<string, Tone> = { open: 'blue', in_progress: 'amber', blocked: 'red', completed: 'green', cancelled: 'slate' };
 
 /**
- * Where the queue opens a linked object.
- * INTEGRATION: the packet and alert console pages are built by other branches; these are the
- * paths they are expected to serve.
+ * Where the queue opens a linked object: the packet page (src/app/(console)/packets/[id]);
+ * the alert page is built by the monitoring branch.
  */
 export const packetHref = (id: string) => `/packets/${id}`;
 export const alertHref = (id: string) => `/alerts/${id}`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOp } from './define';
-import { arr, dateTime, sourceRef, str } from './schemas';
+import { arr, dateTime, reviewStateOut, sourceRef, str } from './schemas';
 import { CLAIM_SOURCE_TYPES, PREDICATES } from '../domain/attribution/confidence';
 import { WALLET_ROLES } from '../services/attribution/wallets';
 import { MAX_WALLETS, network } from './crypto-schemas';
@@ -9,27 +9,48 @@ import { MAX_WALLETS, network } from './crypto-schemas';
 const text = (max = 500) => z.string().trim().min(1).max(max);
 const idList = () => z.array(str(100)).max(MAX_WALLETS);
 
-const wallet = z.object({ wallet_id: z.string(), address: z.string(), network: z.string(), role: z.string(), confidence: z.number().nullable(), source_refs: z.array(z.unknown()) });
+const wallet = z.object({
+  object: z.literal('wallet'), wallet_id: z.string(), matter_id: z.string(), address: z.string(), network: z.string(), role: z.string(),
+  confidence: z.number().nullable(), source_refs: z.array(z.unknown()), created_at: z.string(),
+}).meta({ id: 'Wallet', description: 'A wallet imported onto a matter, merged by network and address.' });
+const label = z.enum(['weak_signal', 'moderate', 'strong', 'confirmed']);
+const scoreOut = {
+  score: z.number(), label, basis: z.array(z.string()), evidence_tier: z.string(),
+  network_only: z.boolean().describe('True when the score rests on network signals alone (never standalone proof).'), scored_at: z.string(),
+};
 const claim = z.object({
-  claim_id: z.string(), matter_id: z.string(), subject: z.string(), predicate: z.string(), object: z.string(), source_type: z.string(),
-  source_refs: z.array(z.unknown()), confidence: z.number(), audit_ref: z.string().optional(),
-});
+  object_type: z.literal('attribution_claim'), claim_id: z.string(), matter_id: z.string(), subject: z.string(), predicate: z.string(),
+  object: z.string().describe('The claim\'s object (what the subject owns, controls …); `object_type` names the resource.'), source_type: z.string(),
+  source_refs: z.array(z.unknown()), basis: z.array(z.string()), confidence: z.number(), confidence_label: label,
+  score: z.object(scoreOut).nullable().describe('The latest confidence score (POST /v1/attribution/confidence-score), or null.'),
+  created_at: z.string(), audit_ref: z.string().optional(),
+}).meta({ id: 'Claim', description: 'An attribution claim: subject, predicate, object and source type, with its confidence.' });
 const graph = z.object({
-  object: z.literal('attribution_graph'), graph_id: z.string(), matter_id: z.string(), nodes: z.array(z.record(z.string(), z.unknown())),
-  edges: z.array(z.record(z.string(), z.unknown())), claims: z.array(z.record(z.string(), z.unknown())),
+  object: z.literal('attribution_graph'), graph_id: z.string(), matter_id: z.string(), wallet_ids: z.array(z.string()),
+  nodes: z.array(z.record(z.string(), z.unknown())), edges: z.array(z.record(z.string(), z.unknown())),
+  claims: z.array(z.object({
+    claim_id: z.string(), subject: z.string(), predicate: z.string(), object: z.string(), source_type: z.string(), source_refs: z.array(z.unknown()), confidence: z.number(),
+  })),
+  contradictions: z.array(z.object({ claim_id: z.string(), contradicts: z.string(), reason: z.string() })),
   confidence_matrix: z.array(z.object({ claim_id: z.string(), score: z.number(), label: z.string(), basis: z.array(z.string()) })),
-  source_manifest: z.array(z.unknown()), audit_ref: z.string().optional(),
-});
+  truncated: z.array(z.string()).describe('What was left out of the drawing (per wallet, the smaller counterparty flows); empty when nothing was.'),
+  review_state: reviewStateOut, source_manifest: z.array(z.unknown()), created_at: z.string(), audit_ref: z.string().optional(),
+}).meta({ id: 'Graph', description: 'A stored attribution graph: nodes, transfer and claim edges, contradictions and the confidence matrix.' });
 const signal = z.object({
   object: z.literal('network_attribution_signal'), network_attribution_id: z.string(), matter_id: z.string(), wallet_address: z.string().nullable(),
-  signal_type: z.string(), source: z.string(), legal_process_id: z.string().nullable(), timestamp: z.string().nullable(),
-  confidence_level: z.enum(['L0', 'L1', 'L2', 'L3']), audit_ref: z.string().optional(),
-});
+  signal_type: z.string(), source: z.string(), legal_process_id: z.string().nullable(), raw_value_redacted: z.string().nullable(), timestamp: z.string().nullable(),
+  privacy_restrictions: z.array(z.string()), confidence_level: z.enum(['L0', 'L1', 'L2', 'L3']), confidence_basis: z.array(z.string()),
+  review_required: z.literal(true), created_at: z.string(), audit_ref: z.string().optional(),
+}).meta({ id: 'NetworkSignal', description: 'A redacted network attribution signal with its legal-process provenance; never standalone proof.' });
 const correlationResult = z.object({
   object: z.literal('network_correlation'), network_attribution_id: z.string(), matter_id: z.string(),
-  correlations: z.array(z.object({ subject: z.string(), signal_id: z.string(), confidence_level: z.string(), explanation: z.string(), review_required: z.boolean() })),
-  audit_ref: z.string().optional(),
-});
+  correlations: z.array(z.object({
+    subject: z.string(), signal_id: z.string(), confidence_level: z.string(), label, network_only: z.boolean(), explanation: z.string(),
+    review_required: z.boolean(), wallet_id: z.string(),
+  })),
+  review_required: z.boolean(), rule: z.string(), privacy_restrictions: z.array(z.string()), legal_process_ids: z.array(z.string()),
+  created_at: z.string(), audit_ref: z.string().optional(),
+}).meta({ id: 'NetworkCorrelation', description: 'Network signals correlated with wallets, each with its confidence level and whether it needs review.' });
 
 export const importWallets = defineOp('POST', '/v1/attribution/wallets/import', {
   name: 'importWallets', summary: 'Import wallets onto a matter: validated per network, merged by address and network',
@@ -40,7 +61,9 @@ export const importWallets = defineOp('POST', '/v1/attribution/wallets/import', 
       confidence: z.number().min(0).max(100).optional(), source_refs: arr(sourceRef()).optional(),
     })).min(1).max(MAX_WALLETS),
   }),
-  response: z.object({ imported: z.number(), wallets: z.array(wallet), audit_ref: z.string().optional() }),
+  response: z.object({
+    object: z.literal('wallet_import'), matter_id: z.string(), imported: z.number().int(), merged: z.number().int(), wallets: z.array(wallet), audit_ref: z.string().optional(),
+  }),
 });
 
 export const createAttributionGraph = defineOp('POST', '/v1/attribution/graph', {
@@ -67,7 +90,7 @@ export const scoreAttributionClaim = defineOp('POST', '/v1/attribution/confidenc
   body: z.strictObject({
     claim_id: str(100), evidence_tier: str(100), corroboration: z.array(text(500)).max(100).optional(), contradictions: z.array(text(500)).max(100).optional(),
   }),
-  response: z.object({ claim_id: z.string(), score: z.number(), label: z.enum(['weak_signal', 'moderate', 'strong', 'confirmed']), basis: z.array(z.string()), audit_ref: z.string().optional() }),
+  response: z.object({ object: z.literal('confidence_score'), claim_id: z.string(), ...scoreOut, audit_ref: z.string().optional() }),
 });
 
 export const createNetworkSignal = defineOp('POST', '/v1/network-attribution/signals', {

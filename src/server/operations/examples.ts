@@ -13,6 +13,18 @@
  *   would otherwise spend an object a later request needs (closing the matter, revoking its
  *   only grant).
  */
+import { PREFIXES } from '../ids';
+
+/**
+ * A stand-in id of the shape a `{{name}}` variable holds, for schema checks and the reference:
+ * `{{matter_id}}` → `mtr_…`, `{{counsel_user_id}}` → `usr_…` (the kind the name ends with).
+ */
+export function exampleId(name: string): string {
+  const base = name.replace(/_id$/, '').replace(/^(extra|closing|child|rolled)_/, '');
+  const kind = (Object.keys(PREFIXES) as (keyof typeof PREFIXES)[]).find((k) => k === base || k.startsWith(base) || base.endsWith(k));
+  return `${kind ? PREFIXES[kind] : base}_0Vbkx4t500YuF6A03ptsYLl2`;
+}
+
 export interface ExampleStep {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
@@ -26,12 +38,31 @@ export interface OpExample {
   body?: Record<string, unknown>;
   capture?: Record<string, string>;
   before?: ExampleStep[];
+  /**
+   * The answer the example shows instead of the operation's success, for an operation whose
+   * precondition only the console can create (a counsel decision): the status, error code and why.
+   */
+  expect?: { status: number; code: string; why: string };
 }
 
 const SOURCE = { source_type: 'engagement_letter', title: 'Engagement letter 2026-11-01', uri: 'https://docs.example/el.pdf' };
 const JUDGMENT_REF = { source_type: 'judgment', title: 'Entered judgment', uri: 'https://docs.example/judgment.pdf' };
 const INTEREST = { rate_pct: '4.74', basis: '1-year CMT weekly average, week ending 2023-02-24' };
 const MATTER = { name: 'Acme Capital v. Harbor Lane Widgets', mode: 'enforcement', economics: { contingency_fee_pct: 25, currency: 'USD' } };
+const COURT_ORDER = { source_type: 'court_order', title: 'Turnover order', uri: 'https://docs.example/order.pdf' };
+const PROOF = { source_type: 'proof_of_control', title: 'Signed message from the debtor wallet', uri: 'https://docs.example/poc.txt' };
+/** A Coinbase deposit address of the shipped exchange labels (not on the OFAC list). */
+const COINBASE_WALLET = '0x02466e547bfdab679fc49e96bbfc62b9747d997c';
+/** Labelled "Binance 9" on Ethereum (data/labels). */
+const BINANCE_9 = '0x001866ae5b3de6caa5a51543fd9fb64f524f5478';
+/** A debtor wallet on the sandbox chain (synthetic transfers below fund it). */
+const DEBTOR_WALLET = '0x5eed00000000000000000000000000000000d0b7';
+/** A Lazarus Group (SDN, DPRK3) address of the shipped OFAC list. */
+const LAZARUS_ETH = '0x098B716B8Aaf21512996dC57EB0615e2383E2f96';
+const packet = (packet_type: string) => ({
+  matter_id: '{{matter_id}}', judgment_id: '{{judgment_id}}', packet_type, wallets: [COINBASE_WALLET], authorized_sender: '{{counsel_user_id}}',
+  legal_authority_id: '{{authority_id}}', source_refs: [SOURCE, COURT_ORDER, PROOF], notes: 'Debtor deposits traced to the exchange',
+});
 
 export const EXAMPLES: Record<string, OpExample> = {
   // Health
@@ -109,6 +140,111 @@ export const EXAMPLES: Record<string, OpExample> = {
   },
   getLedgerEntry: {},
   getLedgerBalance: { query: { as_of: '2026-01-01' } },
+
+  // Packets: a counsel sender first; the sanctions-review packet screens an OFAC address, so it
+  // runs on a matter of its own (a match pauses ordinary collection on its matter).
+  createExchangeInterceptPacket: {
+    before: [{ method: 'POST', path: '/v1/organizations/{{org_id}}/users', body: { email: 'counsel-{{$guid}}@example.test', name: 'J. Counsel', roles: ['counsel'] }, capture: { counsel_user_id: 'body.user_id' } }],
+    body: packet('preservation'), capture: { packet_id: 'body.packet_id' },
+  },
+  createVaspLegalProcessPacket: { body: packet('records_request') },
+  createExchangeFreezePacket: { body: packet('freeze') },
+  createExchangeTurnoverPacket: { body: packet('turnover') },
+  createTurnoverWorkflowPacket: { body: packet('self_custody_turnover') },
+  createLawEnforcementReferralPacket: { body: packet('referral') },
+  getPacket: {},
+  listPackets: { query: { matter_id: '{{matter_id}}', type: 'exchange_intercept' } },
+  updatePacket: { body: { status: 'in_review', notes: 'Ready for counsel', review_state: { review_owner: 'J. Counsel' } } },
+  exportPacket: { body: { format: 'json', redaction_profile: 'external' }, capture: { export_id: 'body.export_id' } },
+  getExport: {},
+  createPacketSanctionsReview: {
+    before: [
+      { method: 'POST', path: '/v1/matters', body: { name: 'Sanctions review matter', mode: 'enforcement' }, capture: { sanctions_matter_id: 'body.matter_id' } },
+      { method: 'POST', path: '/v1/matters/{{sanctions_matter_id}}/authority', body: { basis: 'engagement_letter', granted_by: 'Acme Capital GC', source_refs: [SOURCE] }, capture: { sanctions_authority_id: 'body.authority_id' } },
+    ],
+    body: { matter_id: '{{sanctions_matter_id}}', wallets: [LAZARUS_ETH], packet_type: 'sanctions_evidence', source_refs: [{ source_type: 'blockchain_record', title: 'Etherscan export' }], notes: 'Debtor paid a listed address' },
+  },
+
+  // Relationships: a channel to an exchange that takes intercept and freeze packets.
+  createRelationship: {
+    body: {
+      counterparty_type: 'exchange', counterparty_name: 'Coinbase, Inc.', channel_type: 'legal_process_portal', usable_by_operator: true, usable_by_counsel: true,
+      usable_by_law_enforcement: false, authorized_submitter_required: false, packet_types_supported: ['exchange_intercept', 'exchange_freeze'], risk_level: 'low',
+      notes: 'Legal process portal',
+    },
+    capture: { relationship_id: 'body.relationship_id', counterparty_id: 'body.counterparty_id' },
+  },
+  listRelationships: { query: { counterparty_type: 'exchange' } },
+  getRelationship: {},
+  updateRelationship: { body: { risk_level: 'medium', notes: 'Answers within 10 business days' } },
+  createContactLog: {
+    body: { matter_id: '{{matter_id}}', authorized_sender: '{{counsel_user_id}}', contact_type: 'portal_submission', packet_id: '{{packet_id}}', outcome: 'sent', notes: 'Submitted via the portal' },
+  },
+  getCounterparty: {},
+
+  // Actions: created, started, assigned, completed.
+  createAction: {
+    body: {
+      matter_id: '{{matter_id}}', type: 'vasp_legal_process', title: 'Serve a subpoena on the exchange', owner_id: '{{counsel_user_id}}', priority: 'high',
+      due_at: '2030-01-15T17:00:00Z', linked_packet_id: '{{packet_id}}', requirements: ['Court order on file'],
+    },
+    capture: { action_id: 'body.action_id' },
+  },
+  listActions: { query: { matter_id: '{{matter_id}}', sort: 'due_at' } },
+  getAction: {},
+  updateAction: { body: { status: 'in_progress', priority: 'urgent' } },
+  assignAction: { body: { owner_id: '{{counsel_user_id}}', notes: 'Counsel serves it' } },
+  completeAction: { body: { completion_notes: 'Served on 2030-01-10', evidence_refs: [SOURCE] } },
+  listMatterActions: { query: { status: 'completed' } },
+
+  // Crypto: synthetic transfers on the sandbox chain fund the debtor wallet, which pays an exchange.
+  createSandboxTransfer: {
+    before: [{ method: 'POST', path: '/v1/sandbox/chain/transfers', body: { network: 'ethereum', from_address: '0x5eed000000000000000000000000000000000001', to_address: DEBTOR_WALLET, asset: 'USDT', amount: '2500' }, capture: {} }],
+    body: { network: 'ethereum', from_address: DEBTOR_WALLET, to_address: BINANCE_9, asset: 'USDT', amount: '400' },
+  },
+  createAssetMap: { body: { matter_id: '{{matter_id}}', wallets: [DEBTOR_WALLET], chains: ['ethereum'], include_stablecoins: true, include_exchanges: true }, capture: { map_id: 'body.map_id' } },
+  getAssetMap: {},
+  createTransactionTimeline: { body: { matter_id: '{{matter_id}}', wallets: [DEBTOR_WALLET], from: '2020-01-01T00:00:00Z', to: '2099-01-01T00:00:00Z' } },
+  computeExchangeHypotheses: { body: { matter_id: '{{matter_id}}', wallets: [DEBTOR_WALLET], min_confidence: 0 } },
+  computeStablecoinExposure: { body: { matter_id: '{{matter_id}}', wallets: [DEBTOR_WALLET], assets: ['USDT'] } },
+
+  // Attribution
+  importWallets: {
+    body: { matter_id: '{{matter_id}}', wallets: [{ address: DEBTOR_WALLET, network: 'ethereum', role: 'debtor_owned', confidence: 80 }] },
+    capture: { wallet_id: 'body.wallets[0].wallet_id' },
+  },
+  createAttributionClaim: {
+    body: { matter_id: '{{matter_id}}', subject: 'Harbor Lane Widgets LLC', predicate: 'owns', object: DEBTOR_WALLET, source_type: 'exchange_response', confidence: 60, basis: ['Exchange subpoena response'] },
+    capture: { claim_id: 'body.claim_id' },
+  },
+  scoreAttributionClaim: { body: { claim_id: '{{claim_id}}', evidence_tier: 'service_api', corroboration: ['osint: forum post 2024-03-02'], contradictions: [] } },
+  createAttributionGraph: { body: { matter_id: '{{matter_id}}', wallet_ids: ['{{wallet_id}}'], include_contradictions: true }, capture: { graph_id: 'body.graph_id' } },
+  getAttributionGraph: {},
+
+  // Network Attribution
+  createNetworkSignal: {
+    body: {
+      matter_id: '{{matter_id}}', signal_type: 'exchange_login_ip', source: 'Exchange subpoena response', wallet_address: DEBTOR_WALLET, legal_process_id: 'subpoena-2025-17',
+      raw_value_redacted: '198.51.100.x', timestamp: '2025-02-01T10:00:00Z', privacy_restrictions: ['counsel_only'],
+    },
+    capture: { network_attribution_id: 'body.network_attribution_id' },
+  },
+  correlateNetworkSignals: { body: { matter_id: '{{matter_id}}', wallet_ids: ['{{wallet_id}}'], signal_ids: ['{{network_attribution_id}}'] } },
+  getNetworkAttribution: {},
+
+  // Sanctions: on the sanctions matter (its screen matches, which pauses its collection).
+  screenSanctions: {
+    body: { matter_id: '{{sanctions_matter_id}}', wallets: [LAZARUS_ETH], entities: ['Harbor Lane Widgets LLC'], counterparties: ['Dana Doe'] },
+    capture: { screen_id: 'body.review_id' },
+  },
+  createSanctionsReviewPacket: { body: { matter_id: '{{sanctions_matter_id}}', screen_id: '{{screen_id}}', notes: 'Counsel to decide' }, capture: { review_id: 'body.review_id' } },
+  getSanctionsReview: {},
+  // An OFAC report workflow starts from a review counsel blocked, and counsel decides only in the
+  // console (Sanctions → review → Block): on a fresh sandbox the undecided review is a 409.
+  createOfacReportWorkflow: {
+    body: { matter_id: '{{sanctions_matter_id}}', sanctions_review_id: '{{review_id}}', report_type: 'blocked_property', counsel_owner: 'J. Counsel' },
+    expect: { status: 409, code: 'conflict', why: 'the review is not yet blocked by counsel in the console' },
+  },
 
   // Audit
   listMatterAudit: { query: { limit: '10' } },

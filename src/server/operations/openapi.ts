@@ -7,8 +7,7 @@ import { errorSchema, ERROR_DOCS, STATUS_TEXT, statusesOf } from './openapi-erro
 import { foldersOf } from './folders';
 import catalog from './catalog.json' with { type: 'json' };
 import { eventSchema } from './event-schema';
-import { EXAMPLES } from './examples';
-import { PREFIXES } from '../ids';
+import { EXAMPLES, exampleId } from './examples';
 
 /**
  * The OpenAPI 3.1 document, generated from the registry's zod schemas (JSON Schema 2020-12 is
@@ -143,13 +142,8 @@ function operationObject(op: Operation) {
  * an id of the matter's shape, `{{$guid}}` a UUID.
  */
 function fillExample(v: unknown): unknown {
-  const id = (name: string) => {
-    const base = name.replace(/_id$/, '').replace(/^(extra|closing|child|rolled)_/, '');
-    const kind = (Object.keys(PREFIXES) as (keyof typeof PREFIXES)[]).find((k) => k === base || k.startsWith(base) || base.endsWith(k));
-    return `${kind ? PREFIXES[kind] : base}_0Vbkx4t500YuF6A03ptsYLl2`;
-  };
   if (typeof v === 'string') {
-    return v.replace(/\{\{\$guid\}\}/g, '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f').replace(/\{\{\$randomInt\}\}/g, '4567').replace(/\{\{(\w+)\}\}/g, (_, n: string) => id(n));
+    return v.replace(/\{\{\$guid\}\}/g, '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f').replace(/\{\{\$randomInt\}\}/g, '4567').replace(/\{\{(\w+)\}\}/g, (_, n: string) => exampleId(n));
   }
   if (Array.isArray(v)) return v.map(fillExample);
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fillExample(x)]));

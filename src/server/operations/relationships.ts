@@ -66,7 +66,7 @@ export const getCounterparty = defineOp('GET', '/v1/relationships/counterparties
   response: z.object({
     object: z.literal('counterparty'), counterparty_id: z.string(), counterparty_type: z.enum(COUNTERPARTY_TYPES), counterparty_name: z.string(),
     relationships: z.array(relationship.omit({ audit_ref: true })),
-    packets: z.array(z.object({ packet_id: z.string(), matter_id: z.string(), type: z.string().nullable(), status: z.string().nullable(), relationship_id: z.string().nullable(), last_contact_at: z.string().nullable() })),
+    packets: z.array(z.object({ packet_id: z.string(), matter_id: z.string(), type: z.string(), status: z.string(), relationship_id: z.string().nullable(), last_contact_at: z.string().nullable() })),
     response_history: z.array(contactLog.omit({ audit_ref: true })), created_at: z.string(), audit_ref: z.string().optional(),
   }),
 });

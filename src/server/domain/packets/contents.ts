@@ -31,7 +31,7 @@ export interface ContentsInput {
   grant: { authority_id: string; basis: string; granted_by: string; effective_at: string; expires_at: string | null; source_refs: SourceRefIn[] };
   sender: { user_id: string; name: string; roles: string[] };
   wallets: { input: string; address: string; network: string; valid: boolean; category: string; exchange: string | null; sanctions: { sdn_name: string; programs: string[] }[]; note: string | null }[];
-  exchange_hypotheses: { exchange: string; wallet: string; basis: string; confidence: number; confidence_basis: string; review_required: boolean }[];
+  exchange_hypotheses: { exchange: string; wallet: string; network?: string; basis: string; confidence: number; confidence_basis: string; exchange_address?: string; evidence_count?: number; packet_readiness?: string; review_required: boolean }[];
   source_refs: SourceRefIn[];
   notes: string | null;
   datasets: string[];

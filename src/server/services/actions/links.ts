@@ -5,13 +5,14 @@ import { isId } from '../../ids';
 /**
  * The action's links to objects of other modules, each behind one function so that the module
  * owning the object decides what "exists on this matter" means.
- *
- * INTEGRATION: the packet check still looks at the id's shape only; it must look the packet
- * up in the caller's org/env and on `matterId`, as the alert check does, and throw the same
- * 400 when it is not there.
  */
-export async function checkLinkedPacket(_ctx: Ctx, _db: Db, packetId: string, _matterId: string): Promise<void> {
-  if (!isId('packet', packetId)) throw invalidParam('linked_packet_id', 'linked_packet_id must be a packet (pac_…) of the same matter.');
+
+/** The packet of `linked_packet_id` must exist in the caller's org/env on `matterId`; else 400. */
+export async function checkLinkedPacket(ctx: Ctx, db: Db, packetId: string, matterId: string): Promise<void> {
+  const bad = () => invalidParam('linked_packet_id', 'linked_packet_id must be a packet (pac_…) of the same matter.');
+  if (!isId('packet', packetId)) throw bad();
+  const row = await db.packet.findFirst({ where: { id: packetId, org_id: ctx.org.id, env: ctx.env, matter_id: matterId }, select: { id: true } });
+  if (!row) throw bad();
 }
 
 /** The alert of `linked_alert_id` (ale_…): an alert of the caller's org/env on the same matter. */

@@ -5,21 +5,33 @@ import { authorityStatus } from './authority-status';
 import { ledgerFigures } from '../ledger/balance';
 import { actorGrants } from '../../auth/require-scope';
 import { countOpenAlerts } from '../monitoring/alerts';
+import { dec } from '../../domain/judgments/decimal';
+
+/** Packet statuses still in play (neither answered nor closed). */
+const OPEN_PACKET = ['draft', 'in_review', 'approved', 'sent'];
+
+/** The USD value the latest asset map priced (stablecoins at the peg; unpriced assets add nothing). */
+function assetMapUsd(body: unknown) {
+  const rows = ((body as { token_exposures?: { usd_value?: unknown }[] } | null)?.token_exposures ?? []);
+  return rows.reduce((sum, r) => (r.usd_value === null || r.usd_value === undefined ? sum : sum.plus(dec(String(r.usd_value)))), dec('0'));
+}
 
 /**
  * The matter dashboard, computed from the tables that exist. Modules add their figures here
- * as they land (judgments and ledger, actions, packets, alerts); until then they count 0.
+ * as they land (judgments and ledger, actions, packets, asset maps; alerts still count 0).
  * The ledger's figures (judgment value, recoveries, operator economics) are ledger data: a
  * caller without `ledger:read` gets null for them, as GET /v1/ledger/matters/{id} would refuse it.
  */
 export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
   const m = await loadMatter(ctx, db, id);
-  const [grants, claimants, ledger, openActions, openAlerts] = await Promise.all([
+  const [grants, claimants, ledger, openActions, openPackets, assetMap, openAlerts] = await Promise.all([
     db.authorityGrant.findMany({ where: { matter_id: m.id }, select: { status: true, effective_at: true, expires_at: true } }),
     db.claimant.count({ where: { matter_id: m.id } }),
     actorGrants(ctx.actor, 'ledger:read') ? ledgerFigures(ctx, db, m) : null,
     // Still to be done: neither completed nor cancelled (blocked ones included).
     db.action.count({ where: { matter_id: m.id, status: { notIn: ['completed', 'cancelled'] } } }),
+    db.packet.count({ where: { matter_id: m.id, status: { in: OPEN_PACKET } } }),
+    db.assetMap.findFirst({ where: { matter_id: m.id }, orderBy: { id: 'desc' }, select: { body: true } }),
     // Alerts still to be worked: new, actionable or under monitoring.
     countOpenAlerts(db, { org_id: ctx.org.id, env: ctx.env, matter_id: m.id }),
   ]);
@@ -33,9 +45,10 @@ export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
     // Ledger figures: outstanding judgment value (principal + interest + costs − recoveries),
     // recoveries recorded, and the operator's contingency share of what was recovered.
     judgment_value: ledger?.judgment_value ?? null,
-    known_crypto_exposure: zero,
+    // The latest asset map's priced holdings, in USD (0 until a map is built).
+    known_crypto_exposure: assetMap ? moneyJson(assetMapUsd(assetMap.body), 'USD') : zero,
     open_actions: openActions,
-    open_packets: 0,
+    open_packets: openPackets,
     alerts: openAlerts,
     recovery_events: ledger?.recovery_events ?? null,
     operator_economics: ledger?.operator_economics ?? null,

@@ -43,9 +43,10 @@ export async function createPacket(ctx: Ctx, tx: Tx, family: PacketFamily, input
   const wallets = classifyPacketWallets(input.wallets ?? []);
   const invalid = wallets.findIndex((w) => !w.valid && w.category !== 'sanctioned');
   if (invalid >= 0) throw invalidParam(`wallets[${(input.wallets ?? []).findIndex((x) => x.trim() === wallets[invalid].input)}]`, `'${wallets[invalid].input}' is not a valid wallet address: ${wallets[invalid].note ?? 'unrecognized format'}`);
-  const [claimants, recipient] = await Promise.all([
+  const [claimants, recipient, hypotheses] = await Promise.all([
     tx.claimant.findMany({ where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env }, orderBy: { id: 'asc' } }),
     findRecipient(ctx, tx, m.id, family),
+    exchangeHypotheses(ctx, tx, m.id, wallets),
   ]);
   const sourceRefs = input.source_refs ?? [];
   const walletRows = wallets.map((w) => ({
@@ -68,7 +69,7 @@ export async function createPacket(ctx: Ctx, tx: Tx, family: PacketFamily, input
     },
     sender: senderOut(sender),
     wallets: walletRows,
-    exchange_hypotheses: exchangeHypotheses(wallets),
+    exchange_hypotheses: hypotheses,
     source_refs: sourceRefs,
     notes: input.notes ?? null,
     datasets: walletDatasets(wallets),

@@ -1,17 +1,16 @@
 import type { Ctx, Db } from '../../context';
 import type { RecipientFacts } from '../../domain/packets/readiness';
+import { findRecipientRelationship } from '../relationships/recipient';
 
 export interface Recipient extends RecipientFacts { relationship_id: string }
 
 /**
- * SEAM (relationships, feat/actions): the matter's relationship that supports this packet
- * `type` (its `packet_types_supported`). The relationship registry is another module; until it
- * is merged there is none, so this answers null and the packet's `recipient` is null. Wire it
- * to the relationships service: the first relationship of the organization and environment
- * whose packet_types_supported includes `type`.
+ * The relationship that receives a packet of `type` on the matter (the relationships module
+ * chooses: never a law-enforcement-only channel, a channel already used on the matter first),
+ * or null when no relationship supports the type.
  */
-export async function findRecipient(_ctx: Ctx, _db: Db, _matterId: string, _type: string): Promise<Recipient | null> {
-  return null;
+export async function findRecipient(ctx: Ctx, db: Db, matterId: string, type: string): Promise<Recipient | null> {
+  return findRecipientRelationship(ctx, db, { matter_id: matterId, packet_type: type });
 }
 
 /** The public shape of `recipient` on a packet. */

@@ -6,6 +6,11 @@ export interface Recipient {
   relationship_id: string;
   counterparty_name: string;
   channel_type: string;
+  /** The channel's usage rules, for the packet's readiness checks. */
+  usable_by_operator: boolean;
+  usable_by_counsel: boolean;
+  usable_by_law_enforcement: boolean;
+  authorized_submitter_required: boolean;
 }
 
 /**
@@ -31,5 +36,9 @@ export async function findRecipientRelationship(ctx: Ctx, db: Db, q: { matter_id
   const risk = { low: 0, medium: 1, high: 2 } as Record<string, number>;
   const best = [...usable].sort((a, b) =>
     Number(used.has(b.id)) - Number(used.has(a.id)) || (risk[a.risk_level] ?? 1) - (risk[b.risk_level] ?? 1) || (a.id < b.id ? -1 : 1))[0];
-  return { relationship_id: best.id, counterparty_name: best.counterparty.name, channel_type: best.channel_type };
+  return {
+    relationship_id: best.id, counterparty_name: best.counterparty.name, channel_type: best.channel_type,
+    usable_by_operator: best.usable_by_operator, usable_by_counsel: best.usable_by_counsel,
+    usable_by_law_enforcement: best.usable_by_law_enforcement, authorized_submitter_required: best.authorized_submitter_required,
+  };
 }
