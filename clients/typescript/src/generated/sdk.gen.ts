@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AssignActionData, AssignActionErrors, AssignActionResponses, CloseMatterData, CloseMatterErrors, CloseMatterResponses, CompleteActionData, CompleteActionErrors, CompleteActionResponses, ComputeExchangeHypothesesData, ComputeExchangeHypothesesErrors, ComputeExchangeHypothesesResponses, ComputeStablecoinExposureData, ComputeStablecoinExposureErrors, ComputeStablecoinExposureResponses, CorrelateNetworkSignalsData, CorrelateNetworkSignalsErrors, CorrelateNetworkSignalsResponses, CreateActionData, CreateActionErrors, CreateActionResponses, CreateAssetMapData, CreateAssetMapErrors, CreateAssetMapResponses, CreateAttributionClaimData, CreateAttributionClaimErrors, CreateAttributionClaimResponses, CreateAttributionGraphData, CreateAttributionGraphErrors, CreateAttributionGraphResponses, CreateAuditEventData, CreateAuditEventErrors, CreateAuditEventResponses, CreateCampaignBriefData, CreateCampaignBriefErrors, CreateCampaignBriefResponses, CreateClaimantData, CreateClaimantErrors, CreateClaimantResponses, CreateClaimantUpdateData, CreateClaimantUpdateErrors, CreateClaimantUpdateResponses, CreateContactLogData, CreateContactLogErrors, CreateContactLogResponses, CreateEnforcementPlanData, CreateEnforcementPlanErrors, CreateEnforcementPlanResponses, CreateExchangeFreezePacketData, CreateExchangeFreezePacketErrors, CreateExchangeFreezePacketResponses, CreateExchangeInterceptPacketData, CreateExchangeInterceptPacketErrors, CreateExchangeInterceptPacketResponses, CreateExchangeTurnoverPacketData, CreateExchangeTurnoverPacketErrors, CreateExchangeTurnoverPacketResponses, CreateLawEnforcementReferralPacketData, CreateLawEnforcementReferralPacketErrors, CreateLawEnforcementReferralPacketResponses, CreateLedgerEntryData, CreateLedgerEntryErrors, CreateLedgerEntryResponses, CreateMatterData, CreateMatterErrors, CreateMatterResponses, CreateNetworkSignalData, CreateNetworkSignalErrors, CreateNetworkSignalResponses, CreateOfacReportWorkflowData, CreateOfacReportWorkflowErrors, CreateOfacReportWorkflowResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, CreatePacketSanctionsReviewData, CreatePacketSanctionsReviewErrors, CreatePacketSanctionsReviewResponses, CreateRelationshipData, CreateRelationshipErrors, CreateRelationshipResponses, CreateSanctionsReviewPacketData, CreateSanctionsReviewPacketErrors, CreateSanctionsReviewPacketResponses, CreateSandboxTransferData, CreateSandboxTransferErrors, CreateSandboxTransferResponses, CreateTransactionTimelineData, CreateTransactionTimelineErrors, CreateTransactionTimelineResponses, CreateTurnoverWorkflowPacketData, CreateTurnoverWorkflowPacketErrors, CreateTurnoverWorkflowPacketResponses, CreateVaspLegalProcessPacketData, CreateVaspLegalProcessPacketErrors, CreateVaspLegalProcessPacketResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExportPacketData, ExportPacketErrors, ExportPacketResponses, ExportReportData, ExportReportErrors, ExportReportResponses, GetActionData, GetActionErrors, GetActionResponses, GetAssetMapData, GetAssetMapErrors, GetAssetMapResponses, GetAttributionGraphData, GetAttributionGraphErrors, GetAttributionGraphResponses, GetAuditEventData, GetAuditEventErrors, GetAuditEventResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetClaimantData, GetClaimantErrors, GetClaimantResponses, GetCounterpartyData, GetCounterpartyErrors, GetCounterpartyResponses, GetEventData, GetEventErrors, GetEventResponses, GetExportData, GetExportErrors, GetExportResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetJudgmentData, GetJudgmentErrors, GetJudgmentResponses, GetLedgerBalanceData, GetLedgerBalanceErrors, GetLedgerBalanceResponses, GetLedgerEntryData, GetLedgerEntryErrors, GetLedgerEntryResponses, GetMatterDashboardData, GetMatterDashboardErrors, GetMatterDashboardResponses, GetMatterData, GetMatterErrors, GetMatterResponses, GetNetworkAttributionData, GetNetworkAttributionErrors, GetNetworkAttributionResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetPacketData, GetPacketErrors, GetPacketResponses, GetRelationshipData, GetRelationshipErrors, GetRelationshipResponses, GetReportData, GetReportErrors, GetReportResponses, GetSanctionsReviewData, GetSanctionsReviewErrors, GetSanctionsReviewResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GrantAuthorityData, GrantAuthorityErrors, GrantAuthorityResponses, ImportWalletsData, ImportWalletsErrors, ImportWalletsResponses, IntakeJudgmentData, IntakeJudgmentErrors, IntakeJudgmentResponses, InviteUserData, InviteUserErrors, InviteUserResponses, IssueApiKeyData, IssueApiKeyErrors, IssueApiKeyResponses, ListActionsData, ListActionsErrors, ListActionsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListAuthorityGrantsData, ListAuthorityGrantsErrors, ListAuthorityGrantsResponses, ListClaimantsData, ListClaimantsErrors, ListClaimantsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListJudgmentDeadlinesData, ListJudgmentDeadlinesErrors, ListJudgmentDeadlinesResponses, ListJudgmentsData, ListJudgmentsErrors, ListJudgmentsResponses, ListMatterActionsData, ListMatterActionsErrors, ListMatterActionsResponses, ListMatterAuditData, ListMatterAuditErrors, ListMatterAuditResponses, ListMattersData, ListMattersErrors, ListMattersResponses, ListOrganizationsData, ListOrganizationsErrors, ListOrganizationsResponses, ListPacketsData, ListPacketsErrors, ListPacketsResponses, ListRelationshipsData, ListRelationshipsErrors, ListRelationshipsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, ResendEventData, ResendEventErrors, ResendEventResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RevokeAuthorityGrantData, RevokeAuthorityGrantErrors, RevokeAuthorityGrantResponses, RollApiKeyData, RollApiKeyErrors, RollApiKeyResponses, ScoreAttributionClaimData, ScoreAttributionClaimErrors, ScoreAttributionClaimResponses, ScreenSanctionsData, ScreenSanctionsErrors, ScreenSanctionsResponses, SetEnforcementProfileData, SetEnforcementProfileErrors, SetEnforcementProfileResponses, UpdateActionData, UpdateActionErrors, UpdateActionResponses, UpdateClaimantData, UpdateClaimantErrors, UpdateClaimantResponses, UpdateJudgmentData, UpdateJudgmentErrors, UpdateJudgmentResponses, UpdateMatterData, UpdateMatterErrors, UpdateMatterResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdatePacketData, UpdatePacketErrors, UpdatePacketResponses, UpdateRelationshipData, UpdateRelationshipErrors, UpdateRelationshipResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses, ValidateJudgmentData, ValidateJudgmentErrors, ValidateJudgmentResponses, VerifyMatterAuditData, VerifyMatterAuditErrors, VerifyMatterAuditResponses } from './types.gen';
+import type { AddWatchlistAddressesData, AddWatchlistAddressesErrors, AddWatchlistAddressesResponses, AssignActionData, AssignActionErrors, AssignActionResponses, CloseMatterData, CloseMatterErrors, CloseMatterResponses, CompleteActionData, CompleteActionErrors, CompleteActionResponses, ComputeExchangeHypothesesData, ComputeExchangeHypothesesErrors, ComputeExchangeHypothesesResponses, ComputeStablecoinExposureData, ComputeStablecoinExposureErrors, ComputeStablecoinExposureResponses, CorrelateNetworkSignalsData, CorrelateNetworkSignalsErrors, CorrelateNetworkSignalsResponses, CreateActionData, CreateActionErrors, CreateActionResponses, CreateAssetMapData, CreateAssetMapErrors, CreateAssetMapResponses, CreateAttributionClaimData, CreateAttributionClaimErrors, CreateAttributionClaimResponses, CreateAttributionGraphData, CreateAttributionGraphErrors, CreateAttributionGraphResponses, CreateAuditEventData, CreateAuditEventErrors, CreateAuditEventResponses, CreateCampaignBriefData, CreateCampaignBriefErrors, CreateCampaignBriefResponses, CreateClaimantData, CreateClaimantErrors, CreateClaimantResponses, CreateClaimantUpdateData, CreateClaimantUpdateErrors, CreateClaimantUpdateResponses, CreateContactLogData, CreateContactLogErrors, CreateContactLogResponses, CreateDestinationWalletCertificateData, CreateDestinationWalletCertificateErrors, CreateDestinationWalletCertificateResponses, CreateEnforcementPlanData, CreateEnforcementPlanErrors, CreateEnforcementPlanResponses, CreateExchangeFreezePacketData, CreateExchangeFreezePacketErrors, CreateExchangeFreezePacketResponses, CreateExchangeInterceptPacketData, CreateExchangeInterceptPacketErrors, CreateExchangeInterceptPacketResponses, CreateExchangeTurnoverPacketData, CreateExchangeTurnoverPacketErrors, CreateExchangeTurnoverPacketResponses, CreateIssuerBurnReissuePacketData, CreateIssuerBurnReissuePacketErrors, CreateIssuerBurnReissuePacketResponses, CreateIssuerFreezePacketData, CreateIssuerFreezePacketErrors, CreateIssuerFreezePacketResponses, CreateLawEnforcementReferralPacketData, CreateLawEnforcementReferralPacketErrors, CreateLawEnforcementReferralPacketResponses, CreateLedgerEntryData, CreateLedgerEntryErrors, CreateLedgerEntryResponses, CreateMatterData, CreateMatterErrors, CreateMatterResponses, CreateNetworkSignalData, CreateNetworkSignalErrors, CreateNetworkSignalResponses, CreateOfacReportWorkflowData, CreateOfacReportWorkflowErrors, CreateOfacReportWorkflowResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, CreatePacketSanctionsReviewData, CreatePacketSanctionsReviewErrors, CreatePacketSanctionsReviewResponses, CreateRelationshipData, CreateRelationshipErrors, CreateRelationshipResponses, CreateSanctionsReviewPacketData, CreateSanctionsReviewPacketErrors, CreateSanctionsReviewPacketResponses, CreateSandboxTransferData, CreateSandboxTransferErrors, CreateSandboxTransferResponses, CreateTransactionTimelineData, CreateTransactionTimelineErrors, CreateTransactionTimelineResponses, CreateTurnoverWorkflowPacketData, CreateTurnoverWorkflowPacketErrors, CreateTurnoverWorkflowPacketResponses, CreateVaspLegalProcessPacketData, CreateVaspLegalProcessPacketErrors, CreateVaspLegalProcessPacketResponses, CreateWatchlistData, CreateWatchlistErrors, CreateWatchlistResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExportPacketData, ExportPacketErrors, ExportPacketResponses, ExportReportData, ExportReportErrors, ExportReportResponses, GetActionData, GetActionErrors, GetActionResponses, GetAlertData, GetAlertErrors, GetAlertResponses, GetAssetMapData, GetAssetMapErrors, GetAssetMapResponses, GetAttributionGraphData, GetAttributionGraphErrors, GetAttributionGraphResponses, GetAuditEventData, GetAuditEventErrors, GetAuditEventResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetClaimantData, GetClaimantErrors, GetClaimantResponses, GetCounterpartyData, GetCounterpartyErrors, GetCounterpartyResponses, GetEventData, GetEventErrors, GetEventResponses, GetExportData, GetExportErrors, GetExportResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetIssuerRemediationData, GetIssuerRemediationErrors, GetIssuerRemediationResponses, GetJudgmentData, GetJudgmentErrors, GetJudgmentResponses, GetLedgerBalanceData, GetLedgerBalanceErrors, GetLedgerBalanceResponses, GetLedgerEntryData, GetLedgerEntryErrors, GetLedgerEntryResponses, GetMatterDashboardData, GetMatterDashboardErrors, GetMatterDashboardResponses, GetMatterData, GetMatterErrors, GetMatterResponses, GetNetworkAttributionData, GetNetworkAttributionErrors, GetNetworkAttributionResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetPacketData, GetPacketErrors, GetPacketResponses, GetRelationshipData, GetRelationshipErrors, GetRelationshipResponses, GetReportData, GetReportErrors, GetReportResponses, GetSanctionsReviewData, GetSanctionsReviewErrors, GetSanctionsReviewResponses, GetWatchlistData, GetWatchlistErrors, GetWatchlistResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GrantAuthorityData, GrantAuthorityErrors, GrantAuthorityResponses, ImportWalletsData, ImportWalletsErrors, ImportWalletsResponses, IntakeJudgmentData, IntakeJudgmentErrors, IntakeJudgmentResponses, InviteUserData, InviteUserErrors, InviteUserResponses, IssueApiKeyData, IssueApiKeyErrors, IssueApiKeyResponses, ListActionsData, ListActionsErrors, ListActionsResponses, ListAlertsData, ListAlertsErrors, ListAlertsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListAuthorityGrantsData, ListAuthorityGrantsErrors, ListAuthorityGrantsResponses, ListClaimantsData, ListClaimantsErrors, ListClaimantsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListJudgmentDeadlinesData, ListJudgmentDeadlinesErrors, ListJudgmentDeadlinesResponses, ListJudgmentsData, ListJudgmentsErrors, ListJudgmentsResponses, ListMatterActionsData, ListMatterActionsErrors, ListMatterActionsResponses, ListMatterAuditData, ListMatterAuditErrors, ListMatterAuditResponses, ListMattersData, ListMattersErrors, ListMattersResponses, ListOrganizationsData, ListOrganizationsErrors, ListOrganizationsResponses, ListPacketsData, ListPacketsErrors, ListPacketsResponses, ListRelationshipsData, ListRelationshipsErrors, ListRelationshipsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, ListWatchlistsData, ListWatchlistsErrors, ListWatchlistsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, ResendEventData, ResendEventErrors, ResendEventResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RevokeAuthorityGrantData, RevokeAuthorityGrantErrors, RevokeAuthorityGrantResponses, RollApiKeyData, RollApiKeyErrors, RollApiKeyResponses, ScoreAttributionClaimData, ScoreAttributionClaimErrors, ScoreAttributionClaimResponses, ScreenSanctionsData, ScreenSanctionsErrors, ScreenSanctionsResponses, SetEnforcementProfileData, SetEnforcementProfileErrors, SetEnforcementProfileResponses, TriageAlertData, TriageAlertErrors, TriageAlertResponses, UpdateActionData, UpdateActionErrors, UpdateActionResponses, UpdateClaimantData, UpdateClaimantErrors, UpdateClaimantResponses, UpdateJudgmentData, UpdateJudgmentErrors, UpdateJudgmentResponses, UpdateMatterData, UpdateMatterErrors, UpdateMatterResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdatePacketData, UpdatePacketErrors, UpdatePacketResponses, UpdateRelationshipData, UpdateRelationshipErrors, UpdateRelationshipResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses, ValidateJudgmentData, ValidateJudgmentErrors, ValidateJudgmentResponses, VerifyMatterAuditData, VerifyMatterAuditErrors, VerifyMatterAuditResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1504,5 +1504,172 @@ export const exportReport = <ThrowOnError extends boolean = false>(options: Opti
 export const getReport = <ThrowOnError extends boolean = false>(options: Options<GetReportData, ThrowOnError>) => (options.client ?? client).get<GetReportResponses, GetReportErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/reports/{report_id}',
+    ...options
+});
+
+/**
+ * Add addresses (validated per network) with the reason and sources for watching them
+ *
+ * Add addresses (validated per network) with the reason and sources for watching them.
+ *
+ * Scope `monitoring:write`; idempotent under `Idempotency-Key`.
+ */
+export const addWatchlistAddresses = <ThrowOnError extends boolean = false>(options: Options<AddWatchlistAddressesData, ThrowOnError>) => (options.client ?? client).post<AddWatchlistAddressesResponses, AddWatchlistAddressesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/watchlists/{watchlist_id}/addresses',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Watchlists, newest first
+ *
+ * Watchlists, newest first.
+ *
+ * Scope `monitoring:read`.
+ */
+export const listWatchlists = <ThrowOnError extends boolean = false>(options?: Options<ListWatchlistsData, ThrowOnError>) => (options?.client ?? client).get<ListWatchlistsResponses, ListWatchlistsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/watchlists',
+    ...options
+});
+
+/**
+ * Create a watchlist on a matter: chains, thresholds (alert rules derive from them) and optional first addresses
+ *
+ * Create a watchlist on a matter: chains, thresholds (alert rules derive from them) and optional first addresses.
+ *
+ * Scope `monitoring:write`; idempotent under `Idempotency-Key`.
+ */
+export const createWatchlist = <ThrowOnError extends boolean = false>(options: Options<CreateWatchlistData, ThrowOnError>) => (options.client ?? client).post<CreateWatchlistResponses, CreateWatchlistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/watchlists',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * One alert with its evidence, rule, watchlist and triage
+ *
+ * One alert with its evidence, rule, watchlist and triage.
+ *
+ * Scope `monitoring:read`.
+ */
+export const getAlert = <ThrowOnError extends boolean = false>(options: Options<GetAlertData, ThrowOnError>) => (options.client ?? client).get<GetAlertResponses, GetAlertErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/alerts/{alert_id}',
+    ...options
+});
+
+/**
+ * One watchlist with its addresses and alert rules
+ *
+ * One watchlist with its addresses and alert rules.
+ *
+ * Scope `monitoring:read`.
+ */
+export const getWatchlist = <ThrowOnError extends boolean = false>(options: Options<GetWatchlistData, ThrowOnError>) => (options.client ?? client).get<GetWatchlistResponses, GetWatchlistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/watchlists/{watchlist_id}',
+    ...options
+});
+
+/**
+ * Alerts, newest first, filtered by matter, status, severity and type
+ *
+ * Alerts, newest first, filtered by matter, status, severity and type.
+ *
+ * Scope `monitoring:read`.
+ */
+export const listAlerts = <ThrowOnError extends boolean = false>(options?: Options<ListAlertsData, ThrowOnError>) => (options?.client ?? client).get<ListAlertsResponses, ListAlertsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/alerts',
+    ...options
+});
+
+/**
+ * Triage an alert (status, notes); optionally create a linked action or a draft packet in the same transaction
+ *
+ * Triage an alert (status, notes); optionally create a linked action or a draft packet in the same transaction.
+ *
+ * Scope `monitoring:write`; idempotent under `Idempotency-Key`.
+ */
+export const triageAlert = <ThrowOnError extends boolean = false>(options: Options<TriageAlertData, ThrowOnError>) => (options.client ?? client).post<TriageAlertResponses, TriageAlertErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/alerts/{alert_id}/triage',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Certify a destination wallet for reissued tokens; screened against OFAC at once, approved by counsel in the console
+ *
+ * Certify a destination wallet for reissued tokens; screened against OFAC at once, approved by counsel in the console.
+ *
+ * Scope `issuer:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const createDestinationWalletCertificate = <ThrowOnError extends boolean = false>(options: Options<CreateDestinationWalletCertificateData, ThrowOnError>) => (options.client ?? client).post<CreateDestinationWalletCertificateResponses, CreateDestinationWalletCertificateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/issuer-remediation/destination-wallet-certificate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Order-backed burn/reissue workflow packet (needs an approved destination wallet certificate and a court order)
+ *
+ * Order-backed burn/reissue workflow packet (needs an approved destination wallet certificate and a court order).
+ *
+ * Scope `issuer:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const createIssuerBurnReissuePacket = <ThrowOnError extends boolean = false>(options: Options<CreateIssuerBurnReissuePacketData, ThrowOnError>) => (options.client ?? client).post<CreateIssuerBurnReissuePacketResponses, CreateIssuerBurnReissuePacketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/issuer-remediation/burn-reissue-packet',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Issuer freeze packet: names the issuer, contract, freeze and check functions, the amount held and the on-chain frozen status
+ *
+ * Issuer freeze packet: names the issuer, contract, freeze and check functions, the amount held and the on-chain frozen status.
+ *
+ * Scope `issuer:write`; gated: the matter needs authority in effect (403 `authority_required` otherwise); idempotent under `Idempotency-Key`.
+ */
+export const createIssuerFreezePacket = <ThrowOnError extends boolean = false>(options: Options<CreateIssuerFreezePacketData, ThrowOnError>) => (options.client ?? client).post<CreateIssuerFreezePacketResponses, CreateIssuerFreezePacketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/issuer-remediation/freeze-packet',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * An issuer remediation with its stage, issuer data, holdings and readiness
+ *
+ * An issuer remediation with its stage, issuer data, holdings and readiness.
+ *
+ * Scope `issuer:read`.
+ */
+export const getIssuerRemediation = <ThrowOnError extends boolean = false>(options: Options<GetIssuerRemediationData, ThrowOnError>) => (options.client ?? client).get<GetIssuerRemediationResponses, GetIssuerRemediationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/issuer-remediation/{remediation_id}',
     ...options
 });

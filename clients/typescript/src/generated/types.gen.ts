@@ -4,7 +4,43 @@ export type ClientOptions = {
     baseUrl: 'https://sandbox.api.judgmentrecovery.dev' | 'https://api.judgmentrecovery.dev' | 'http://127.0.0.1:3000' | (string & {});
 };
 
-export type Webhooks = EventMatterCreatedWebhookRequest | EventMatterUpdatedWebhookRequest | EventMatterClosedWebhookRequest | EventAuthorityGrantedWebhookRequest | EventAuthorityRevokedWebhookRequest | EventClaimantCreatedWebhookRequest | EventClaimantUpdatedWebhookRequest | EventJudgmentCreatedWebhookRequest | EventJudgmentUpdatedWebhookRequest | EventJudgmentValidatedWebhookRequest | EventJudgmentEnforcementProfileSetWebhookRequest | EventEnforcementPlanCreatedWebhookRequest | EventPacketCreatedWebhookRequest | EventPacketUpdatedWebhookRequest | EventPacketExportedWebhookRequest | EventActionCreatedWebhookRequest | EventActionUpdatedWebhookRequest | EventActionAssignedWebhookRequest | EventActionCompletedWebhookRequest | EventRelationshipCreatedWebhookRequest | EventRelationshipUpdatedWebhookRequest | EventContactLogCreatedWebhookRequest | EventAlertCreatedWebhookRequest | EventAlertTriagedWebhookRequest | EventSanctionsScreenedWebhookRequest | EventSanctionsMatchFoundWebhookRequest | EventSanctionsReviewCreatedWebhookRequest | EventSanctionsReviewDecidedWebhookRequest | EventOfacReportCreatedWebhookRequest | EventOfacReportUpdatedWebhookRequest | EventIssuerRemediationCreatedWebhookRequest | EventReportCreatedWebhookRequest | EventReportExportedWebhookRequest | EventLedgerEntryCreatedWebhookRequest | EventAssetMapCreatedWebhookRequest | EventAttributionClaimCreatedWebhookRequest | EventAttributionGraphCreatedWebhookRequest | EventOrganizationCreatedWebhookRequest | EventOrganizationUpdatedWebhookRequest | EventUserInvitedWebhookRequest | EventUserUpdatedWebhookRequest;
+export type Webhooks = EventMatterCreatedWebhookRequest | EventMatterUpdatedWebhookRequest | EventMatterClosedWebhookRequest | EventAuthorityGrantedWebhookRequest | EventAuthorityRevokedWebhookRequest | EventClaimantCreatedWebhookRequest | EventClaimantUpdatedWebhookRequest | EventJudgmentCreatedWebhookRequest | EventJudgmentUpdatedWebhookRequest | EventJudgmentValidatedWebhookRequest | EventJudgmentEnforcementProfileSetWebhookRequest | EventEnforcementPlanCreatedWebhookRequest | EventPacketCreatedWebhookRequest | EventPacketUpdatedWebhookRequest | EventPacketExportedWebhookRequest | EventActionCreatedWebhookRequest | EventActionUpdatedWebhookRequest | EventActionAssignedWebhookRequest | EventActionCompletedWebhookRequest | EventRelationshipCreatedWebhookRequest | EventRelationshipUpdatedWebhookRequest | EventContactLogCreatedWebhookRequest | EventAlertCreatedWebhookRequest | EventAlertTriagedWebhookRequest | EventSanctionsScreenedWebhookRequest | EventSanctionsMatchFoundWebhookRequest | EventSanctionsReviewCreatedWebhookRequest | EventSanctionsReviewDecidedWebhookRequest | EventOfacReportCreatedWebhookRequest | EventOfacReportUpdatedWebhookRequest | EventIssuerRemediationCreatedWebhookRequest | EventIssuerRemediationUpdatedWebhookRequest | EventIssuerRemediationExportedWebhookRequest | EventReportCreatedWebhookRequest | EventReportExportedWebhookRequest | EventLedgerEntryCreatedWebhookRequest | EventAssetMapCreatedWebhookRequest | EventAttributionClaimCreatedWebhookRequest | EventAttributionGraphCreatedWebhookRequest | EventOrganizationCreatedWebhookRequest | EventOrganizationUpdatedWebhookRequest | EventUserInvitedWebhookRequest | EventUserUpdatedWebhookRequest;
+
+/**
+ * A monitoring alert: one per rule and subject (a transaction, a deadline, an action, a grant or a report).
+ */
+export type Alert = {
+    object: 'alert';
+    alert_id: string;
+    matter_id: string;
+    watchlist_id: string | null;
+    type: 'wallet_movement' | 'exchange_proximity' | 'stablecoin_exposure' | 'sanctions' | 'deadline' | 'compliance';
+    rule: 'wallet_movement' | 'exchange_proximity' | 'stablecoin_exposure' | 'sanctions' | 'deadline' | 'compliance';
+    severity: 'info' | 'low' | 'medium' | 'high' | 'critical';
+    status: 'new' | 'actionable' | 'false_positive' | 'monitoring' | 'resolved';
+    target: string;
+    reason: string;
+    evidence: AlertEvidence;
+    linked_action_id: string | null;
+    linked_packet_id: string | null;
+    triaged_by: string | null;
+    triaged_at: string | null;
+    notes: string | null;
+    created_at: string;
+    updated_at: string;
+    audit_ref?: string;
+};
+
+/**
+ * What raised the alert: the transaction, its amount and asset, the counterparty and its label.
+ */
+export type AlertEvidence = {
+    transaction_hash: string | null;
+    amount: Money | null;
+    asset: string | null;
+    counterparty: string | null;
+    label: string | null;
+};
 
 /**
  * An API key (the secret is never returned after issue).
@@ -24,6 +60,39 @@ export type ApiKey = {
     prefix: string;
     expires_at: string | null;
     revoked_at: string | null;
+};
+
+/**
+ * A stored map of a matter's wallets: holdings, exchange hypotheses and stablecoin exposure, with its source manifest.
+ */
+export type AssetMap = {
+    object: 'asset_map';
+    map_id: string;
+    matter_id: string;
+    wallets: Array<{
+        wallet_id: string | null;
+        address: string;
+        network: string;
+        role: string;
+        confidence: number | null;
+        source_refs: Array<unknown>;
+    }>;
+    token_exposures: Array<{
+        asset: string;
+        network: string;
+        contract: string | null;
+        amount: number;
+        usd_value: number | null;
+        valuation_basis: string | null;
+        wallet: string;
+    }>;
+    exchange_hypotheses: Array<ExchangeHypothesis>;
+    stablecoin_exposure: Array<StablecoinExposure>;
+    review_state: ReviewState;
+    source_refs: Array<unknown>;
+    source_manifest: SourceManifest;
+    created_at: string;
+    audit_ref?: string;
 };
 
 /**
@@ -124,6 +193,42 @@ export type Capabilities = {
 };
 
 /**
+ * An attribution claim: subject, predicate, object and source type, with its confidence.
+ */
+export type Claim = {
+    object_type: 'attribution_claim';
+    claim_id: string;
+    matter_id: string;
+    subject: string;
+    predicate: string;
+    /**
+     * The claim's object (what the subject owns, controls …); `object_type` names the resource.
+     */
+    object: string;
+    source_type: string;
+    source_refs: Array<unknown>;
+    basis: Array<string>;
+    confidence: number;
+    confidence_label: 'weak_signal' | 'moderate' | 'strong' | 'confirmed';
+    /**
+     * The latest confidence score (POST /v1/attribution/confidence-score), or null.
+     */
+    score: {
+        score: number;
+        label: 'weak_signal' | 'moderate' | 'strong' | 'confirmed';
+        basis: Array<string>;
+        evidence_tier: string;
+        /**
+         * True when the score rests on network signals alone (never standalone proof).
+         */
+        network_only: boolean;
+        scored_at: string;
+    } | null;
+    created_at: string;
+    audit_ref?: string;
+};
+
+/**
  * A creditor, assignee or other holder of a recovery interest in the matter.
  */
 export type Claimant = {
@@ -163,6 +268,38 @@ export type Deadline = {
     review_required: boolean;
     review_reasons: Array<string>;
     created_at: string;
+    updated_at: string;
+};
+
+/**
+ * A destination wallet for reissued tokens (dwc_), screened at once; counsel approves it in the console while the screen is clear.
+ */
+export type DestinationWalletCertificate = {
+    object: 'destination_wallet_certificate';
+    destination_wallet_id: string;
+    created_at: string;
+    audit_ref?: string;
+    matter_id: string;
+    wallet_address: string;
+    network: string;
+    purpose: string;
+    owner: string;
+    custodian: string;
+    signer_model: string;
+    allowed_assets: Array<string>;
+    sanctions_screen_complete: boolean;
+    sanctions_screen_status: 'clear' | 'match';
+    sanctions_matches: Array<{
+        list: string;
+        list_date: string | null;
+        sdn_name: string;
+        programs: Array<string>;
+    }>;
+    screened_at: string;
+    approval_status: 'pending' | 'approved' | 'rejected';
+    decided_by: string | null;
+    decided_at: string | null;
+    decision_reason: string | null;
     updated_at: string;
 };
 
@@ -237,6 +374,88 @@ export type Event = {
 };
 
 /**
+ * A hypothesis that a wallet deposits at, or is, an exchange: its basis, confidence and packet readiness.
+ */
+export type ExchangeHypothesis = {
+    object: 'exchange_hypothesis';
+    hypothesis_id: string;
+    /**
+     * The exchange's label slug (e.g. binance).
+     */
+    exchange: string;
+    wallet: string;
+    network: string;
+    basis: 'label' | 'deposit_pattern' | 'counterparty';
+    /**
+     * GraphSense confidence scale, 0–100.
+     */
+    confidence: number;
+    confidence_basis: string;
+    exchange_address: string;
+    packet_readiness: 'ready' | 'needs_relationship' | 'needs_authority' | 'collection_paused';
+    evidence_count: number;
+    /**
+     * The first supporting transfers (evidence_count counts them all).
+     */
+    evidence: Array<{
+        transaction_hash: string;
+        from_address: string;
+        to_address: string;
+        asset: string;
+        /**
+         * Exact decimal in the asset's units.
+         */
+        amount: string;
+        timestamp: string;
+    }>;
+    source_refs: Array<unknown>;
+};
+
+/**
+ * A stored attribution graph: nodes, transfer and claim edges, contradictions and the confidence matrix.
+ */
+export type Graph = {
+    object: 'attribution_graph';
+    graph_id: string;
+    matter_id: string;
+    wallet_ids: Array<string>;
+    nodes: Array<{
+        [key: string]: unknown;
+    }>;
+    edges: Array<{
+        [key: string]: unknown;
+    }>;
+    claims: Array<{
+        claim_id: string;
+        subject: string;
+        predicate: string;
+        object: string;
+        source_type: string;
+        source_refs: Array<unknown>;
+        confidence: number;
+    }>;
+    contradictions: Array<{
+        claim_id: string;
+        contradicts: string;
+        reason: string;
+    }>;
+    confidence_matrix: Array<{
+        claim_id: string;
+        score: number;
+        label: string;
+        basis: Array<string>;
+    }>;
+    /**
+     * What was left out of the drawing (per wallet, the smaller counterparty flows); empty when nothing was.
+     */
+    truncated: Array<string>;
+    review_state: ReviewState;
+    source_manifest: Array<unknown>;
+    created_at: string;
+    audit_ref?: string;
+};
+
+/**
  * Service status.
  */
 export type Health = {
@@ -277,6 +496,88 @@ export type IssuedApiKey = {
     expires_at: string | null;
     revoked_at: string | null;
     secret_once: string;
+};
+
+/**
+ * The issuer's check function read on-chain for one holder.
+ */
+export type IssuerOnchainStatus = {
+    frozen: boolean;
+    function: string;
+    checked_at: string;
+    block_number: number | null;
+};
+
+/**
+ * An issuer freeze or burn/reissue workflow packet (rem_).
+ */
+export type IssuerRemediation = {
+    object: 'issuer_remediation';
+    remediation_id: string;
+    created_at: string;
+    audit_ref?: string;
+    matter_id: string;
+    judgment_id: string | null;
+    issuer: string;
+    asset: string;
+    network: string;
+    contract: string | null;
+    action_type: 'freeze_only' | 'burn_reissue';
+    status: 'freeze_requested' | 'frozen' | 'burn_requested' | 'burned' | 'reissued' | 'remitted' | 'closed' | 'rejected';
+    freeze_function: string | null;
+    check_function: string | null;
+    functions: {
+        freeze: Array<string> | null;
+        unfreeze: Array<string> | null;
+        check: Array<string> | null;
+        burn: Array<string> | null;
+    };
+    amount: Money;
+    holdings: Array<{
+        wallet: string;
+        amount: Money;
+        onchain_status: IssuerOnchainStatus | null;
+        status_note: string | null;
+    }>;
+    /**
+     * The first holder's on-chain status, where a chain source could read it.
+     */
+    onchain_status: IssuerOnchainStatus | null;
+    destination_wallet_certificate_id: string | null;
+    authorized_sender: string;
+    legal_authority_id: string;
+    wallets: Array<string>;
+    source_refs: Array<unknown>;
+    notes: string | null;
+    readiness: {
+        ready: boolean;
+        missing_items: Array<string>;
+        checks: Array<{
+            check: string;
+            status: 'pass' | 'fail' | 'review';
+            reason: string;
+        }>;
+    };
+    review_required: boolean;
+    review_reasons: Array<string>;
+    /**
+     * The service never signs or sends a transaction: the issuer acts on the packet.
+     */
+    signing: 'none';
+    latest_export: {
+        export_id: string;
+        format: string;
+        status: string;
+        created_at: string;
+    } | null;
+    history: Array<{
+        from: string;
+        to: string;
+        by: string;
+        at: string;
+        notes: string | null;
+    }>;
+    updated_at: string;
 };
 
 /**
@@ -444,6 +745,52 @@ export type MoneyInput = {
 };
 
 /**
+ * Network signals correlated with wallets, each with its confidence level and whether it needs review.
+ */
+export type NetworkCorrelation = {
+    object: 'network_correlation';
+    network_attribution_id: string;
+    matter_id: string;
+    correlations: Array<{
+        subject: string;
+        signal_id: string;
+        confidence_level: string;
+        label: 'weak_signal' | 'moderate' | 'strong' | 'confirmed';
+        network_only: boolean;
+        explanation: string;
+        review_required: boolean;
+        wallet_id: string;
+    }>;
+    review_required: boolean;
+    rule: string;
+    privacy_restrictions: Array<string>;
+    legal_process_ids: Array<string>;
+    created_at: string;
+    audit_ref?: string;
+};
+
+/**
+ * A redacted network attribution signal with its legal-process provenance; never standalone proof.
+ */
+export type NetworkSignal = {
+    object: 'network_attribution_signal';
+    network_attribution_id: string;
+    matter_id: string;
+    wallet_address: string | null;
+    signal_type: string;
+    source: string;
+    legal_process_id: string | null;
+    raw_value_redacted: string | null;
+    timestamp: string | null;
+    privacy_restrictions: Array<string>;
+    confidence_level: 'L0' | 'L1' | 'L2' | 'L3';
+    confidence_basis: Array<string>;
+    review_required: true;
+    created_at: string;
+    audit_ref?: string;
+};
+
+/**
  * An organization (tenant) of the service; children inherit nothing but the parent's oversight.
  */
 export type Organization = {
@@ -532,6 +879,79 @@ export type ReviewState = {
 };
 
 /**
+ * The chain sources (with block height and time) and reference datasets an output rests on.
+ */
+export type SourceManifest = Array<{
+    source: string;
+    network: string;
+    block_number: number | null;
+    as_of: string;
+    datasets: Array<string>;
+}>;
+
+/**
+ * A stablecoin holding with its issuer, freeze and check functions, valued at the peg.
+ */
+export type StablecoinExposure = {
+    issuer: string;
+    asset: string;
+    network: string;
+    contract: string | null;
+    wallet: string;
+    amount: number;
+    usd_value: number;
+    valuation_basis: 'peg';
+    freeze_capability_notes: string;
+    /**
+     * null: the issuer data does not verify the freeze capability.
+     */
+    freeze_functions: Array<string> | null;
+    check_functions: Array<string> | null;
+    remediation_candidates: Array<{
+        [key: string]: unknown;
+    }>;
+    onchain_status: {
+        frozen: boolean;
+        function: string;
+        checked_at: string;
+        block_number: number | null;
+    } | null;
+    review_required: boolean;
+    review_reasons: Array<string>;
+};
+
+/**
+ * Transfers of wallets within a window, oldest first, with notes on labelled and OFAC-listed counterparties.
+ */
+export type TransactionTimeline = {
+    object: 'transaction_timeline';
+    timeline_id: string;
+    matter_id: string;
+    wallets: Array<{
+        address: string;
+        network: string;
+    }>;
+    from: string | null;
+    to: string | null;
+    events: Array<{
+        transaction_hash: string;
+        network: string;
+        block_number: number | null;
+        timestamp: string;
+        from_address: string;
+        to_address: string;
+        asset: string;
+        amount: number;
+        direction: 'in' | 'out' | 'internal';
+        notes: Array<string>;
+    }>;
+    review_state: ReviewState;
+    source_manifest: SourceManifest;
+    created_at: string;
+    audit_ref?: string;
+};
+
+/**
  * A console user with roles and matter permissions.
  */
 export type User = {
@@ -556,6 +976,72 @@ export type ValidationGate = {
     status: 'pass' | 'fail' | 'review';
     reasons: Array<string>;
     required_actions: Array<string>;
+};
+
+/**
+ * A wallet imported onto a matter, merged by network and address.
+ */
+export type Wallet = {
+    object: 'wallet';
+    wallet_id: string;
+    matter_id: string;
+    address: string;
+    network: string;
+    role: string;
+    confidence: number | null;
+    source_refs: Array<unknown>;
+    created_at: string;
+};
+
+/**
+ * An address on a watchlist, with why it is watched and the sources for it.
+ */
+export type WatchedAddress = {
+    address: string;
+    network: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+    reason: string;
+    source_refs: Array<unknown>;
+    added_at: string;
+};
+
+/**
+ * Addresses watched on a matter, with the thresholds and the alert rules derived from them.
+ */
+export type Watchlist = {
+    object: 'watchlist';
+    watchlist_id: string;
+    matter_id: string;
+    name: string;
+    addresses: Array<string>;
+    address_details: Array<WatchedAddress>;
+    chains: Array<'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron'>;
+    thresholds: WatchlistThresholds;
+    alert_rules: Array<{
+        rule: 'wallet_movement' | 'exchange_proximity' | 'stablecoin_exposure' | 'sanctions' | 'deadline' | 'compliance';
+        params: {
+            [key: string]: unknown;
+        };
+    }>;
+    status: 'active' | 'paused' | 'archived';
+    created_at: string;
+    updated_at: string;
+    audit_ref?: string;
+};
+
+/**
+ * What makes a watched movement or date alert.
+ */
+export type WatchlistThresholds = {
+    /**
+     * Smallest amount that alerts, in the asset's units.
+     */
+    min_amount?: number;
+    /**
+     * Smallest USD value that alerts (stablecoins at their peg).
+     */
+    min_usd?: number;
+    exchange_hops: 1 | 2;
+    deadline_days: number;
 };
 
 /**
@@ -5973,8 +6459,8 @@ export type GetCounterpartyResponses = {
         packets: Array<{
             packet_id: string;
             matter_id: string;
-            type: string | null;
-            status: string | null;
+            type: string;
+            status: string;
             relationship_id: string | null;
             last_contact_at: string | null;
         }>;
@@ -8373,22 +8859,15 @@ export type ComputeExchangeHypothesesResponses = {
      * OK
      */
     200: {
-        items: Array<{
-            hypothesis_id: string;
-            exchange: string;
-            wallet: string;
-            basis: 'label' | 'deposit_pattern' | 'counterparty';
-            confidence: number;
-            packet_readiness: 'ready' | 'needs_relationship' | 'needs_authority' | 'collection_paused';
-            source_refs: Array<unknown>;
-        }>;
-        source_manifest: Array<{
-            source: string;
-            network: string;
-            block_number: number | null;
-            as_of: string;
-            datasets: Array<string>;
-        }>;
+        object: 'list';
+        matter_id: string;
+        items: Array<ExchangeHypothesis>;
+        review_required: boolean;
+        /**
+         * Chain sources that were unavailable (their wallets have no hypotheses).
+         */
+        missing_sources: Array<string>;
+        source_manifest: SourceManifest;
         audit_ref?: string;
     };
 };
@@ -8473,23 +8952,10 @@ export type ComputeStablecoinExposureResponses = {
      * OK
      */
     200: {
-        items: Array<{
-            issuer: string;
-            asset: string;
-            network: string;
-            wallet: string;
-            amount: number;
-            freeze_capability_notes: string;
-            remediation_candidates: Array<unknown>;
-            review_required: boolean;
-        }>;
-        source_manifest: Array<{
-            source: string;
-            network: string;
-            block_number: number | null;
-            as_of: string;
-            datasets: Array<string>;
-        }>;
+        object: 'list';
+        matter_id: string;
+        items: Array<StablecoinExposure>;
+        source_manifest: SourceManifest;
         audit_ref?: string;
     };
 };
@@ -8584,58 +9050,7 @@ export type CreateAssetMapResponses = {
     /**
      * OK
      */
-    200: {
-        object: 'asset_map';
-        map_id: string;
-        matter_id: string;
-        wallets: Array<{
-            wallet_id: string | null;
-            address: string;
-            network: string;
-            role: string;
-        }>;
-        token_exposures: Array<{
-            asset: string;
-            network: string;
-            amount: number;
-            usd_value: number | null;
-            wallet: string;
-        }>;
-        exchange_hypotheses: Array<{
-            hypothesis_id: string;
-            exchange: string;
-            wallet: string;
-            basis: 'label' | 'deposit_pattern' | 'counterparty';
-            confidence: number;
-            packet_readiness: 'ready' | 'needs_relationship' | 'needs_authority' | 'collection_paused';
-            source_refs: Array<unknown>;
-        }>;
-        stablecoin_exposure: Array<{
-            issuer: string;
-            asset: string;
-            network: string;
-            wallet: string;
-            amount: number;
-            freeze_capability_notes: string;
-            remediation_candidates: Array<unknown>;
-            review_required: boolean;
-        }>;
-        review_state: {
-            review_required: boolean;
-            review_status: string;
-            review_owner: string | null;
-            review_notes: string | null;
-        };
-        source_manifest: Array<{
-            source: string;
-            network: string;
-            block_number: number | null;
-            as_of: string;
-            datasets: Array<string>;
-        }>;
-        created_at: string;
-        audit_ref?: string;
-    };
+    200: AssetMap;
 };
 
 export type CreateAssetMapResponse = CreateAssetMapResponses[keyof CreateAssetMapResponses];
@@ -8812,34 +9227,7 @@ export type CreateTransactionTimelineResponses = {
     /**
      * OK
      */
-    200: {
-        object: 'transaction_timeline';
-        timeline_id: string;
-        matter_id: string;
-        events: Array<{
-            transaction_hash: string;
-            timestamp: string;
-            from_address: string;
-            to_address: string;
-            asset: string;
-            amount: number;
-            notes: Array<string>;
-        }>;
-        review_state: {
-            review_required: boolean;
-            review_status: string;
-            review_owner: string | null;
-            review_notes: string | null;
-        };
-        source_manifest: Array<{
-            source: string;
-            network: string;
-            block_number: number | null;
-            as_of: string;
-            datasets: Array<string>;
-        }>;
-        audit_ref?: string;
-    };
+    200: TransactionTimeline;
 };
 
 export type CreateTransactionTimelineResponse = CreateTransactionTimelineResponses[keyof CreateTransactionTimelineResponses];
@@ -8899,58 +9287,7 @@ export type GetAssetMapResponses = {
     /**
      * OK
      */
-    200: {
-        object: 'asset_map';
-        map_id: string;
-        matter_id: string;
-        wallets: Array<{
-            wallet_id: string | null;
-            address: string;
-            network: string;
-            role: string;
-        }>;
-        token_exposures: Array<{
-            asset: string;
-            network: string;
-            amount: number;
-            usd_value: number | null;
-            wallet: string;
-        }>;
-        exchange_hypotheses: Array<{
-            hypothesis_id: string;
-            exchange: string;
-            wallet: string;
-            basis: 'label' | 'deposit_pattern' | 'counterparty';
-            confidence: number;
-            packet_readiness: 'ready' | 'needs_relationship' | 'needs_authority' | 'collection_paused';
-            source_refs: Array<unknown>;
-        }>;
-        stablecoin_exposure: Array<{
-            issuer: string;
-            asset: string;
-            network: string;
-            wallet: string;
-            amount: number;
-            freeze_capability_notes: string;
-            remediation_candidates: Array<unknown>;
-            review_required: boolean;
-        }>;
-        review_state: {
-            review_required: boolean;
-            review_status: string;
-            review_owner: string | null;
-            review_notes: string | null;
-        };
-        source_manifest: Array<{
-            source: string;
-            network: string;
-            block_number: number | null;
-            as_of: string;
-            datasets: Array<string>;
-        }>;
-        created_at: string;
-        audit_ref?: string;
-    };
+    200: AssetMap;
 };
 
 export type GetAssetMapResponse = GetAssetMapResponses[keyof GetAssetMapResponses];
@@ -9029,19 +9366,7 @@ export type CorrelateNetworkSignalsResponses = {
     /**
      * OK
      */
-    200: {
-        object: 'network_correlation';
-        network_attribution_id: string;
-        matter_id: string;
-        correlations: Array<{
-            subject: string;
-            signal_id: string;
-            confidence_level: string;
-            explanation: string;
-            review_required: boolean;
-        }>;
-        audit_ref?: string;
-    };
+    200: NetworkCorrelation;
 };
 
 export type CorrelateNetworkSignalsResponse = CorrelateNetworkSignalsResponses[keyof CorrelateNetworkSignalsResponses];
@@ -9133,17 +9458,7 @@ export type CreateAttributionClaimResponses = {
     /**
      * Created
      */
-    201: {
-        claim_id: string;
-        matter_id: string;
-        subject: string;
-        predicate: string;
-        object: string;
-        source_type: string;
-        source_refs: Array<unknown>;
-        confidence: number;
-        audit_ref?: string;
-    };
+    201: Claim;
 };
 
 export type CreateAttributionClaimResponse = CreateAttributionClaimResponses[keyof CreateAttributionClaimResponses];
@@ -9222,28 +9537,7 @@ export type CreateAttributionGraphResponses = {
     /**
      * OK
      */
-    200: {
-        object: 'attribution_graph';
-        graph_id: string;
-        matter_id: string;
-        nodes: Array<{
-            [key: string]: unknown;
-        }>;
-        edges: Array<{
-            [key: string]: unknown;
-        }>;
-        claims: Array<{
-            [key: string]: unknown;
-        }>;
-        confidence_matrix: Array<{
-            claim_id: string;
-            score: number;
-            label: string;
-            basis: Array<string>;
-        }>;
-        source_manifest: Array<unknown>;
-        audit_ref?: string;
-    };
+    200: Graph;
 };
 
 export type CreateAttributionGraphResponse = CreateAttributionGraphResponses[keyof CreateAttributionGraphResponses];
@@ -9327,18 +9621,7 @@ export type CreateNetworkSignalResponses = {
     /**
      * Created
      */
-    201: {
-        object: 'network_attribution_signal';
-        network_attribution_id: string;
-        matter_id: string;
-        wallet_address: string | null;
-        signal_type: string;
-        source: string;
-        legal_process_id: string | null;
-        timestamp: string | null;
-        confidence_level: 'L0' | 'L1' | 'L2' | 'L3';
-        audit_ref?: string;
-    };
+    201: NetworkSignal;
 };
 
 export type CreateNetworkSignalResponse = CreateNetworkSignalResponses[keyof CreateNetworkSignalResponses];
@@ -9398,28 +9681,7 @@ export type GetAttributionGraphResponses = {
     /**
      * OK
      */
-    200: {
-        object: 'attribution_graph';
-        graph_id: string;
-        matter_id: string;
-        nodes: Array<{
-            [key: string]: unknown;
-        }>;
-        edges: Array<{
-            [key: string]: unknown;
-        }>;
-        claims: Array<{
-            [key: string]: unknown;
-        }>;
-        confidence_matrix: Array<{
-            claim_id: string;
-            score: number;
-            label: string;
-            basis: Array<string>;
-        }>;
-        source_manifest: Array<unknown>;
-        audit_ref?: string;
-    };
+    200: Graph;
 };
 
 export type GetAttributionGraphResponse = GetAttributionGraphResponses[keyof GetAttributionGraphResponses];
@@ -9479,30 +9741,7 @@ export type GetNetworkAttributionResponses = {
     /**
      * OK
      */
-    200: {
-        object: 'network_attribution_signal';
-        network_attribution_id: string;
-        matter_id: string;
-        wallet_address: string | null;
-        signal_type: string;
-        source: string;
-        legal_process_id: string | null;
-        timestamp: string | null;
-        confidence_level: 'L0' | 'L1' | 'L2' | 'L3';
-        audit_ref?: string;
-    } | {
-        object: 'network_correlation';
-        network_attribution_id: string;
-        matter_id: string;
-        correlations: Array<{
-            subject: string;
-            signal_id: string;
-            confidence_level: string;
-            explanation: string;
-            review_required: boolean;
-        }>;
-        audit_ref?: string;
-    };
+    200: NetworkSignal | NetworkCorrelation;
 };
 
 export type GetNetworkAttributionResponse = GetNetworkAttributionResponses[keyof GetNetworkAttributionResponses];
@@ -9595,15 +9834,11 @@ export type ImportWalletsResponses = {
      * Created
      */
     201: {
+        object: 'wallet_import';
+        matter_id: string;
         imported: number;
-        wallets: Array<{
-            wallet_id: string;
-            address: string;
-            network: string;
-            role: string;
-            confidence: number | null;
-            source_refs: Array<unknown>;
-        }>;
+        merged: number;
+        wallets: Array<Wallet>;
         audit_ref?: string;
     };
 };
@@ -9686,10 +9921,17 @@ export type ScoreAttributionClaimResponses = {
      * OK
      */
     200: {
+        object: 'confidence_score';
         claim_id: string;
         score: number;
         label: 'weak_signal' | 'moderate' | 'strong' | 'confirmed';
         basis: Array<string>;
+        evidence_tier: string;
+        /**
+         * True when the score rests on network signals alone (never standalone proof).
+         */
+        network_only: boolean;
+        scored_at: string;
         audit_ref?: string;
     };
 };
@@ -10014,6 +10256,919 @@ export type GetReportResponses = {
 };
 
 export type GetReportResponse = GetReportResponses[keyof GetReportResponses];
+
+export type AddWatchlistAddressesData = {
+    body: {
+        addresses: Array<string | {
+            address: string;
+            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+        }>;
+        reason: string;
+        source_refs?: Array<{
+            source_id?: string;
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+            title?: string;
+            uri?: string;
+            hash?: string;
+            chain_of_custody_id?: string;
+            admissibility_notes?: string;
+        }>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The watchlist's id.
+         */
+        watchlist_id: string;
+    };
+    query?: never;
+    url: '/v1/watchlists/{watchlist_id}/addresses';
+};
+
+export type AddWatchlistAddressesErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type AddWatchlistAddressesError = AddWatchlistAddressesErrors[keyof AddWatchlistAddressesErrors];
+
+export type AddWatchlistAddressesResponses = {
+    /**
+     * OK
+     */
+    200: Watchlist;
+};
+
+export type AddWatchlistAddressesResponse = AddWatchlistAddressesResponses[keyof AddWatchlistAddressesResponses];
+
+export type ListWatchlistsData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path?: never;
+    query?: {
+        /**
+         * Page size, 1 to 100 (default 20).
+         */
+        limit?: number | string;
+        /**
+         * Cursor: the id of the last object of the previous page.
+         */
+        starting_after?: string;
+        /**
+         * Cursor: the id of the first object of the next page (pages backwards).
+         */
+        ending_before?: string;
+        /**
+         * Filter by matter id.
+         */
+        matter_id?: string;
+        /**
+         * Filter by status.
+         */
+        status?: 'active' | 'paused' | 'archived';
+    };
+    url: '/v1/watchlists';
+};
+
+export type ListWatchlistsErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type ListWatchlistsError = ListWatchlistsErrors[keyof ListWatchlistsErrors];
+
+export type ListWatchlistsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'list';
+        data: Array<Watchlist>;
+        has_more: boolean;
+        url: string;
+        audit_ref: string;
+    };
+};
+
+export type ListWatchlistsResponse = ListWatchlistsResponses[keyof ListWatchlistsResponses];
+
+export type CreateWatchlistData = {
+    body: {
+        matter_id: string;
+        name: string;
+        chains?: Array<'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron'>;
+        thresholds?: {
+            min_amount?: number | string;
+            min_usd?: number | string;
+            exchange_hops?: 1 | 2;
+            deadline_days?: number;
+        };
+        addresses?: Array<string | {
+            address: string;
+            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+        }>;
+        reason?: string;
+        source_refs?: Array<{
+            source_id?: string;
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+            title?: string;
+            uri?: string;
+            hash?: string;
+            chain_of_custody_id?: string;
+            admissibility_notes?: string;
+        }>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/watchlists';
+};
+
+export type CreateWatchlistErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateWatchlistError = CreateWatchlistErrors[keyof CreateWatchlistErrors];
+
+export type CreateWatchlistResponses = {
+    /**
+     * Created
+     */
+    201: Watchlist;
+};
+
+export type CreateWatchlistResponse = CreateWatchlistResponses[keyof CreateWatchlistResponses];
+
+export type GetAlertData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path: {
+        /**
+         * The alert's id.
+         */
+        alert_id: string;
+    };
+    query?: never;
+    url: '/v1/alerts/{alert_id}';
+};
+
+export type GetAlertErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type GetAlertError = GetAlertErrors[keyof GetAlertErrors];
+
+export type GetAlertResponses = {
+    /**
+     * OK
+     */
+    200: Alert;
+};
+
+export type GetAlertResponse = GetAlertResponses[keyof GetAlertResponses];
+
+export type GetWatchlistData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path: {
+        /**
+         * The watchlist's id.
+         */
+        watchlist_id: string;
+    };
+    query?: never;
+    url: '/v1/watchlists/{watchlist_id}';
+};
+
+export type GetWatchlistErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type GetWatchlistError = GetWatchlistErrors[keyof GetWatchlistErrors];
+
+export type GetWatchlistResponses = {
+    /**
+     * OK
+     */
+    200: Watchlist;
+};
+
+export type GetWatchlistResponse = GetWatchlistResponses[keyof GetWatchlistResponses];
+
+export type ListAlertsData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path?: never;
+    query?: {
+        /**
+         * Page size, 1 to 100 (default 20).
+         */
+        limit?: number | string;
+        /**
+         * Cursor: the id of the last object of the previous page.
+         */
+        starting_after?: string;
+        /**
+         * Cursor: the id of the first object of the next page (pages backwards).
+         */
+        ending_before?: string;
+        /**
+         * Filter by matter id.
+         */
+        matter_id?: string;
+        /**
+         * Filter by status.
+         */
+        status?: 'new' | 'actionable' | 'false_positive' | 'monitoring' | 'resolved';
+        /**
+         * Filter by severity.
+         */
+        severity?: 'info' | 'low' | 'medium' | 'high' | 'critical';
+        /**
+         * Filter by type.
+         */
+        type?: 'wallet_movement' | 'exchange_proximity' | 'stablecoin_exposure' | 'sanctions' | 'deadline' | 'compliance';
+        /**
+         * Filter by watchlist id.
+         */
+        watchlist_id?: string;
+    };
+    url: '/v1/alerts';
+};
+
+export type ListAlertsErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type ListAlertsError = ListAlertsErrors[keyof ListAlertsErrors];
+
+export type ListAlertsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'list';
+        data: Array<Alert>;
+        has_more: boolean;
+        url: string;
+        audit_ref: string;
+    };
+};
+
+export type ListAlertsResponse = ListAlertsResponses[keyof ListAlertsResponses];
+
+export type TriageAlertData = {
+    body: {
+        status: 'actionable' | 'false_positive' | 'monitoring' | 'resolved';
+        notes?: string | null;
+        create_action?: boolean;
+        create_packet_type?: 'exchange_intercept' | 'vasp_legal_process' | 'exchange_freeze' | 'exchange_turnover' | 'turnover_workflow' | 'law_enforcement_referral';
+        /**
+         * Sender of the packet (default: the acting user).
+         */
+        authorized_sender?: string;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The alert's id.
+         */
+        alert_id: string;
+    };
+    query?: never;
+    url: '/v1/alerts/{alert_id}/triage';
+};
+
+export type TriageAlertErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type TriageAlertError = TriageAlertErrors[keyof TriageAlertErrors];
+
+export type TriageAlertResponses = {
+    /**
+     * OK
+     */
+    200: Alert;
+};
+
+export type TriageAlertResponse = TriageAlertResponses[keyof TriageAlertResponses];
+
+export type CreateDestinationWalletCertificateData = {
+    body: {
+        matter_id: string;
+        wallet_address: string;
+        network?: string;
+        purpose: string;
+        owner: string;
+        custodian: string;
+        signer_model: string;
+        allowed_assets?: Array<string>;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/issuer-remediation/destination-wallet-certificate';
+};
+
+export type CreateDestinationWalletCertificateErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateDestinationWalletCertificateError = CreateDestinationWalletCertificateErrors[keyof CreateDestinationWalletCertificateErrors];
+
+export type CreateDestinationWalletCertificateResponses = {
+    /**
+     * Created
+     */
+    201: DestinationWalletCertificate;
+};
+
+export type CreateDestinationWalletCertificateResponse = CreateDestinationWalletCertificateResponses[keyof CreateDestinationWalletCertificateResponses];
+
+export type CreateIssuerBurnReissuePacketData = {
+    body: {
+        matter_id: string;
+        judgment_id?: string;
+        wallets?: Array<string>;
+        /**
+         * The token, as `<ASSET>` or `<ASSET>:<network>` (e.g. `USDT:ethereum`). Omitted: the one freezable stablecoin the wallets hold.
+         */
+        packet_type?: string;
+        authorized_sender: string;
+        legal_authority_id: string;
+        source_refs?: Array<{
+            source_id?: string;
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+            title?: string;
+            uri?: string;
+            hash?: string;
+            chain_of_custody_id?: string;
+            admissibility_notes?: string;
+        }>;
+        notes?: string | null;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/issuer-remediation/burn-reissue-packet';
+};
+
+export type CreateIssuerBurnReissuePacketErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateIssuerBurnReissuePacketError = CreateIssuerBurnReissuePacketErrors[keyof CreateIssuerBurnReissuePacketErrors];
+
+export type CreateIssuerBurnReissuePacketResponses = {
+    /**
+     * Created
+     */
+    201: IssuerRemediation;
+};
+
+export type CreateIssuerBurnReissuePacketResponse = CreateIssuerBurnReissuePacketResponses[keyof CreateIssuerBurnReissuePacketResponses];
+
+export type CreateIssuerFreezePacketData = {
+    body: {
+        matter_id: string;
+        judgment_id?: string;
+        wallets?: Array<string>;
+        /**
+         * The token, as `<ASSET>` or `<ASSET>:<network>` (e.g. `USDT:ethereum`). Omitted: the one freezable stablecoin the wallets hold.
+         */
+        packet_type?: string;
+        authorized_sender: string;
+        legal_authority_id: string;
+        source_refs?: Array<{
+            source_id?: string;
+            source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
+            title?: string;
+            uri?: string;
+            hash?: string;
+            chain_of_custody_id?: string;
+            admissibility_notes?: string;
+        }>;
+        notes?: string | null;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/issuer-remediation/freeze-packet';
+};
+
+export type CreateIssuerFreezePacketErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type CreateIssuerFreezePacketError = CreateIssuerFreezePacketErrors[keyof CreateIssuerFreezePacketErrors];
+
+export type CreateIssuerFreezePacketResponses = {
+    /**
+     * Created
+     */
+    201: IssuerRemediation;
+};
+
+export type CreateIssuerFreezePacketResponse = CreateIssuerFreezePacketResponses[keyof CreateIssuerFreezePacketResponses];
+
+export type GetIssuerRemediationData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+    };
+    path: {
+        /**
+         * The remediation's id.
+         */
+        remediation_id: string;
+    };
+    query?: never;
+    url: '/v1/issuer-remediation/{remediation_id}';
+};
+
+export type GetIssuerRemediationErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type GetIssuerRemediationError = GetIssuerRemediationErrors[keyof GetIssuerRemediationErrors];
+
+export type GetIssuerRemediationResponses = {
+    /**
+     * OK
+     */
+    200: IssuerRemediation;
+};
+
+export type GetIssuerRemediationResponse = GetIssuerRemediationResponses[keyof GetIssuerRemediationResponses];
 
 export type EventMatterCreatedWebhookPayload = Event & {
     type?: 'matter.created';
@@ -10352,6 +11507,28 @@ export type EventIssuerRemediationCreatedWebhookPayload = Event & {
 export type EventIssuerRemediationCreatedWebhookRequest = {
     body: EventIssuerRemediationCreatedWebhookPayload;
     key: 'issuer_remediation.created';
+    path?: never;
+    query?: never;
+};
+
+export type EventIssuerRemediationUpdatedWebhookPayload = Event & {
+    type?: 'issuer_remediation.updated';
+};
+
+export type EventIssuerRemediationUpdatedWebhookRequest = {
+    body: EventIssuerRemediationUpdatedWebhookPayload;
+    key: 'issuer_remediation.updated';
+    path?: never;
+    query?: never;
+};
+
+export type EventIssuerRemediationExportedWebhookPayload = Event & {
+    type?: 'issuer_remediation.exported';
+};
+
+export type EventIssuerRemediationExportedWebhookRequest = {
+    body: EventIssuerRemediationExportedWebhookPayload;
+    key: 'issuer_remediation.exported';
     path?: never;
     query?: never;
 };
