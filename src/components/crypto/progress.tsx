@@ -12,9 +12,14 @@ export function BuildProgress({ label, steps, running }: { label: string; steps:
   useEffect(() => {
     if (!running) return;
     const started = Date.now();
-    setElapsed(0);
-    const t = setInterval(() => setElapsed(Date.now() - started), 250);
-    return () => clearInterval(t);
+    const tick = () => setElapsed(Date.now() - started);
+    // The first tick (at once, not in the effect body) resets what a previous build left.
+    const first = setTimeout(tick, 0);
+    const t = setInterval(tick, 250);
+    return () => {
+      clearTimeout(first);
+      clearInterval(t);
+    };
   }, [running]);
   if (!running) return null;
   const step = Math.min(steps.length - 1, Math.floor(elapsed / 700));

@@ -1,5 +1,5 @@
 import type { EnforcementPlan, Judgment, JudgmentDeadline, JudgmentValidation } from '@/generated/prisma/client';
-import { exactNumber, toJson } from '../../json';
+import { exactNumber } from '../../json';
 import { moneyJson } from '../../money';
 import { deadlineStatus } from '../../domain/judgments/deadlines';
 import { isoDate } from '../../domain/judgments/dates';

@@ -4,7 +4,7 @@ import { newId } from '../../ids';
 import { recordChange } from '../audit/append';
 import { keysetPage, listEnvelope, type PageArgs } from '../paging';
 import { containsText } from '../text-filter';
-import { loadMatter, loadWritableMatter, matterFilter } from './access';
+import { loadWritableMatter, matterFilter } from './access';
 import { matterOut } from './serialize';
 import { loadMatterWithGrants } from './get-matter';
 
