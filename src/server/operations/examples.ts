@@ -312,6 +312,9 @@ export const EXAMPLES: Record<string, OpExample> = {
       authorized_sender: '{{user_id}}', legal_authority_id: '{{authority_id}}',
       source_refs: [{ source_type: 'court_order', title: 'Turnover order', uri: 'https://docs.example/order.pdf' }], notes: 'Burn and reissue under the turnover order',
     },
+    // Counsel approves destination wallet certificates in the console only (API-CONTRACT §15),
+    // which a collection cannot do: the packet is refused until one is approved.
+    expect: { status: 409, code: 'packet_not_ready', why: 'no destination wallet certificate has been approved by counsel in the console' },
   },
   getIssuerRemediation: {},
 };
