@@ -17,7 +17,7 @@ test.describe('matters in the console', () => {
     await page.getByRole('button', { name: 'Create matter' }).click();
     await expect(page).toHaveURL(/\/matters\/mtr_[0-9A-Za-z]{24}$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    for (const label of FIGURES) await expect(page.getByText(label, { exact: true })).toBeVisible();
+    for (const label of FIGURES) await expect(page.locator('#main').getByText(label, { exact: true })).toBeVisible();
     await expect(page.getByTestId('figure-judgment_value')).toHaveText('0.00 USD');
     const matterId = page.url().split('/').pop()!;
 

@@ -38,7 +38,9 @@ let sql: pg.Client;
 
 before(async () => {
   db = await chaosDatabase();
-  srv = await startServer({}, { databaseUrl: db.url });
+  // No background work in this server (webhook dispatcher, export runner, scanner): they write on
+  // their own schedule, and the digest below must change only through the request under test.
+  srv = await startServer({ MD_WEBHOOK_DISPATCHER: 'off', MD_EXPORT_WORKER: 'off', MD_MONITOR_WORKER: 'off' }, { databaseUrl: db.url });
   sql = new pg.Client({ connectionString: srv.env.DATABASE_URL });
   await sql.connect();
 });
@@ -222,7 +224,13 @@ test('schema-derived fuzzing of every operation of /v1/openapi.json', { timeout:
     // Another tenant's objects (path and body ids built in Y), asked for with X's key.
     if (fixture.level !== 'none') {
       try {
-        const other = await fixture.build(kitY);
+        // A fixture whose setup needs a console act (a counsel decision) can only be built in the
+        // bootstrap admin's organization: then X, its child, asks for its parent's object, which
+        // is just as invisible to X as a sibling's.
+        const other = await fixture.build(kitY).catch((e: Error) => {
+          if (!/fixture setup \(/.test(e.message)) throw e;
+          return req;
+        });
         current = await digest();
         await check({ gen: 'tenant', path: other.path, method: op.method, key: xKey, body: op.body ? JSON.stringify(other.body ?? {}) : undefined, expect: { status: 404, code: 'not_found' } });
       } catch (e) {
