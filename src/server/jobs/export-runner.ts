@@ -6,6 +6,7 @@ import { onOutbox } from './outbox-signal';
 import { listenForCommits } from './pg-outbox-channel';
 import { pollMs } from './webhook-config';
 import { claimExports, nextExportDueAt, runExport } from './export-job';
+import { createWaker } from './waker';
 
 export interface ExportRunner { readonly workerId: string; wake(): void; stop(graceMs?: number): Promise<void> }
 
@@ -25,31 +26,16 @@ export function startExportRunner(db: PrismaClient, opts: { pollMs?: number; con
   const poll = opts.pollMs ?? pollMs();
   const max = opts.concurrency ?? exportConcurrency();
   const inflight = new Set<Promise<unknown>>();
-  let stopping = false;
-  let woken = false;
-  let kick: (() => void) | null = null;
+  const waker = createWaker();
+  const { wake, sleep } = waker;
   let timer: NodeJS.Timeout | null = null;
-  const wake = () => {
-    woken = true;
-    kick?.();
-  };
-  const sleep = (ms: number) => new Promise<void>((resolve) => {
-    if (woken || stopping) return resolve();
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      kick = null;
-      resolve();
-    }
-    kick = done;
-  });
   const unsubscribe = onOutbox(wake);
   const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, wake) : async () => {};
 
   async function loop() {
     let errors = 0;
-    while (!stopping) {
-      woken = false;
+    while (!waker.stopped) {
+      waker.startRound();
       try {
         const ids = await claimExports(db, workerId, max - inflight.size);
         for (const id of ids) {
@@ -84,11 +70,10 @@ export function startExportRunner(db: PrismaClient, opts: { pollMs?: number; con
     workerId,
     wake,
     async stop(graceMs = 20_000) {
-      stopping = true;
+      waker.stop();
       unsubscribe();
       await unlisten();
       if (timer) clearTimeout(timer);
-      kick?.();
       await running;
       await Promise.race([Promise.allSettled([...inflight]), new Promise((r) => setTimeout(r, graceMs).unref())]);
     },

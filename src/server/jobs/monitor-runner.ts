@@ -6,6 +6,7 @@ import { notifyOutbox, onOutbox } from './outbox-signal';
 import { listenForCommits } from './pg-outbox-channel';
 import { scanNextCursor } from '../services/monitoring/scan-transfers';
 import { clockPassIfDue, nextClockAt } from '../services/monitoring/clock-pass';
+import { createWaker } from './waker';
 
 export interface MonitorRunner { readonly workerId: string; wake(): void; stop(): Promise<void> }
 
@@ -25,35 +26,20 @@ export const inProcessMonitor = () => process.env.MD_MONITOR_WORKER !== 'off';
 export function startMonitorRunner(db: PrismaClient, opts: { pollMs?: number; listenUrl?: string } = {}): MonitorRunner {
   const workerId = `${hostname()}:${process.pid}:mon:${randomBase62(6)}`;
   const poll = opts.pollMs ?? monitorPollMs();
-  let stopping = false;
-  let woken = false;
-  let kick: (() => void) | null = null;
-  const wake = () => {
-    woken = true;
-    kick?.();
-  };
-  const sleep = (ms: number) => new Promise<void>((resolve) => {
-    if (woken || stopping) return resolve();
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      kick = null;
-      resolve();
-    }
-    kick = done;
-  });
+  const waker = createWaker();
+  const { wake, sleep } = waker;
   const unsubscribe = onOutbox(wake);
   const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, wake) : async () => {};
   let seq = 0;
 
   async function loop() {
     let errors = 0;
-    while (!stopping) {
-      woken = false;
+    while (!waker.stopped) {
+      waker.startRound();
       try {
         const requestId = `req_monitor_${workerId.split(':').pop()}_${++seq}`;
         let raised = (await clockPassIfDue(db, requestId)) ?? 0;
-        for (let r = await scanNextCursor(db, requestId); r !== null && !stopping; r = await scanNextCursor(db, requestId)) raised += r;
+        for (let r = await scanNextCursor(db, requestId); r !== null && !waker.stopped; r = await scanNextCursor(db, requestId)) raised += r;
         // New alerts are outbox events: wake this process's webhook dispatcher at once.
         if (raised) notifyOutbox();
         errors = 0;
@@ -72,10 +58,9 @@ export function startMonitorRunner(db: PrismaClient, opts: { pollMs?: number; li
     workerId,
     wake,
     async stop() {
-      stopping = true;
+      waker.stop();
       unsubscribe();
       await unlisten();
-      kick?.();
       await running;
     },
   };
