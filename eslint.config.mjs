@@ -14,8 +14,17 @@ const next = await load('@next/eslint-plugin-next');
 export default tseslint.config(
   {
     ignores: [
-      'node_modules/**', '**/node_modules/**', '.next/**', 'src/generated/**', 'clients/typescript/src/generated/**',
-      'build/**', 'test-results/**', 'playwright-report/**', 'postman/**', 'next-env.d.ts', '.data/**',
+      'node_modules/**',
+      '**/node_modules/**',
+      '.next/**',
+      'src/generated/**',
+      'clients/typescript/src/generated/**',
+      'build/**',
+      'test-results/**',
+      'playwright-report/**',
+      'postman/**',
+      'next-env.d.ts',
+      '.data/**',
     ],
   },
   ...tseslint.configs.recommended,
@@ -26,7 +35,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...next.configs.recommended.rules,
       ...next.configs['core-web-vitals'].rules,
-      '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'warn',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {

@@ -6,19 +6,19 @@ const nextConfig = {
   // hand from node_modules (src/server/db/migrate.ts), and the adapters must share one copy
   // of their classes with those packages. (@prisma/client and pg are external by default.)
   serverExternalPackages: [
-    "@electric-sql/pglite",
-    "pglite-prisma-adapter",
-    "@prisma/adapter-pg",
-    "@prisma/driver-adapter-utils",
-    "@prisma/schema-engine-wasm",
+    '@electric-sql/pglite',
+    'pglite-prisma-adapter',
+    '@prisma/adapter-pg',
+    '@prisma/driver-adapter-utils',
+    '@prisma/schema-engine-wasm',
     // Reads its font metrics (data/*.afm) relative to its own files at runtime.
-    "pdfkit",
+    'pdfkit',
   ],
   // Read at runtime via paths computed from process.cwd() (src/server/db/migrate.ts), which
   // the file tracer cannot follow (migrations, the engine, shipped reference data in data/);
   // needed only for `output: "standalone"` style deploys.
   outputFileTracingIncludes: {
-    "/**": ["./prisma/migrations/**/*", "./node_modules/@prisma/schema-engine-wasm/**/*", "./data/**/*"],
+    '/**': ['./prisma/migrations/**/*', './node_modules/@prisma/schema-engine-wasm/**/*', './data/**/*'],
   },
 };
 

@@ -12,8 +12,14 @@ try {
   const auth = { Authorization: `Bearer ${srv.adminKey}`, 'MD-Version': '2026-06-11' };
   const json = { ...auth, 'Content-Type': 'application/json' };
   const ctx: BenchContext = {
-    url: srv.url, key: srv.adminKey, auth, json,
-    post: async (p, body, headers = {}) => (await fetch(srv.url + p, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) })).json(),
+    url: srv.url,
+    key: srv.adminKey,
+    auth,
+    json,
+    post: async (p, body, headers = {}) =>
+      (
+        await fetch(srv.url + p, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) })
+      ).json(),
     sql: (text, params) => srv.sql(text, params),
   };
   for (const r of await monitoring.extra!(ctx)) console.log(`${r.name}: ${r.value} ${r.unit} (${r.note})`);

@@ -25,12 +25,14 @@ const result = await autocannon({
   warmup: { connections: spec.connections, duration: spec.warmupSeconds },
   requests: [request],
 });
-process.stdout.write(JSON.stringify({
-  rps: result['2xx'] / result.duration,
-  p50: result.latency.p50,
-  p99: result.latency.p99,
-  ok: result['2xx'],
-  non2xx: result.non2xx,
-  errors: result.errors + result.timeouts,
-  duration: result.duration,
-}) + '\n');
+process.stdout.write(
+  JSON.stringify({
+    rps: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    duration: result.duration,
+  }) + '\n',
+);

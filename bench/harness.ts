@@ -66,12 +66,22 @@ export interface BenchSuite {
 }
 
 /** The BenchContext of a started app (tests/helpers/server's startServer). */
-export function benchContext(srv: { url: string; adminKey: string; sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]> }): BenchContext {
+export function benchContext(srv: {
+  url: string;
+  adminKey: string;
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}): BenchContext {
   const auth = { Authorization: `Bearer ${srv.adminKey}`, 'MD-Version': '2026-06-11' };
   const json = { ...auth, 'Content-Type': 'application/json' };
   return {
-    url: srv.url, key: srv.adminKey, auth, json,
-    post: async (p, body, headers = {}) => (await fetch(srv.url + p, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) })).json(),
+    url: srv.url,
+    key: srv.adminKey,
+    auth,
+    json,
+    post: async (p, body, headers = {}) =>
+      (
+        await fetch(srv.url + p, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) })
+      ).json(),
     sql: (text, params) => srv.sql(text, params),
   };
 }
@@ -87,7 +97,9 @@ const CHILD = path.join(import.meta.dirname, 'autocannon-child.mjs');
 /** Runs one autocannon load in a child process and returns its figures. */
 export function measure(spec: LoadSpec, opts: LoadOptions): Promise<Sample> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD, JSON.stringify({ ...spec, ...opts })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [CHILD, JSON.stringify({ ...spec, ...opts })], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);

@@ -18,7 +18,8 @@ if (!existsSync(path.resolve(import.meta.dirname, '..', '.next', 'BUILD_ID'))) {
 
 const srv = await startServer({ MD_WORKER_POLL_MS: '100' });
 try {
-  for (const row of await packetExportBench(benchContext(srv))) console.log(`${row.name}: ${row.value} ${row.unit} (${row.note})`);
+  for (const row of await packetExportBench(benchContext(srv)))
+    console.log(`${row.name}: ${row.value} ${row.unit} (${row.note})`);
 } finally {
   await srv.stop();
 }

@@ -31,9 +31,16 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const RAW = 'raw node:http (floor of Node itself)';
 const BARE = 'bare Next.js route handler (GET /healthz)';
 
-const raw = spawn(process.execPath, [path.join(import.meta.dirname, 'raw-http.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
-const rawPort = await new Promise<number>((resolve) => raw.stdout!.once('data', (d) => resolve(Number(String(d).trim()))));
-const srv = await startServer({ MD_RATE_LIMIT_PER_MIN: '100000000', MD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' });
+const raw = spawn(process.execPath, [path.join(import.meta.dirname, 'raw-http.mjs')], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const rawPort = await new Promise<number>((resolve) =>
+  raw.stdout!.once('data', (d) => resolve(Number(String(d).trim()))),
+);
+const srv = await startServer({
+  MD_RATE_LIMIT_PER_MIN: '100000000',
+  MD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+});
 
 try {
   const ctx = benchContext(srv);
@@ -41,18 +48,20 @@ try {
     { name: RAW, origin: `http://127.0.0.1:${rawPort}`, path: '/' },
     { name: BARE, origin: srv.url, path: '/healthz' },
   ];
-  for (const s of suites) if (s.setup) specs.push(...await s.setup(ctx));
+  for (const s of suites) if (s.setup) specs.push(...(await s.setup(ctx)));
 
   const samples = new Map<string, Sample[]>(specs.map((s) => [s.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const spec of specs) {
       const s = await measure(spec, opts);
       samples.get(spec.name)!.push(s);
-      console.log(`round ${round}/${ROUNDS}  ${spec.name.padEnd(48)} ${s.rps.toFixed(0).padStart(6)} req/s  p99 ${s.p99} ms${s.non2xx || s.errors ? `  (${s.non2xx} non-2xx, ${s.errors} errors)` : ''}`);
+      console.log(
+        `round ${round}/${ROUNDS}  ${spec.name.padEnd(48)} ${s.rps.toFixed(0).padStart(6)} req/s  p99 ${s.p99} ms${s.non2xx || s.errors ? `  (${s.non2xx} non-2xx, ${s.errors} errors)` : ''}`,
+      );
     }
   }
   const extras: ExtraRow[] = [];
-  for (const s of suites) if (s.extra) extras.push(...await s.extra(ctx));
+  for (const s of suites) if (s.extra) extras.push(...(await s.extra(ctx)));
 
   const rows = specs.map((spec) => {
     const xs = samples.get(spec.name)!;
@@ -80,28 +89,45 @@ try {
     write_rps_share: { value: share(write), goal: 0.35, met: share(write) >= 0.35 },
   };
 
-  console.log(`\nPostgreSQL, autocannon ${opts.connections} connections, ${opts.seconds} s per path, median of ${ROUNDS} alternating rounds, one \`next start\` process, ${cpus().length} CPUs (load average ${loadavg()[0].toFixed(1)}):\n`);
+  console.log(
+    `\nPostgreSQL, autocannon ${opts.connections} connections, ${opts.seconds} s per path, median of ${ROUNDS} alternating rounds, one \`next start\` process, ${cpus().length} CPUs (load average ${loadavg()[0].toFixed(1)}):\n`,
+  );
   console.log('| path | req/s | p50 ms | p99 ms | share of bare req/s (median of rounds) | per round |');
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(share(r) * 100).toFixed(1)}% | ${r.rounds.map((x) => x.rps.toFixed(0)).join(' / ')} |`);
+    console.log(
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(share(r) * 100).toFixed(1)}% | ${r.rounds.map((x) => x.rps.toFixed(0)).join(' / ')} |`,
+    );
   }
   for (const e of extras) console.log(`| ${e.name} | ${e.value} ${e.unit} | | | ${e.note ?? ''} | |`);
   console.log(`\nbare route vs raw node:http: ${(share(byName(RAW)) ** -1 * 100).toFixed(1)}%`);
-  console.log(`goal: read ≥ 60% of bare req/s: ${(goals.read_rps_share.value * 100).toFixed(1)}% ${goals.read_rps_share.met ? 'met' : 'NOT met'}`);
-  console.log(`goal: read p99 ≤ 3× bare p99: ${goals.read_p99_vs_bare.value.toFixed(2)}× ${goals.read_p99_vs_bare.met ? 'met' : 'NOT met'}`);
-  console.log(`goal: idempotent write ≥ 35% of bare req/s: ${(goals.write_rps_share.value * 100).toFixed(1)}% ${goals.write_rps_share.met ? 'met' : 'NOT met'}`);
+  console.log(
+    `goal: read ≥ 60% of bare req/s: ${(goals.read_rps_share.value * 100).toFixed(1)}% ${goals.read_rps_share.met ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `goal: read p99 ≤ 3× bare p99: ${goals.read_p99_vs_bare.value.toFixed(2)}× ${goals.read_p99_vs_bare.met ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `goal: idempotent write ≥ 35% of bare req/s: ${(goals.write_rps_share.value * 100).toFixed(1)}% ${goals.write_rps_share.met ? 'met' : 'NOT met'}`,
+  );
   const problems = rows.filter((r) => r.non2xx || r.errors);
   for (const r of problems) console.log(`warning: ${r.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
 
-  writeFileSync(path.join(import.meta.dirname, 'results.json'), JSON.stringify({
-    at: new Date().toISOString(),
-    machine: { cpus: cpus().length, loadavg: loadavg() },
-    options: { ...opts, rounds: ROUNDS, database: 'postgresql', log_level: process.env.BENCH_LOG_LEVEL ?? 'info' },
-    rows: rows.map((r) => ({ ...r, share_of_bare: share(r), p99_vs_bare: p99Ratio(r) })),
-    extras,
-    goals,
-  }, null, 2) + '\n');
+  writeFileSync(
+    path.join(import.meta.dirname, 'results.json'),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        machine: { cpus: cpus().length, loadavg: loadavg() },
+        options: { ...opts, rounds: ROUNDS, database: 'postgresql', log_level: process.env.BENCH_LOG_LEVEL ?? 'info' },
+        rows: rows.map((r) => ({ ...r, share_of_bare: share(r), p99_vs_bare: p99Ratio(r) })),
+        extras,
+        goals,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   console.log('\nwrote bench/results.json');
 } finally {
   await srv.stop();

@@ -34,22 +34,27 @@ if (!existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function createEvents(c: Client, n: number, parallel = 8) {
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < n) {
-      next++;
-      const r = await c.post('/v1/matters', { name: `bench ${next}`, mode: 'small_judgment' });
-      if (r.status !== 201) throw new Error(`create: ${r.status} ${JSON.stringify(r.body)}`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < n) {
+        next++;
+        const r = await c.post('/v1/matters', { name: `bench ${next}`, mode: 'small_judgment' });
+        if (r.status !== 201) throw new Error(`create: ${r.status} ${JSON.stringify(r.body)}`);
+      }
+    }),
+  );
 }
 
 async function startWorker(srv: TestServer): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-    cwd: ROOT, env: { ...process.env, ...srv.env, MD_LOG_LEVEL: 'warn', MD_WORKER_POLL_MS: '50' }, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: ROOT,
+    env: { ...process.env, ...srv.env, MD_LOG_LEVEL: 'warn', MD_WORKER_POLL_MS: '50' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
     let out = '';
@@ -63,10 +68,15 @@ async function startWorker(srv: TestServer): Promise<ChildProcess> {
 }
 
 async function stopWorkers(ws: ChildProcess[]) {
-  await Promise.all(ws.map((w) => new Promise((r) => {
-    w.once('exit', r);
-    w.kill('SIGTERM');
-  })));
+  await Promise.all(
+    ws.map(
+      (w) =>
+        new Promise((r) => {
+          w.once('exit', r);
+          w.kill('SIGTERM');
+        }),
+    ),
+  );
 }
 
 /** Drains a backlog of BACKLOG events with `n` worker processes; deliveries per second. */
@@ -98,29 +108,35 @@ async function outboxLatency(srv: TestServer, orgId: string, rec: Receiver) {
     const due = t0 + (i * 1000) / RATE;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
-    pending.push((async () => {
-      const id = newId('event');
-      const data = { object: { object: 'matter', matter_id: newId('matter'), name: `outbox ${i}` } };
-      const conn = await pool.connect();
-      try {
-        await conn.query('BEGIN');
-        await conn.query(
-          `INSERT INTO events (id, org_id, env, type, api_version, data, created_at) VALUES ($1, $2, 'sandbox', 'matter.created', '2026-06-11', $3, now())`,
-          [id, orgId, JSON.stringify(data)]);
-        await conn.query(`SELECT pg_notify('md_outbox', '')`);
-        await conn.query('COMMIT');
-        committed.set(id, Date.now());
-      } finally {
-        conn.release();
-      }
-    })());
+    pending.push(
+      (async () => {
+        const id = newId('event');
+        const data = { object: { object: 'matter', matter_id: newId('matter'), name: `outbox ${i}` } };
+        const conn = await pool.connect();
+        try {
+          await conn.query('BEGIN');
+          await conn.query(
+            `INSERT INTO events (id, org_id, env, type, api_version, data, created_at) VALUES ($1, $2, 'sandbox', 'matter.created', '2026-06-11', $3, now())`,
+            [id, orgId, JSON.stringify(data)],
+          );
+          await conn.query(`SELECT pg_notify('md_outbox', '')`);
+          await conn.query('COMMIT');
+          committed.set(id, Date.now());
+        } finally {
+          conn.release();
+        }
+      })(),
+    );
   }
   const sent = (performance.now() - t0) / 1000;
   await Promise.all(pending);
   await rec.waitFor((all) => all.length >= start + total, 120_000, 'outbox events');
   await stopWorkers([worker]);
   await pool.end();
-  const lat = rec.received.slice(start).map((r) => r.at - committed.get(r.json.id)!).sort((a, b) => a - b);
+  const lat = rec.received
+    .slice(start)
+    .map((r) => r.at - committed.get(r.json.id)!)
+    .sort((a, b) => a - b);
   return { total, rate: total / sent, p50: pct(lat, 50), p99: pct(lat, 99), max: lat[lat.length - 1] };
 }
 
@@ -144,7 +160,10 @@ async function latency(c: Client, rec: Receiver) {
   await Promise.all(pending);
   const sent = (performance.now() - t0) / 1000;
   await rec.waitFor((all) => all.length >= start + total, 120_000, 'steady-state events');
-  const lat = rec.received.slice(start).map((r) => r.at - Date.parse(r.json.created_at)).sort((a, b) => a - b);
+  const lat = rec.received
+    .slice(start)
+    .map((r) => r.at - Date.parse(r.json.created_at))
+    .sort((a, b) => a - b);
   return { total, rate: total / sent, p50: pct(lat, 50), p99: pct(lat, 99), max: lat[lat.length - 1] };
 }
 
@@ -161,7 +180,9 @@ try {
   const two = await throughput(srv, c, rec, 2);
   console.error(`  ${two.perSecond.toFixed(0)} deliveries/s`);
   console.error(`${RATE} events/s for ${SECONDS} s into the outbox, 1 worker…`);
-  const orgId = (await c.get('/v1/organizations')).body.data.find((o: { parent_id: string | null }) => o.parent_id === null).organization_id;
+  const orgId = (await c.get('/v1/organizations')).body.data.find(
+    (o: { parent_id: string | null }) => o.parent_id === null,
+  ).organization_id;
   const outbox = await outboxLatency(srv, orgId, rec);
   console.error(`  p50 ${outbox.p50} ms, p99 ${outbox.p99} ms`);
   console.error(`${RATE} events/s for ${SECONDS} s through the API, in-process dispatcher…`);
@@ -171,13 +192,23 @@ try {
   const rows = [
     ['throughput, 1 worker process', `${BACKLOG} events`, `${one.perSecond.toFixed(0)} deliveries/s`],
     ['throughput, 2 worker processes', `${BACKLOG} events`, `${two.perSecond.toFixed(0)} deliveries/s`],
-    [`commit → receipt, outbox at ${outbox.rate.toFixed(0)} events/s, 1 worker`, `${outbox.total} events`, `p50 ${outbox.p50} ms, p99 ${outbox.p99} ms (max ${outbox.max} ms)`],
-    [`commit → receipt, API at ${steady.rate.toFixed(0)} requests/s, in-process`, `${steady.total} events`, `p50 ${steady.p50} ms, p99 ${steady.p99} ms (max ${steady.max} ms)`],
+    [
+      `commit → receipt, outbox at ${outbox.rate.toFixed(0)} events/s, 1 worker`,
+      `${outbox.total} events`,
+      `p50 ${outbox.p50} ms, p99 ${outbox.p99} ms (max ${outbox.max} ms)`,
+    ],
+    [
+      `commit → receipt, API at ${steady.rate.toFixed(0)} requests/s, in-process`,
+      `${steady.total} events`,
+      `p50 ${steady.p50} ms, p99 ${steady.p99} ms (max ${steady.max} ms)`,
+    ],
   ];
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), ['scenario', 'load', 'result'][i].length));
   const line = (r: string[]) => `| ${r.map((x, i) => x.padEnd(w[i])).join(' | ')} |`;
   const [l1] = loadavg();
-  console.log(`\nWebhooks on PostgreSQL (local receiver on 127.0.0.1; ${cpus().length} CPUs, load average ${l1.toFixed(1)} at the end)`);
+  console.log(
+    `\nWebhooks on PostgreSQL (local receiver on 127.0.0.1; ${cpus().length} CPUs, load average ${l1.toFixed(1)} at the end)`,
+  );
   console.log(line(['scenario', 'load', 'result']));
   console.log(`|${w.map((n) => '-'.repeat(n + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));

@@ -20,20 +20,26 @@ const STEPS: [string, RegExp][] = [
   ['BEGIN', /^\s*BEGIN/i],
   ['COMMIT', /^\s*COMMIT/i],
   ['SAVEPOINT', /SAVEPOINT/i],
-  ['idempotency claim (lock + lookup)', /pg_try_advisory_xact_lock|SELECT[\s\S]*FROM\s+"?(public"?\.)?"?idempotency_records/i],
+  [
+    'idempotency claim (lock + lookup)',
+    /pg_try_advisory_xact_lock|SELECT[\s\S]*FROM\s+"?(public"?\.)?"?idempotency_records/i,
+  ],
   ['idempotency record write', /(INSERT INTO|UPDATE)\s+"?(public"?\.)?"?idempotency_records/i],
   ['audit chain append', /audit_chains|audit_events/i],
   ['outbox insert', /INSERT INTO\s+"?(public"?\.)?"?events"?/i],
   ['the matter itself (handler)', /matters/i],
 ];
 
-interface Tally { n: number; ms: number }
+interface Tally {
+  n: number;
+  ms: number;
+}
 const tally = new Map<string, Tally>();
 let active = false;
 const origQuery = pg.Client.prototype.query as (...a: unknown[]) => unknown;
 (pg.Client.prototype as unknown as { query: unknown }).query = function (this: pg.Client, ...args: unknown[]) {
   const q = args[0] as string | { text?: string };
-  const text = typeof q === 'string' ? q : q?.text ?? '';
+  const text = typeof q === 'string' ? q : (q?.text ?? '');
   const t0 = performance.now();
   const step = STEPS.find(([, re]) => re.test(text))?.[0] ?? `other: ${text.slice(0, 40)}`;
   const done = () => {
@@ -53,7 +59,8 @@ const origQuery = pg.Client.prototype.query as (...a: unknown[]) => unknown;
     };
   }
   const out = origQuery.apply(this, args);
-  if (cb < 0 && out && typeof (out as Promise<unknown>).then === 'function') void (out as Promise<unknown>).then(done, () => {});
+  if (cb < 0 && out && typeof (out as Promise<unknown>).then === 'function')
+    void (out as Promise<unknown>).then(done, () => {});
   return out;
 };
 
@@ -82,11 +89,19 @@ try {
   const route = { params: Promise.resolve({}) };
   const run = Date.now().toString(36);
   const send = async (i: number) => {
-    const res = await POST(new Request('http://127.0.0.1/v1/matters', {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${KEY}`, 'MD-Version': '2026-06-11', 'Content-Type': 'application/json', 'Idempotency-Key': `steps-${run}-${i}` },
-      body: JSON.stringify({ name: `Steps ${i}`, mode: 'enforcement' }),
-    }), route);
+    const res = await POST(
+      new Request('http://127.0.0.1/v1/matters', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${KEY}`,
+          'MD-Version': '2026-06-11',
+          'Content-Type': 'application/json',
+          'Idempotency-Key': `steps-${run}-${i}`,
+        },
+        body: JSON.stringify({ name: `Steps ${i}`, mode: 'enforcement' }),
+      }),
+      route,
+    );
     if (res.status !== 201) throw new Error(`POST /v1/matters: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
   };
@@ -101,10 +116,13 @@ try {
   rows.push({ step: 'handler and wrapper (JS)', trips: 0, ms: total - db });
   rows.sort((a, b) => b.ms - a.ms);
   const trips = rows.reduce((s, r) => s + r.trips, 0);
-  console.log(`\nidempotent POST /v1/matters, ${N} sequential requests in-process on PostgreSQL: ${total.toFixed(2)} ms each, ${trips.toFixed(1)} round trips\n`);
+  console.log(
+    `\nidempotent POST /v1/matters, ${N} sequential requests in-process on PostgreSQL: ${total.toFixed(2)} ms each, ${trips.toFixed(1)} round trips\n`,
+  );
   console.log('| step | round trips | ms / request | share |');
   console.log('|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.step} | ${r.trips.toFixed(2)} | ${r.ms.toFixed(3)} | ${((r.ms / total) * 100).toFixed(1)}% |`);
+  for (const r of rows)
+    console.log(`| ${r.step} | ${r.trips.toFixed(2)} | ${r.ms.toFixed(3)} | ${((r.ms / total) * 100).toFixed(1)}% |`);
   await closeDb();
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

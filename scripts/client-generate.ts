@@ -13,16 +13,29 @@ const dir = path.join(root, 'clients/typescript');
 const sh = (cmd: string, args: string[], cwd = root) => execFileSync(cmd, args, { cwd, stdio: 'inherit' });
 
 if (!existsSync(path.join(dir, 'node_modules/.bin/openapi-ts'))) sh('npm', ['ci', '--no-audit', '--no-fund'], dir);
-sh(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/openapi-dump.ts'), path.join(root, 'build/openapi.json')]);
+sh(path.join(root, 'node_modules/.bin/tsx'), [
+  path.join(root, 'scripts/openapi-dump.ts'),
+  path.join(root, 'build/openapi.json'),
+]);
 sh(path.join(dir, 'node_modules/.bin/openapi-ts'), [], dir);
 
 if (process.argv.includes('--check')) {
   try {
-    execFileSync('git', ['diff', '--exit-code', '--stat', '--', 'clients/typescript/src/generated'], { cwd: root, stdio: 'inherit' });
-    const untracked = execFileSync('git', ['ls-files', '--others', '--exclude-standard', '--', 'clients/typescript/src/generated'], { cwd: root, encoding: 'utf8' });
+    execFileSync('git', ['diff', '--exit-code', '--stat', '--', 'clients/typescript/src/generated'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    const untracked = execFileSync(
+      'git',
+      ['ls-files', '--others', '--exclude-standard', '--', 'clients/typescript/src/generated'],
+      { cwd: root, encoding: 'utf8' },
+    );
     if (untracked.trim()) throw new Error(`untracked generated files:\n${untracked}`);
   } catch (e) {
-    console.error('The committed client differs from the document: run `npm run client:generate` and commit clients/typescript.', e instanceof Error ? e.message : '');
+    console.error(
+      'The committed client differs from the document: run `npm run client:generate` and commit clients/typescript.',
+      e instanceof Error ? e.message : '',
+    );
     process.exit(1);
   }
   sh(path.join(dir, 'node_modules/.bin/tsc'), ['--noEmit', '-p', '.'], dir);

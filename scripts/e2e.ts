@@ -31,7 +31,10 @@ if (base) {
   u.pathname = `/${dbName}`;
   env.E2E_DATABASE_URL = u.toString();
 }
-const r = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });
+const r = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env,
+});
 if (dbName && base) {
   const c = new pg.Client({ connectionString: base });
   await c.connect();

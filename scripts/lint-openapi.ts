@@ -10,7 +10,10 @@ const doc = path.join(root, 'build/openapi.json');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 const run = (cmd: string, args: string[]) => {
   try {
-    return { out: execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }), ok: true };
+    return {
+      out: execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+      ok: true,
+    };
   } catch (e) {
     const x = e as { stdout?: string; stderr?: string };
     return { out: `${x.stdout ?? ''}${x.stderr ?? ''}`, ok: false };
@@ -22,10 +25,23 @@ execFileSync(bin('tsx'), [path.join(root, 'scripts/openapi-dump.ts'), doc], { st
 const redocly = run(bin('redocly'), ['lint', doc, '--config', path.join(root, 'redocly.yaml'), '--format=json']);
 const totals = JSON.parse(redocly.out.slice(redocly.out.indexOf('{'))).totals as { errors: number; warnings: number };
 console.log(`redocly (recommended): ${totals.errors} errors, ${totals.warnings} warnings`);
-if (totals.errors || totals.warnings) console.log(run(bin('redocly'), ['lint', doc, '--config', path.join(root, 'redocly.yaml')]).out);
+if (totals.errors || totals.warnings)
+  console.log(run(bin('redocly'), ['lint', doc, '--config', path.join(root, 'redocly.yaml')]).out);
 
-const spectral = run(bin('spectral'), ['lint', doc, '-r', path.join(root, '.spectral.yaml'), '--format=json', '--quiet']);
-const results = JSON.parse(spectral.out.slice(spectral.out.indexOf('['))) as { severity: number; code: string; message: string; path: string[] }[];
+const spectral = run(bin('spectral'), [
+  'lint',
+  doc,
+  '-r',
+  path.join(root, '.spectral.yaml'),
+  '--format=json',
+  '--quiet',
+]);
+const results = JSON.parse(spectral.out.slice(spectral.out.indexOf('['))) as {
+  severity: number;
+  code: string;
+  message: string;
+  path: string[];
+}[];
 const count = (sev: number) => results.filter((r) => r.severity === sev).length;
 console.log(`spectral (spectral:oas): ${count(0)} errors, ${count(1)} warnings, ${count(2)} infos, ${count(3)} hints`);
 for (const r of results) console.log(`  ${r.code}: ${r.message} at ${r.path.join('.')}`);

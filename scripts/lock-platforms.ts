@@ -12,7 +12,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-type Entry = { version?: string; optionalDependencies?: Record<string, string>; dev?: boolean; license?: string; engines?: Record<string, string>; [k: string]: unknown };
+type Entry = {
+  version?: string;
+  optionalDependencies?: Record<string, string>;
+  dev?: boolean;
+  license?: string;
+  engines?: Record<string, string>;
+  [k: string]: unknown;
+};
 const file = path.resolve(import.meta.dirname, '../package-lock.json');
 const lock = JSON.parse(readFileSync(file, 'utf8')) as { packages: Record<string, Entry> };
 
@@ -23,7 +30,11 @@ function platformOf(name: string) {
   const tokens = name.split('/').pop()!.split('-');
   const os = OS.find((o) => tokens.includes(o));
   const cpu = CPU.find((c) => tokens.includes(c));
-  const libc = tokens.includes('musl') ? 'musl' : tokens.includes('gnu') || tokens.includes('gnueabihf') ? 'glibc' : undefined;
+  const libc = tokens.includes('musl')
+    ? 'musl'
+    : tokens.includes('gnu') || tokens.includes('gnueabihf')
+      ? 'glibc'
+      : undefined;
   return { ...(cpu ? { cpu: [cpu] } : {}), ...(libc ? { libc: [libc] } : {}), ...(os ? { os: [os] } : {}) };
 }
 
@@ -36,7 +47,9 @@ for (const [where, entry] of Object.entries(lock.packages)) {
     const p = platformOf(dep);
     if (!p.os && !p.cpu) continue; // not a platform build
     // A sibling build of the same parent gives license and engines.
-    const sibling = Object.entries(entry.optionalDependencies ?? {}).map(([d]) => lock.packages[`node_modules/${d}`]).find(Boolean);
+    const sibling = Object.entries(entry.optionalDependencies ?? {})
+      .map(([d]) => lock.packages[`node_modules/${d}`])
+      .find(Boolean);
     lock.packages[`node_modules/${dep}`] = {
       version,
       ...p,
@@ -51,12 +64,16 @@ for (const [where, entry] of Object.entries(lock.packages)) {
 
 if (process.argv.includes('--check')) {
   if (added.length) {
-    console.error(`package-lock.json lacks ${added.length} platform package(s): ${added.join(', ')}. Run npm run lock:platforms.`);
+    console.error(
+      `package-lock.json lacks ${added.length} platform package(s): ${added.join(', ')}. Run npm run lock:platforms.`,
+    );
     process.exit(1);
   }
   console.log('package-lock.json has every platform package');
 } else {
-  lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+  lock.packages = Object.fromEntries(
+    Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+  );
   writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');
   console.log(added.length ? `added ${added.length}: ${added.join(', ')}` : 'nothing missing');
 }

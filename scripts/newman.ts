@@ -15,12 +15,18 @@ import { startServer } from '../tests/helpers/server';
 const root = path.resolve(import.meta.dirname, '..');
 const collection = path.join(root, 'postman/judgment-recovery.postman_collection.json');
 
-function runCollection(baseUrl: string, apiKey: string): Promise<{ requests: number; failed: number; assertions: number; failures: number; ms: number }> {
+function runCollection(
+  baseUrl: string,
+  apiKey: string,
+): Promise<{ requests: number; failed: number; assertions: number; failures: number; ms: number }> {
   return new Promise((resolve, reject) => {
     newman.run(
       {
         collection: JSON.parse(readFileSync(collection, 'utf8')),
-        envVar: [{ key: 'base_url', value: baseUrl }, { key: 'api_key', value: apiKey }],
+        envVar: [
+          { key: 'base_url', value: baseUrl },
+          { key: 'api_key', value: apiKey },
+        ],
         reporters: ['cli'],
         reporter: { cli: { noSummary: false } },
         bail: false,
@@ -30,7 +36,13 @@ function runCollection(baseUrl: string, apiKey: string): Promise<{ requests: num
         if (err) return reject(err);
         const s = summary.run.stats;
         const t = summary.run.timings as { started?: number; completed?: number };
-        resolve({ requests: s.requests.total ?? 0, failed: s.requests.failed ?? 0, assertions: s.assertions.total ?? 0, failures: summary.run.failures.length, ms: (t.completed ?? 0) - (t.started ?? 0) });
+        resolve({
+          requests: s.requests.total ?? 0,
+          failed: s.requests.failed ?? 0,
+          assertions: s.assertions.total ?? 0,
+          failures: summary.run.failures.length,
+          ms: (t.completed ?? 0) - (t.started ?? 0),
+        });
       },
     );
   });
@@ -42,7 +54,9 @@ async function main() {
   let failed = false;
   try {
     const r = await runCollection(srv.url, srv.adminKey);
-    console.log(`newman: ${r.requests} requests, ${r.assertions} assertions, ${r.failures} failures, ${r.failed} failed requests, ${(r.ms / 1000).toFixed(1)} s`);
+    console.log(
+      `newman: ${r.requests} requests, ${r.assertions} assertions, ${r.failures} failures, ${r.failed} failed requests, ${(r.ms / 1000).toFixed(1)} s`,
+    );
     if (r.failures || r.failed) failed = true;
 
     const quickstart = path.join(root, 'clients/typescript/examples/quickstart.ts');

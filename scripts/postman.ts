@@ -21,21 +21,29 @@ const OUT = path.resolve(import.meta.dirname, '../postman/judgment-recovery.post
 const problems: string[] = [];
 for (const op of allOperations) {
   const ex = EXAMPLES[op.name];
-  if (!ex) { problems.push(`${op.name} (${op.method} ${op.path}): no example in src/server/operations/examples.ts`); continue; }
+  if (!ex) {
+    problems.push(`${op.name} (${op.method} ${op.path}): no example in src/server/operations/examples.ts`);
+    continue;
+  }
   if (op.body && !ex.body) problems.push(`${op.name}: takes a body, but its example has none`);
   if (!op.body && ex.body) problems.push(`${op.name}: takes no body, but its example has one`);
   // The example must pass the operation's own schema (placeholders stand in for real values).
   if (op.body && ex.body) {
     const r = op.body.safeParse(JSON.parse(JSON.stringify(ex.body, (_k, v) => (typeof v === 'string' ? fill(v) : v))));
-    if (!r.success) problems.push(`${op.name}: its example body fails the schema: ${JSON.stringify(r.error.issues[0])}`);
+    if (!r.success)
+      problems.push(`${op.name}: its example body fails the schema: ${JSON.stringify(r.error.issues[0])}`);
   }
   if (op.query && ex.query) {
     const r = op.query.safeParse(Object.fromEntries(Object.entries(ex.query).map(([k, v]) => [k, fill(v)])));
-    if (!r.success) problems.push(`${op.name}: its example query fails the schema: ${JSON.stringify(r.error.issues[0])}`);
+    if (!r.success)
+      problems.push(`${op.name}: its example query fails the schema: ${JSON.stringify(r.error.issues[0])}`);
   }
-  for (const p of Object.keys(ex.path ?? {})) if (!op.pathParams.includes(p)) problems.push(`${op.name}: example path parameter ${p} is not in ${op.path}`);
+  for (const p of Object.keys(ex.path ?? {}))
+    if (!op.pathParams.includes(p)) problems.push(`${op.name}: example path parameter ${p} is not in ${op.path}`);
 }
-for (const name of Object.keys(EXAMPLES)) if (!allOperations.some((o) => o.name === name)) problems.push(`examples.ts has a row for ${name}, which is not a registered operation`);
+for (const name of Object.keys(EXAMPLES))
+  if (!allOperations.some((o) => o.name === name))
+    problems.push(`examples.ts has a row for ${name}, which is not a registered operation`);
 if (problems.length) {
   console.error(`npm run postman: ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
   process.exit(1);
@@ -43,14 +51,18 @@ if (problems.length) {
 
 /** A placeholder's stand-in for schema checks: dynamic variables get plausible values. */
 function fill(v: string): string {
-  return v.replace(/\{\{\$guid\}\}/g, '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f').replace(/\{\{\$randomInt\}\}/g, '417')
+  return v
+    .replace(/\{\{\$guid\}\}/g, '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f')
+    .replace(/\{\{\$randomInt\}\}/g, '417')
     .replace(/\{\{(\w+)\}\}/g, (_m, name: string) => exampleId(name));
 }
 
-
 const js = (lines: string[]) => ({ type: 'text/javascript', exec: lines });
 const setter = (capture: Record<string, string>) =>
-  Object.entries(capture).map(([name, expr]) => `pm.collectionVariables.set(${JSON.stringify(name)}, (function (body) { return ${expr}; })(body));`);
+  Object.entries(capture).map(
+    ([name, expr]) =>
+      `pm.collectionVariables.set(${JSON.stringify(name)}, (function (body) { return ${expr}; })(body));`,
+  );
 
 /** Setup requests, chained through pm.sendRequest before the request itself. */
 function beforeScript(steps: ExampleStep[]): string[] {
@@ -77,10 +89,13 @@ function beforeScript(steps: ExampleStep[]): string[] {
 }
 
 function request(op: Operation, ex: OpExample) {
-  const segments = op.path.split('/').filter(Boolean).map((seg) => {
-    const m = /^\{(\w+)\}$/.exec(seg);
-    return m ? (ex.path?.[m[1]] ?? `{{${m[1]}}}`) : seg;
-  });
+  const segments = op.path
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => {
+      const m = /^\{(\w+)\}$/.exec(seg);
+      return m ? (ex.path?.[m[1]] ?? `{{${m[1]}}}`) : seg;
+    });
   const query = Object.entries(ex.query ?? {}).map(([key, value]) => ({ key, value }));
   const raw = `{{base_url}}/${segments.join('/')}${query.length ? `?${query.map((q) => `${q.key}=${q.value}`).join('&')}` : ''}`;
   const header = [{ key: 'MD-Version', value: '{{md_version}}' }];
@@ -93,18 +108,18 @@ function request(op: Operation, ex: OpExample) {
     script: js([
       ...(ex.expect
         ? [
-          `pm.test('${op.method} ${op.path} answers ${ex.expect.status} ${ex.expect.code} (${ex.expect.why.replace(/'/g, '’')})', function () { pm.response.to.have.status(${ex.expect.status}); });`,
-          'const body = pm.response.json();',
-          `pm.test('error code is ${ex.expect.code}', function () { pm.expect(body.error.code).to.eql('${ex.expect.code}'); });`,
-        ]
+            `pm.test('${op.method} ${op.path} answers ${ex.expect.status} ${ex.expect.code} (${ex.expect.why.replace(/'/g, '’')})', function () { pm.response.to.have.status(${ex.expect.status}); });`,
+            'const body = pm.response.json();',
+            `pm.test('error code is ${ex.expect.code}', function () { pm.expect(body.error.code).to.eql('${ex.expect.code}'); });`,
+          ]
         : [
-          `pm.test('${op.method} ${op.path} answers ${op.status}', function () { pm.response.to.have.status(${op.status}); });`,
-          'const body = pm.response.json();',
-          "pm.test('audit_ref is present and equals MD-Audit-Ref', function () {",
-          "  pm.expect(body.audit_ref).to.be.a('string').and.not.empty;",
-          "  pm.expect(pm.response.headers.get('MD-Audit-Ref')).to.eql(body.audit_ref);",
-          '});',
-        ]),
+            `pm.test('${op.method} ${op.path} answers ${op.status}', function () { pm.response.to.have.status(${op.status}); });`,
+            'const body = pm.response.json();',
+            "pm.test('audit_ref is present and equals MD-Audit-Ref', function () {",
+            "  pm.expect(body.audit_ref).to.be.a('string').and.not.empty;",
+            "  pm.expect(pm.response.headers.get('MD-Audit-Ref')).to.eql(body.audit_ref);",
+            '});',
+          ]),
       ...setter(ex.capture ?? {}),
     ]),
   });
@@ -114,7 +129,9 @@ function request(op: Operation, ex: OpExample) {
     request: {
       method: op.method,
       header,
-      ...(op.body ? { body: { mode: 'raw', raw: JSON.stringify(ex.body, null, 2), options: { raw: { language: 'json' } } } } : {}),
+      ...(op.body
+        ? { body: { mode: 'raw', raw: JSON.stringify(ex.body, null, 2), options: { raw: { language: 'json' } } } }
+        : {}),
       url: { raw, host: ['{{base_url}}'], path: segments, ...(query.length ? { query } : {}) },
       description: `Scope \`${op.scope}\`${op.gate ? ', gated (authority required)' : ''}${op.idem ? ', idempotent' : ''}. Expects ${ex.expect ? `${ex.expect.status} ${ex.expect.code}: ${ex.expect.why}` : op.status}.`,
     },
@@ -134,7 +151,9 @@ const collection = {
     schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
   },
   auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{api_key}}', type: 'string' }] },
-  event: [{ listen: 'prerequest', script: js(["pm.variables.set('idempotency_key', pm.variables.replaceIn('{{$guid}}'));"]) }],
+  event: [
+    { listen: 'prerequest', script: js(["pm.variables.set('idempotency_key', pm.variables.replaceIn('{{$guid}}'));"]) },
+  ],
   variable: [
     { key: 'base_url', value: 'http://127.0.0.1:3000', type: 'string' },
     { key: 'api_key', value: '', type: 'string' },
@@ -154,4 +173,6 @@ const collection = {
 
 mkdirSync(path.dirname(OUT), { recursive: true });
 writeFileSync(OUT, JSON.stringify(collection, null, 2) + '\n');
-console.log(`wrote ${path.relative(process.cwd(), OUT)}: ${allOperations.length} requests in ${collection.item.length} folders`);
+console.log(
+  `wrote ${path.relative(process.cwd(), OUT)}: ${allOperations.length} requests in ${collection.item.length} folders`,
+);

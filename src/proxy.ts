@@ -24,7 +24,9 @@ export function proxy(req: NextRequest) {
   }
   if (PUBLIC_PAGES.some((re) => re.test(pathname))) return NextResponse.next();
   // Chunked cookies (".0", ".1") are used when a token is large.
-  const hasSession = req.cookies.getAll().some((c) => SESSION_COOKIES.some((n) => c.name === n || c.name.startsWith(`${n}.`)));
+  const hasSession = req.cookies
+    .getAll()
+    .some((c) => SESSION_COOKIES.some((n) => c.name === n || c.name.startsWith(`${n}.`)));
   if (!hasSession) {
     const url = req.nextUrl.clone();
     url.pathname = '/signin';

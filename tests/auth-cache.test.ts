@@ -56,41 +56,49 @@ describe('same process', () => {
   });
 });
 
-describe('two processes on one PostgreSQL database', { skip: !onPostgres && 'needs PostgreSQL (PGlite is one process)' }, () => {
-  test('a key revoked through one process is refused by the other within 1 s', async () => {
-    const k = await issue();
-    const onPeer = client(peer!.url, k.secret);
-    for (let i = 0; i < 3; i++) expectStatus(await onPeer.get('/v1/matters'), 200, 'warm the peer cache');
-    const t0 = performance.now();
-    expectStatus(await admin.post(`/v1/organizations/${root}/api-keys/${k.id}/revoke`, {}), 200);
-    await msUntil(onPeer, 401);
-    const total = performance.now() - t0;
-    assert.ok(total <= 1000, `refused ${total.toFixed(0)} ms after the revocation was sent`);
-    expectError(await onPeer.get('/v1/matters'), 401, 'api_key_revoked');
-  });
+describe(
+  'two processes on one PostgreSQL database',
+  { skip: !onPostgres && 'needs PostgreSQL (PGlite is one process)' },
+  () => {
+    test('a key revoked through one process is refused by the other within 1 s', async () => {
+      const k = await issue();
+      const onPeer = client(peer!.url, k.secret);
+      for (let i = 0; i < 3; i++) expectStatus(await onPeer.get('/v1/matters'), 200, 'warm the peer cache');
+      const t0 = performance.now();
+      expectStatus(await admin.post(`/v1/organizations/${root}/api-keys/${k.id}/revoke`, {}), 200);
+      await msUntil(onPeer, 401);
+      const total = performance.now() - t0;
+      assert.ok(total <= 1000, `refused ${total.toFixed(0)} ms after the revocation was sent`);
+      expectError(await onPeer.get('/v1/matters'), 401, 'api_key_revoked');
+    });
 
-  test('a key rolled without a grace period is refused by the other process within 1 s', async () => {
-    const k = await issue();
-    const onPeer = client(peer!.url, k.secret);
-    expectStatus(await onPeer.get('/v1/matters'), 200);
-    expectStatus(await onPeer.get('/v1/matters'), 200);
-    const t0 = performance.now();
-    const r = await admin.post(`/v1/organizations/${root}/api-keys/${k.id}/roll`, {});
-    expectStatus(r, 201);
-    await msUntil(onPeer, 401);
-    assert.ok(performance.now() - t0 <= 1000, `refused after ${(performance.now() - t0).toFixed(0)} ms`);
-    expectStatus(await client(peer!.url, r.body.secret_once).get('/v1/matters'), 200, 'the new secret works on the peer');
-  });
+    test('a key rolled without a grace period is refused by the other process within 1 s', async () => {
+      const k = await issue();
+      const onPeer = client(peer!.url, k.secret);
+      expectStatus(await onPeer.get('/v1/matters'), 200);
+      expectStatus(await onPeer.get('/v1/matters'), 200);
+      const t0 = performance.now();
+      const r = await admin.post(`/v1/organizations/${root}/api-keys/${k.id}/roll`, {});
+      expectStatus(r, 201);
+      await msUntil(onPeer, 401);
+      assert.ok(performance.now() - t0 <= 1000, `refused after ${(performance.now() - t0).toFixed(0)} ms`);
+      expectStatus(
+        await client(peer!.url, r.body.secret_once).get('/v1/matters'),
+        200,
+        'the new secret works on the peer',
+      );
+    });
 
-  test('a change made straight in the database (no API call) also reaches the cache within 1 s', async () => {
-    const k = await issue();
-    const onPeer = client(peer!.url, k.secret);
-    expectStatus(await onPeer.get('/v1/matters'), 200);
-    expectStatus(await onPeer.get('/v1/matters'), 200);
-    const t0 = performance.now();
-    await srv.sql(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [k.id]);
-    await msUntil(onPeer, 401);
-    assert.ok(performance.now() - t0 <= 1000, `refused after ${(performance.now() - t0).toFixed(0)} ms`);
-    expectError(await onPeer.get('/v1/matters'), 401, 'api_key_expired');
-  });
-});
+    test('a change made straight in the database (no API call) also reaches the cache within 1 s', async () => {
+      const k = await issue();
+      const onPeer = client(peer!.url, k.secret);
+      expectStatus(await onPeer.get('/v1/matters'), 200);
+      expectStatus(await onPeer.get('/v1/matters'), 200);
+      const t0 = performance.now();
+      await srv.sql(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [k.id]);
+      await msUntil(onPeer, 401);
+      assert.ok(performance.now() - t0 <= 1000, `refused after ${(performance.now() - t0).toFixed(0)} ms`);
+      expectError(await onPeer.get('/v1/matters'), 401, 'api_key_expired');
+    });
+  },
+);

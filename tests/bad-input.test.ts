@@ -23,7 +23,9 @@ const notes: string[] = [];
 
 before(async () => {
   srv = await startServer();
-  c = client(srv.url, srv.adminKey, (res, method, path) => seen.push({ status: res.status, method, path, body: res.body, res }));
+  c = client(srv.url, srv.adminKey, (res, method, path) =>
+    seen.push({ status: res.status, method, path, body: res.body, res }),
+  );
   kit = await makeKit(c);
 });
 after(async () => srv?.stop());
@@ -34,7 +36,8 @@ const unwrap = (s: Schema): Schema => {
   let t = s;
   for (;;) {
     const ty = t.def.type;
-    if (ty === 'optional' || ty === 'nullable' || ty === 'default' || ty === 'readonly' || ty === 'catch') t = t.def.innerType;
+    if (ty === 'optional' || ty === 'nullable' || ty === 'default' || ty === 'readonly' || ty === 'catch')
+      t = t.def.innerType;
     else if (ty === 'pipe') t = t.def.in;
     else return t;
   }
@@ -43,7 +46,10 @@ const shapeOf = (s: z.ZodType | null): Record<string, Schema> => ((s as any)?.sh
 const kindOf = (s: Schema): string => unwrap(s).def.type;
 const isFreeObject = (s: Schema) => {
   const u = unwrap(s);
-  return u.def.type === 'record' || (u.def.type === 'intersection' && [u.def.left, u.def.right].some((x: Schema) => unwrap(x).def.type === 'record'));
+  return (
+    u.def.type === 'record' ||
+    (u.def.type === 'intersection' && [u.def.left, u.def.right].some((x: Schema) => unwrap(x).def.type === 'record'))
+  );
 };
 const isStrictObject = (s: Schema) => {
   const u = unwrap(s);
@@ -53,18 +59,28 @@ const rejects = (schema: z.ZodType, value: unknown) => !schema.safeParse(value).
 
 const WRONG_VALUES: unknown[] = [12345, 'not-a-valid-value', true, ['x'], { x: 1 }];
 const paramOf = (r: Res) => String(r.body?.error?.param ?? '');
-const under = (param: string, field: string) => param === field || param.startsWith(`${field}.`) || param.startsWith(`${field}[`);
+const under = (param: string, field: string) =>
+  param === field || param.startsWith(`${field}.`) || param.startsWith(`${field}[`);
 
 /** Fills every `{name}` of a path template from the concrete path. */
 function pathIds(op: Operation, path: string): Record<string, string> {
   const tpl = op.path.split('/');
   const got = path.split('/');
-  return Object.fromEntries(tpl.map((seg, i) => [seg, got[i]] as const).filter(([seg]) => /^\{\w+\}$/.test(seg)).map(([seg, v]) => [seg.slice(1, -1), v]));
+  return Object.fromEntries(
+    tpl
+      .map((seg, i) => [seg, got[i]] as const)
+      .filter(([seg]) => /^\{\w+\}$/.test(seg))
+      .map(([seg, v]) => [seg.slice(1, -1), v]),
+  );
 }
 const withId = (op: Operation, req: Req, name: string, value: string) =>
-  op.path.split('/').map((seg, i) => (seg === `{${name}}` ? value : req.path.split('/')[i])).join('/');
+  op.path
+    .split('/')
+    .map((seg, i) => (seg === `{${name}}` ? value : req.path.split('/')[i]))
+    .join('/');
 
-const send = (op: Operation, path: string, body: unknown, headers?: Record<string, string>) => c.call(op.method, path, body, headers);
+const send = (op: Operation, path: string, body: unknown, headers?: Record<string, string>) =>
+  c.call(op.method, path, body, headers);
 
 describe('bodies', () => {
   for (const op of allOperations.filter((o) => o.body)) {
@@ -73,7 +89,10 @@ describe('bodies', () => {
       const req = await fixtureOf(op.name).build(kit);
       const body = req.body ?? {};
       const shape = shapeOf(op.body);
-      assert.ok(Object.keys(shape).length || Object.keys(body).length === 0, `${op.name}: body schema is not an object`);
+      assert.ok(
+        Object.keys(shape).length || Object.keys(body).length === 0,
+        `${op.name}: body schema is not an object`,
+      );
 
       await t.test('a wrong type in each top-level field → 400 parameter_invalid naming the field', async () => {
         for (const [field, schema] of Object.entries(shape)) {
@@ -90,8 +109,12 @@ describe('bodies', () => {
       });
 
       await t.test('an unknown field → 400 parameter_unknown with param', async () => {
-        expectError(await send(op, req.path, { ...body, no_such_field: 'x' }), 400, 'parameter_unknown', { param: 'no_such_field' });
-        expectError(await send(op, req.path, { ...body, constructor: 'x' }), 400, 'parameter_unknown', { param: 'constructor' });
+        expectError(await send(op, req.path, { ...body, no_such_field: 'x' }), 400, 'parameter_unknown', {
+          param: 'no_such_field',
+        });
+        expectError(await send(op, req.path, { ...body, constructor: 'x' }), 400, 'parameter_unknown', {
+          param: 'constructor',
+        });
         const rest = JSON.stringify(body).slice(1);
         const proto = `{"__proto__":{"polluted":true}${rest === '}' ? '' : ','}${rest}`;
         expectError(await send(op, req.path, proto), 400, 'parameter_unknown', { param: '__proto__' });
@@ -101,22 +124,53 @@ describe('bodies', () => {
             expectError(r, 400, 'parameter_unknown', { param: `${field}.bogus` });
           }
           const u = unwrap(schema);
-          if (u.def.type === 'array' && isStrictObject(u.def.element) && Array.isArray(body[field]) && (body[field] as unknown[]).length) {
+          if (
+            u.def.type === 'array' &&
+            isStrictObject(u.def.element) &&
+            Array.isArray(body[field]) &&
+            (body[field] as unknown[]).length
+          ) {
             const items = [{ ...(body[field] as object[])[0], bogus: 1 }];
-            expectError(await send(op, req.path, { ...body, [field]: items }), 400, 'parameter_unknown', { param: `${field}[0].bogus` });
+            expectError(await send(op, req.path, { ...body, [field]: items }), 400, 'parameter_unknown', {
+              param: `${field}[0].bogus`,
+            });
           }
         }
       });
 
       await t.test('malformed JSON → 400 invalid_json', async () => {
-        for (const text of ['{"name": ', '{name: 1}', '{"a":1,}', "{'a':1}", '{"a":1}}', '[1,2]', '"text"', '42', 'null', 'true', '\u0000']) {
+        for (const text of [
+          '{"name": ',
+          '{name: 1}',
+          '{"a":1,}',
+          "{'a':1}",
+          '{"a":1}}',
+          '[1,2]',
+          '"text"',
+          '42',
+          'null',
+          'true',
+          '\u0000',
+        ]) {
           expectError(await send(op, req.path, text), 400, 'invalid_json', { label: JSON.stringify(text) });
         }
       });
 
       await t.test('a wrong Content-Type → 415 unsupported_media_type', async () => {
-        for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp', 'application/json-patch+json', 'application/xml']) {
-          expectError(await send(op, req.path, JSON.stringify(body), { 'Content-Type': type }), 415, 'unsupported_media_type', { label: type });
+        for (const type of [
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/jsonp',
+          'application/json-patch+json',
+          'application/xml',
+        ]) {
+          expectError(
+            await send(op, req.path, JSON.stringify(body), { 'Content-Type': type }),
+            415,
+            'unsupported_media_type',
+            { label: type },
+          );
         }
       });
 
@@ -139,8 +193,14 @@ describe('bodies', () => {
           },
         });
         const res = await fetch(srv.url + req.path, {
-          method: op.method, body: stream, duplex: 'half',
-          headers: { Authorization: `Bearer ${srv.adminKey}`, 'MD-Version': VERSION, 'Content-Type': 'application/json' },
+          method: op.method,
+          body: stream,
+          duplex: 'half',
+          headers: {
+            Authorization: `Bearer ${srv.adminKey}`,
+            'MD-Version': VERSION,
+            'Content-Type': 'application/json',
+          },
         } as RequestInit);
         const streamed: Res = { status: res.status, body: await res.json(), headers: res.headers };
         seen.push({ status: res.status, method: op.method, path: req.path, body: streamed.body, res: streamed });
@@ -151,12 +211,23 @@ describe('bodies', () => {
         let checked = 0;
         for (const [field, schema] of Object.entries(shape)) {
           if (kindOf(schema) === 'array') {
-            const item = Array.isArray(body[field]) && (body[field] as unknown[]).length ? (body[field] as unknown[])[0] : 'x';
-            expectError(await send(op, req.path, { ...body, [field]: Array.from({ length: 1001 }, () => item) }), 400, 'parameter_invalid', { param: field });
+            const item =
+              Array.isArray(body[field]) && (body[field] as unknown[]).length ? (body[field] as unknown[])[0] : 'x';
+            expectError(
+              await send(op, req.path, { ...body, [field]: Array.from({ length: 1001 }, () => item) }),
+              400,
+              'parameter_invalid',
+              { param: field },
+            );
             checked++;
           } else if (isFreeObject(schema)) {
             const list = Array.from({ length: 1001 }, (_, i) => i);
-            expectError(await send(op, req.path, { ...body, [field]: { ...((body[field] as object) ?? {}), list } }), 400, 'parameter_invalid', { param: `${field}.list` });
+            expectError(
+              await send(op, req.path, { ...body, [field]: { ...((body[field] as object) ?? {}), list } }),
+              400,
+              'parameter_invalid',
+              { param: `${field}.list` },
+            );
             checked++;
           }
         }
@@ -170,14 +241,35 @@ describe('bodies', () => {
         let checked = 0;
         for (const [field, schema] of Object.entries(shape)) {
           if (kindOf(schema) === 'string') {
-            expectError(await send(op, req.path, { ...body, [field]: 'a'.repeat(10_001) }), 400, 'parameter_invalid', { param: field, label: `${field} 10,001 chars` });
-            expectError(await send(op, req.path, { ...body, [field]: 'a\u0000b' }), 400, 'parameter_invalid', { param: field, label: `${field} NUL` });
+            expectError(await send(op, req.path, { ...body, [field]: 'a'.repeat(10_001) }), 400, 'parameter_invalid', {
+              param: field,
+              label: `${field} 10,001 chars`,
+            });
+            expectError(await send(op, req.path, { ...body, [field]: 'a\u0000b' }), 400, 'parameter_invalid', {
+              param: field,
+              label: `${field} NUL`,
+            });
             checked++;
           } else if (isFreeObject(schema)) {
             const base = (body[field] as object) ?? {};
-            expectError(await send(op, req.path, { ...body, [field]: { ...base, note: 'a'.repeat(10_001) } }), 400, 'parameter_invalid', { param: `${field}.note` });
-            expectError(await send(op, req.path, { ...body, [field]: { ...base, note: 'a\u0000b' } }), 400, 'parameter_invalid', { param: `${field}.note` });
-            expectError(await send(op, req.path, { ...body, [field]: { ...base, 'bad\u0000key': 1 } }), 400, 'parameter_invalid', { label: `${field} NUL key` });
+            expectError(
+              await send(op, req.path, { ...body, [field]: { ...base, note: 'a'.repeat(10_001) } }),
+              400,
+              'parameter_invalid',
+              { param: `${field}.note` },
+            );
+            expectError(
+              await send(op, req.path, { ...body, [field]: { ...base, note: 'a\u0000b' } }),
+              400,
+              'parameter_invalid',
+              { param: `${field}.note` },
+            );
+            expectError(
+              await send(op, req.path, { ...body, [field]: { ...base, 'bad\u0000key': 1 } }),
+              400,
+              'parameter_invalid',
+              { label: `${field} NUL key` },
+            );
             checked++;
           }
         }
@@ -187,7 +279,10 @@ describe('bodies', () => {
       if (op.idem) {
         await t.test('an Idempotency-Key that is empty or over 255 characters → 400 parameter_invalid', async () => {
           for (const k of ['', 'k'.repeat(256)]) {
-            expectError(await send(op, req.path, body, { 'Idempotency-Key': k }), 400, 'parameter_invalid', { param: 'Idempotency-Key', label: `key of ${k.length}` });
+            expectError(await send(op, req.path, body, { 'Idempotency-Key': k }), 400, 'parameter_invalid', {
+              param: 'Idempotency-Key',
+              label: `key of ${k.length}`,
+            });
           }
         });
       }
@@ -212,32 +307,43 @@ describe('query strings', () => {
       const pages = 'limit' in shapeOf(op.query);
       if (!pages) {
         await t.test('paging parameters on a query that does not page → 400 parameter_unknown', async () => {
-          for (const p of ['limit', 'starting_after']) expectError(await q(`${p}=1`), 400, 'parameter_unknown', { param: p });
+          for (const p of ['limit', 'starting_after'])
+            expectError(await q(`${p}=1`), 400, 'parameter_unknown', { param: p });
         });
       }
 
-      if (pages) await t.test('limit outside 1–100 or not an integer → 400 parameter_invalid', async () => {
-        for (const v of ['0', '101', 'abc', '1.5', '-1', '', '1e3', '99999999999999999999']) {
-          expectError(await q(`limit=${v}`), 400, 'parameter_invalid', { param: 'limit', label: `limit=${v}` });
-        }
-        for (const v of ['1', '100']) expectStatus(await q(`limit=${v}`), 200, `limit=${v}`);
-      });
-      if (pages) await t.test('both cursors at once → 400 parameter_invalid; bad cursors never 500', async () => {
-        const id = 'mtr_000000000000000000000000';
-        expectError(await q(`starting_after=${id}&ending_before=${id}`), 400, 'parameter_invalid');
-        expectError(await q(`starting_after=${'x'.repeat(101)}`), 400, 'parameter_invalid', { param: 'starting_after' });
-        expectError(await q('starting_after=%00'), 400, 'parameter_invalid', { param: 'starting_after' });
-        expectError(await q('ending_before=a%00b'), 400, 'parameter_invalid', { param: 'ending_before' });
-        for (const cursor of [id, 'zzz', '%F0%9F%92%A5', "'%20OR%201=1--"]) expectStatus(await q(`starting_after=${cursor}`), 200, `cursor ${cursor}`);
-      });
+      if (pages)
+        await t.test('limit outside 1–100 or not an integer → 400 parameter_invalid', async () => {
+          for (const v of ['0', '101', 'abc', '1.5', '-1', '', '1e3', '99999999999999999999']) {
+            expectError(await q(`limit=${v}`), 400, 'parameter_invalid', { param: 'limit', label: `limit=${v}` });
+          }
+          for (const v of ['1', '100']) expectStatus(await q(`limit=${v}`), 200, `limit=${v}`);
+        });
+      if (pages)
+        await t.test('both cursors at once → 400 parameter_invalid; bad cursors never 500', async () => {
+          const id = 'mtr_000000000000000000000000';
+          expectError(await q(`starting_after=${id}&ending_before=${id}`), 400, 'parameter_invalid');
+          expectError(await q(`starting_after=${'x'.repeat(101)}`), 400, 'parameter_invalid', {
+            param: 'starting_after',
+          });
+          expectError(await q('starting_after=%00'), 400, 'parameter_invalid', { param: 'starting_after' });
+          expectError(await q('ending_before=a%00b'), 400, 'parameter_invalid', { param: 'ending_before' });
+          for (const cursor of [id, 'zzz', '%F0%9F%92%A5', "'%20OR%201=1--"])
+            expectStatus(await q(`starting_after=${cursor}`), 200, `cursor ${cursor}`);
+        });
       await t.test('a bad filter value → 400 parameter_invalid naming the filter', async (tt) => {
-        const filters = Object.keys(shapeOf(op.query)).filter((f) => !['limit', 'starting_after', 'ending_before'].includes(f));
+        const filters = Object.keys(shapeOf(op.query)).filter(
+          (f) => !['limit', 'starting_after', 'ending_before'].includes(f),
+        );
         if (!filters.length) tt.diagnostic('no filters');
         for (const f of filters) {
           const bad = ['not_a_value', 'not-a-date'].find((v) => rejects(op.query!, { [f]: v }));
           if (bad) expectError(await q(`${f}=${bad}`), 400, 'parameter_invalid', { param: f, label: `${f}=${bad}` });
           expectError(await q(`${f}=a%00b`), 400, 'parameter_invalid', { param: f, label: `${f} NUL` });
-          expectError(await q(`${f}=${'a'.repeat(10_001)}`), 400, 'parameter_invalid', { param: f, label: `${f} long` });
+          expectError(await q(`${f}=${'a'.repeat(10_001)}`), 400, 'parameter_invalid', {
+            param: f,
+            label: `${f} long`,
+          });
         }
       });
     });
@@ -253,15 +359,30 @@ describe('paths', () => {
         const real = ids[name];
         const prefix = real.split('_')[0];
         const variants = [
-          'not-an-id', `${prefix}_`, `${prefix}_short`, `${prefix}_${'0'.repeat(24)}`, `zzz_${real.split('_')[1]}`,
-          `${real}x`, real.slice(0, -1), real.toUpperCase(), 'x'.repeat(300), '%00', `${real}%00`, '%C3%BC%C3%B1%C3%AF',
-          "'%20OR%20'1'='1", '%2F', 'a%2Fb',
+          'not-an-id',
+          `${prefix}_`,
+          `${prefix}_short`,
+          `${prefix}_${'0'.repeat(24)}`,
+          `zzz_${real.split('_')[1]}`,
+          `${real}x`,
+          real.slice(0, -1),
+          real.toUpperCase(),
+          'x'.repeat(300),
+          '%00',
+          `${real}%00`,
+          '%C3%BC%C3%B1%C3%AF',
+          "'%20OR%20'1'='1",
+          '%2F',
+          'a%2Fb',
         ];
         for (const v of variants) {
           const r = await send(op, withId(op, req, name, v), req.body);
           assert.equal(r.status, 404, `${op.name} ${name}=${v}: ${r.status} ${JSON.stringify(r.body)}`);
           assertErrorShape(r, `${op.name} ${name}=${v}: `);
-          assert.ok(['not_found', 'route_not_found'].includes(r.body.error.code), `${op.name} ${name}=${v}: ${r.body.error.code}`);
+          assert.ok(
+            ['not_found', 'route_not_found'].includes(r.body.error.code),
+            `${op.name} ${name}=${v}: ${r.body.error.code}`,
+          );
         }
       }
     });
@@ -273,7 +394,15 @@ describe('methods', () => {
     for (const op of allOperations) {
       const req = await fixtureOf(op.name).build(kit);
       for (const method of ['PUT', 'DELETE', 'PATCH', 'POST', 'GET']) {
-        if (allOperations.some((o) => o.method === method && o.pathParams.length === op.pathParams.length && new RegExp(`^${o.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(req.path))) continue;
+        if (
+          allOperations.some(
+            (o) =>
+              o.method === method &&
+              o.pathParams.length === op.pathParams.length &&
+              new RegExp(`^${o.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(req.path),
+          )
+        )
+          continue;
         const r = await c.call(method, req.path, method === 'GET' || method === 'DELETE' ? undefined : {});
         expectError(r, 404, 'route_not_found', { label: `${method} ${req.path}` });
       }
@@ -286,7 +415,8 @@ test('a search filter matches its text literally: % and _ are not wildcards', as
   for (const name of [`${tag} 100% done`, `${tag} snake_case`, `${tag} plain`]) {
     expectStatus(await c.post('/v1/matters', { name, mode: 'enforcement' }), 201);
   }
-  const names = async (q: string) => (await c.get(`/v1/matters?limit=100&name=${encodeURIComponent(q)}`)).body.data.map((m: any) => m.name).sort();
+  const names = async (q: string) =>
+    (await c.get(`/v1/matters?limit=100&name=${encodeURIComponent(q)}`)).body.data.map((m: any) => m.name).sort();
   assert.deepEqual(await names(`${tag} 100%`), [`${tag} 100% done`]);
   assert.deepEqual(await names(`${tag} %`), []);
   assert.deepEqual(await names(`${tag} snake_`), [`${tag} snake_case`]);
@@ -298,7 +428,9 @@ test('a search filter matches its text literally: % and _ are not wildcards', as
 test('/v1 itself and unknown paths below it answer 404 route_not_found in the error format', async () => {
   for (const p of ['/v1', '/v1/', '/v1/nope', '/v1/matters/mtr_000000000000000000000000/nope', '/v1/matters/..']) {
     for (const method of ['GET', 'POST', 'DELETE']) {
-      expectError(await c.call(method, p, method === 'POST' ? {} : undefined), 404, 'route_not_found', { label: `${method} ${p}` });
+      expectError(await c.call(method, p, method === 'POST' ? {} : undefined), 404, 'route_not_found', {
+        label: `${method} ${p}`,
+      });
     }
   }
 });
@@ -306,7 +438,10 @@ test('/v1 itself and unknown paths below it answer 404 route_not_found in the er
 test('no request in this file was answered with a 5xx, and every error had the contract’s shape', (t) => {
   for (const n of notes) t.diagnostic(n);
   const fives = seen.filter((s) => s.status >= 500);
-  assert.deepEqual(fives.map((s) => `${s.status} ${s.method} ${s.path}`), []);
+  assert.deepEqual(
+    fives.map((s) => `${s.status} ${s.method} ${s.path}`),
+    [],
+  );
   for (const s of seen.filter((x) => x.status >= 400)) assertErrorShape(s.res, `${s.method} ${s.path}: `);
   t.diagnostic(`${seen.length} responses checked`);
 });

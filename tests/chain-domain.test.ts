@@ -6,9 +6,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { confidenceScore, labelOf, parseConfidenceCsv, type ScoreInput } from '../src/server/domain/attribution/confidence';
+import {
+  confidenceScore,
+  labelOf,
+  parseConfidenceCsv,
+  type ScoreInput,
+} from '../src/server/domain/attribution/confidence';
 import { correlation, redactionProblem, signalLevel } from '../src/server/domain/attribution/network-signals';
-import { exchangeHypotheses, packetReadiness, type ChainTransfer, type ExchangeLabel } from '../src/server/domain/crypto/hypotheses';
+import {
+  exchangeHypotheses,
+  packetReadiness,
+  type ChainTransfer,
+  type ExchangeLabel,
+} from '../src/server/domain/crypto/hypotheses';
 import { buildStablecoinIndex, exposureItem, findStablecoin } from '../src/server/domain/crypto/stablecoins';
 import { walletFor } from '../src/server/domain/crypto/networks';
 import { contradictions, sumDecimals } from '../src/server/domain/attribution/graph';
@@ -53,30 +63,62 @@ test('confidence formula: hand-computed table', () => {
 
 test('a claim supported only by network signals is capped at weak_signal', () => {
   const only = confidenceScore(tiers, {
-    evidence_tier: 'forensic_investigation', source_type: 'network_signal',
-    corroboration: [{ ref: 'net_1', source_type: 'network_signal' }, { ref: 'net_2', source_type: 'network_signal' }], contradictions: [],
+    evidence_tier: 'forensic_investigation',
+    source_type: 'network_signal',
+    corroboration: [
+      { ref: 'net_1', source_type: 'network_signal' },
+      { ref: 'net_2', source_type: 'network_signal' },
+    ],
+    contradictions: [],
   });
   assert.equal(only.score, 39);
   assert.equal(only.label, 'weak_signal');
   assert.equal(only.network_only, true);
   assert.match(only.basis.at(-1)!, /capped at 39/);
   const corroborated = confidenceScore(tiers, {
-    evidence_tier: 'forensic_investigation', source_type: 'network_signal', corroboration: [{ ref: 'clm_x', source_type: 'exchange_response' }], contradictions: [],
+    evidence_tier: 'forensic_investigation',
+    source_type: 'network_signal',
+    corroboration: [{ ref: 'clm_x', source_type: 'exchange_response' }],
+    contradictions: [],
   });
   assert.equal(corroborated.score, 79);
   assert.equal(corroborated.network_only, false);
 });
 
 test('label thresholds: weak_signal < 40 ≤ moderate < 70 ≤ strong < 90 ≤ confirmed', () => {
-  assert.deepEqual([0, 39.99, 40, 69.99, 70, 89.99, 90, 100].map(labelOf),
-    ['weak_signal', 'weak_signal', 'moderate', 'moderate', 'strong', 'strong', 'confirmed', 'confirmed']);
+  assert.deepEqual([0, 39.99, 40, 69.99, 70, 89.99, 90, 100].map(labelOf), [
+    'weak_signal',
+    'weak_signal',
+    'moderate',
+    'moderate',
+    'strong',
+    'strong',
+    'confirmed',
+    'confirmed',
+  ]);
 });
 
 test('network signals: only redacted values pass', () => {
-  for (const bad of ['203.0.113.7', 'login from 10.0.0.1 at noon', '2001:db8::1', 'fe80::1%eth0', '[2001:0db8:0000:0000:0000:ff00:0042:8329]', 'john.doe@example.com', 'mail: a@b.io']) {
+  for (const bad of [
+    '203.0.113.7',
+    'login from 10.0.0.1 at noon',
+    '2001:db8::1',
+    'fe80::1%eth0',
+    '[2001:0db8:0000:0000:0000:ff00:0042:8329]',
+    'john.doe@example.com',
+    'mail: a@b.io',
+  ]) {
     assert.ok(redactionProblem(bad), `refused: ${bad}`);
   }
-  for (const ok of ['203.0.113.x', '203.0.*.*', '2001:db8:…', 'j***@example.com', 'xx@example.com', 'ASN 64500, Frankfurt', 'device fingerprint 9f3c…']) {
+  for (const ok of [
+    '203.0.113.x',
+    '203.0.*.*',
+    '2001:db8:…',
+    'j***@example.com',
+    'xx@example.com',
+    'ASN 64500, Frankfurt',
+    'device fingerprint 9f3c…',
+  ]) {
     assert.equal(redactionProblem(ok), null, `accepted: ${ok}`);
   }
 });
@@ -90,38 +132,112 @@ test('network signal levels L0–L3', () => {
 
 test('a correlation resting only on network signals is never review-free nor above weak_signal', () => {
   for (const level of ['L0', 'L1', 'L2', 'L3'] as const) {
-    const c = correlation({ subject: '0xabc', signal_id: 'net_1', level, signal_type: 'exchange_login_ip', source: 'x', supporting_claims: [] });
+    const c = correlation({
+      subject: '0xabc',
+      signal_id: 'net_1',
+      level,
+      signal_type: 'exchange_login_ip',
+      source: 'x',
+      supporting_claims: [],
+    });
     assert.equal(c.review_required, true);
     assert.equal(c.label, 'weak_signal');
   }
-  const backed = correlation({ subject: '0xabc', signal_id: 'net_1', level: 'L3', signal_type: 'exchange_login_ip', source: 'x', supporting_claims: [{ claim_id: 'clm_1', source_type: 'exchange_response', label: 'strong' }] });
+  const backed = correlation({
+    subject: '0xabc',
+    signal_id: 'net_1',
+    level: 'L3',
+    signal_type: 'exchange_login_ip',
+    source: 'x',
+    supporting_claims: [{ claim_id: 'clm_1', source_type: 'exchange_response', label: 'strong' }],
+  });
   assert.equal(backed.review_required, false);
 });
 
-const T = (hash: string, from: string, to: string, iso: string): ChainTransfer => ({ transaction_hash: hash, network: 'ethereum', from, to, asset: 'USDT', amount: '100', timestamp: new Date(iso), block_number: 1 });
-const EXCH = new Map<string, ExchangeLabel>([['0xex', { exchange: 'binance', level: 20, tier: 'web_crawl', label: { chain: 'ethereum', entity: 'binance', category: 'exchange', name_tags: 'Binance 9', sources: '', confidence: 'web_crawl' } }]]);
+const T = (hash: string, from: string, to: string, iso: string): ChainTransfer => ({
+  transaction_hash: hash,
+  network: 'ethereum',
+  from,
+  to,
+  asset: 'USDT',
+  amount: '100',
+  timestamp: new Date(iso),
+  block_number: 1,
+});
+const EXCH = new Map<string, ExchangeLabel>([
+  [
+    '0xex',
+    {
+      exchange: 'binance',
+      level: 20,
+      tier: 'web_crawl',
+      label: {
+        chain: 'ethereum',
+        entity: 'binance',
+        category: 'exchange',
+        name_tags: 'Binance 9',
+        sources: '',
+        confidence: 'web_crawl',
+      },
+    },
+  ],
+]);
 
 test('exchange hypotheses: deposit pattern within 72 hours, counterparty, label', () => {
-  const own = [T('t1', '0xw', '0xdep', '2025-01-01T00:00:00Z'), T('t2', '0xw', '0xlate', '2025-01-01T00:00:00Z'), T('t3', '0xex', '0xw', '2025-01-05T00:00:00Z')];
+  const own = [
+    T('t1', '0xw', '0xdep', '2025-01-01T00:00:00Z'),
+    T('t2', '0xw', '0xlate', '2025-01-01T00:00:00Z'),
+    T('t3', '0xex', '0xw', '2025-01-05T00:00:00Z'),
+  ];
   const fwd = new Map([
     ['0xdep', [T('f1', '0xdep', '0xex', '2025-01-03T23:00:00Z')]], // 71 h later
     ['0xlate', [T('f2', '0xlate', '0xex', '2025-01-04T01:00:00Z')]], // 73 h later
   ]);
-  const hs = exchangeHypotheses({ wallet: '0xw', network: 'ethereum', own, forwards: (a) => fwd.get(a) ?? [], exchangeOf: (a) => EXCH.get(a) ?? null });
+  const hs = exchangeHypotheses({
+    wallet: '0xw',
+    network: 'ethereum',
+    own,
+    forwards: (a) => fwd.get(a) ?? [],
+    exchangeOf: (a) => EXCH.get(a) ?? null,
+  });
   const dep = hs.find((h) => h.basis === 'deposit_pattern')!;
   assert.equal(dep.exchange, 'binance');
-  assert.deepEqual(dep.evidence.map((e) => e.transaction_hash), ['t1', 'f1']);
+  assert.deepEqual(
+    dep.evidence.map((e) => e.transaction_hash),
+    ['t1', 'f1'],
+  );
   assert.equal(dep.confidence, 20); // min(label 20, untrusted_transaction 40)
   assert.equal(hs.find((h) => h.basis === 'counterparty')!.evidence[0].transaction_hash, 't3');
-  const self = exchangeHypotheses({ wallet: '0xex', network: 'ethereum', own: [], forwards: () => [], exchangeOf: (a) => EXCH.get(a) ?? null });
-  assert.deepEqual(self.map((h) => h.basis), ['label']);
+  const self = exchangeHypotheses({
+    wallet: '0xex',
+    network: 'ethereum',
+    own: [],
+    forwards: () => [],
+    exchangeOf: (a) => EXCH.get(a) ?? null,
+  });
+  assert.deepEqual(
+    self.map((h) => h.basis),
+    ['label'],
+  );
 });
 
 test('packet readiness: the most blocking condition wins', () => {
-  assert.equal(packetReadiness({ collection_paused: true, authority_in_effect: false, has_relationship: false }), 'collection_paused');
-  assert.equal(packetReadiness({ collection_paused: false, authority_in_effect: false, has_relationship: true }), 'needs_authority');
-  assert.equal(packetReadiness({ collection_paused: false, authority_in_effect: true, has_relationship: false }), 'needs_relationship');
-  assert.equal(packetReadiness({ collection_paused: false, authority_in_effect: true, has_relationship: true }), 'ready');
+  assert.equal(
+    packetReadiness({ collection_paused: true, authority_in_effect: false, has_relationship: false }),
+    'collection_paused',
+  );
+  assert.equal(
+    packetReadiness({ collection_paused: false, authority_in_effect: false, has_relationship: true }),
+    'needs_authority',
+  );
+  assert.equal(
+    packetReadiness({ collection_paused: false, authority_in_effect: true, has_relationship: false }),
+    'needs_relationship',
+  );
+  assert.equal(
+    packetReadiness({ collection_paused: false, authority_in_effect: true, has_relationship: true }),
+    'ready',
+  );
 });
 
 test('stablecoin exposure: USDT names Tether and addBlackList; unverified entries need review', () => {
@@ -134,11 +250,23 @@ test('stablecoin exposure: USDT names Tether and addBlackList; unverified entrie
   assert.equal(item.valuation_basis, 'peg');
   assert.equal(item.usd_value, '2100');
   assert.equal(item.review_required, false);
-  const polygon = exposureItem({ coin: findStablecoin(coins, 'polygon', 'USDT')!, wallet: '0xw', amount: '1', onchain_status: null, status_note: null });
+  const polygon = exposureItem({
+    coin: findStablecoin(coins, 'polygon', 'USDT')!,
+    wallet: '0xw',
+    amount: '1',
+    onchain_status: null,
+    status_note: null,
+  });
   assert.equal(polygon.review_required, true);
   assert.ok(polygon.review_reasons.some((r) => r.includes('freeze is not verified')));
   assert.equal(findStablecoin(coins, 'ethereum', 'X', '0xdAC17F958D2ee523a2206206994597C13D831ec7')!.ticker, 'USDT');
-  const dai = exposureItem({ coin: findStablecoin(coins, 'ethereum', 'DAI')!, wallet: '0xw', amount: '5', onchain_status: null, status_note: null });
+  const dai = exposureItem({
+    coin: findStablecoin(coins, 'ethereum', 'DAI')!,
+    wallet: '0xw',
+    amount: '5',
+    onchain_status: null,
+    status_note: null,
+  });
   assert.equal(dai.remediation_candidates.length, 0);
   assert.match(dai.freeze_capability_notes, /no issuer freeze/);
 });
@@ -153,10 +281,43 @@ test('addresses are validated for their network', () => {
 
 test('graph helpers: owner contradictions and exact sums', () => {
   const c = contradictions([
-    { claim_id: 'clm_a', subject: 'Alice', predicate: 'owns', object: '0xW', source_type: 'osint', score: 20, label: 'weak_signal' },
-    { claim_id: 'clm_b', subject: 'Bob', predicate: 'controls', object: '0xw', source_type: 'osint', score: 20, label: 'weak_signal' },
-    { claim_id: 'clm_c', subject: 'Alice', predicate: 'owns', object: '0xw', source_type: 'onchain', score: 100, label: 'confirmed' },
+    {
+      claim_id: 'clm_a',
+      subject: 'Alice',
+      predicate: 'owns',
+      object: '0xW',
+      source_type: 'osint',
+      score: 20,
+      label: 'weak_signal',
+    },
+    {
+      claim_id: 'clm_b',
+      subject: 'Bob',
+      predicate: 'controls',
+      object: '0xw',
+      source_type: 'osint',
+      score: 20,
+      label: 'weak_signal',
+    },
+    {
+      claim_id: 'clm_c',
+      subject: 'Alice',
+      predicate: 'owns',
+      object: '0xw',
+      source_type: 'onchain',
+      score: 100,
+      label: 'confirmed',
+    },
   ]);
-  assert.deepEqual(c.map((x) => [x.claim_id, x.contradicts]), [['clm_a', 'clm_b'], ['clm_b', 'clm_c']]);
-  assert.equal(sumDecimals(['0.1', '0.2', '1000000000000000000.000000000000000001']), '1000000000000000000.300000000000000001');
+  assert.deepEqual(
+    c.map((x) => [x.claim_id, x.contradicts]),
+    [
+      ['clm_a', 'clm_b'],
+      ['clm_b', 'clm_c'],
+    ],
+  );
+  assert.equal(
+    sumDecimals(['0.1', '0.2', '1000000000000000000.000000000000000001']),
+    '1000000000000000000.300000000000000001',
+  );
 });

@@ -24,8 +24,22 @@ before(async () => {
 });
 after(async () => srv?.stop());
 
-const send = async (from: string, to: string, asset: string, amount: string, timestamp: string, network = 'ethereum') => {
-  const r = await c.post('/v1/sandbox/chain/transfers', { network, from_address: from, to_address: to, asset, amount, timestamp });
+const send = async (
+  from: string,
+  to: string,
+  asset: string,
+  amount: string,
+  timestamp: string,
+  network = 'ethereum',
+) => {
+  const r = await c.post('/v1/sandbox/chain/transfers', {
+    network,
+    from_address: from,
+    to_address: to,
+    asset,
+    amount,
+    timestamp,
+  });
   expectStatus(r, 201, `transfer ${asset} ${amount}`);
   return r.body;
 };
@@ -90,7 +104,11 @@ describe('sandbox chain end to end', () => {
     assert.equal(h.packet_readiness, 'needs_relationship'); // authority granted, no relationship yet
     assert.equal(h.evidence.length, 2);
     assert.match(h.hypothesis_id, /^hyp_/);
-    const filtered = await c.post('/v1/crypto/exchange-hypotheses', { matter_id: matter, wallets: [debtor], min_confidence: 21 });
+    const filtered = await c.post('/v1/crypto/exchange-hypotheses', {
+      matter_id: matter,
+      wallets: [debtor],
+      min_confidence: 21,
+    });
     assert.equal(filtered.body.items.length, 0);
     const noAuthority = await kit.matter({ authority: false });
     const r2 = await c.post('/v1/crypto/exchange-hypotheses', { matter_id: noAuthority, wallets: [debtor] });
@@ -98,7 +116,11 @@ describe('sandbox chain end to end', () => {
   });
 
   test('USDT exposure names Tether and its freeze function', async () => {
-    const r = await c.post('/v1/crypto/stablecoin-exposure', { matter_id: matter, wallets: [debtor], assets: ['USDT'] });
+    const r = await c.post('/v1/crypto/stablecoin-exposure', {
+      matter_id: matter,
+      wallets: [debtor],
+      assets: ['USDT'],
+    });
     expectStatus(r, 200);
     assert.equal(r.body.items.length, 1);
     const e = r.body.items[0];
@@ -106,21 +128,40 @@ describe('sandbox chain end to end', () => {
     assert.equal(e.amount, 3799.5);
     assert.match(e.freeze_capability_notes, /addBlackList/);
     assert.equal(e.remediation_candidates[0].freeze_function, 'addBlackList');
-    assert.deepEqual(e.check_functions, ['isBlackListed(address) [public mapping]', 'getBlackListStatus(address _maker)']);
+    assert.deepEqual(e.check_functions, [
+      'isBlackListed(address) [public mapping]',
+      'getBlackListStatus(address _maker)',
+    ]);
     assert.equal(e.review_required, false);
     assert.match(e.freeze_capability_notes, /sandbox_chain source cannot read isBlackListed/);
   });
 
   test('a timeline in order, naming the OFAC-listed counterparty', async () => {
-    const r = await c.post('/v1/crypto/transaction-timeline', { matter_id: matter, wallets: [debtor], from: '2025-03-01T00:00:00Z', to: '2025-03-31T00:00:00Z' });
+    const r = await c.post('/v1/crypto/transaction-timeline', {
+      matter_id: matter,
+      wallets: [debtor],
+      from: '2025-03-01T00:00:00Z',
+      to: '2025-03-31T00:00:00Z',
+    });
     expectStatus(r, 200);
     const ev = r.body.events;
     assert.equal(ev.length, 4);
-    assert.deepEqual(ev.map((e: any) => e.timestamp), [...ev.map((e: any) => e.timestamp)].sort());
+    assert.deepEqual(
+      ev.map((e: any) => e.timestamp),
+      [...ev.map((e: any) => e.timestamp)].sort(),
+    );
     const lazarus = ev.find((e: any) => e.from_address === LAZARUS);
-    assert.ok(lazarus.notes.some((n: string) => /OFAC SDN listed: Lazarus Group/.test(n)), JSON.stringify(lazarus.notes));
+    assert.ok(
+      lazarus.notes.some((n: string) => /OFAC SDN listed: Lazarus Group/.test(n)),
+      JSON.stringify(lazarus.notes),
+    );
     assert.equal(r.body.review_state.review_required, true);
-    const narrow = await c.post('/v1/crypto/transaction-timeline', { matter_id: matter, wallets: [debtor], from: '2025-03-02T00:00:00Z', to: '2025-03-02T23:59:59Z' });
+    const narrow = await c.post('/v1/crypto/transaction-timeline', {
+      matter_id: matter,
+      wallets: [debtor],
+      from: '2025-03-02T00:00:00Z',
+      to: '2025-03-02T23:59:59Z',
+    });
     assert.equal(narrow.body.events.length, 1);
   });
 
@@ -128,14 +169,27 @@ describe('sandbox chain end to end', () => {
     expectStatus(await c.patch(`/v1/organizations/${kit.orgId}`, { features: ['production_access'] }), 200);
     // A sandbox key never issues production keys (issue 8): the first one comes from the console.
     const live = c.withKey(await productionAdminKey(srv, kit.orgId));
-    expectError(await live.post('/v1/sandbox/chain/transfers', { network: 'ethereum', from_address: evmAddress(), to_address: evmAddress(), asset: 'ETH', amount: '1' }), 404, 'route_not_found');
+    expectError(
+      await live.post('/v1/sandbox/chain/transfers', {
+        network: 'ethereum',
+        from_address: evmAddress(),
+        to_address: evmAddress(),
+        asset: 'ETH',
+        amount: '1',
+      }),
+      404,
+      'route_not_found',
+    );
     const m = await live.post('/v1/matters', { name: 'Live', mode: 'enforcement' });
     const map = await live.post('/v1/crypto/asset-map', { matter_id: m.body.matter_id, wallets: [debtor, KUCOIN_BTC] });
     expectStatus(map, 200);
     assert.equal(map.body.token_exposures.length, 0, 'no balance is invented');
     assert.equal(map.body.review_state.review_required, true);
     assert.match(map.body.review_state.review_notes, /MD_RPC_URL_ETHEREUM/);
-    assert.deepEqual(map.body.source_manifest.map((s: any) => s.source), ['none', 'none']);
+    assert.deepEqual(
+      map.body.source_manifest.map((s: any) => s.source),
+      ['none', 'none'],
+    );
   });
 });
 
@@ -144,28 +198,59 @@ describe('attribution and network signals', () => {
     const m = await kit.matter();
     const w = evmAddress();
     await send(w, BINANCE_9, 'USDC', '10', '2025-04-01T00:00:00Z');
-    const first = await c.post('/v1/attribution/wallets/import', { matter_id: m, wallets: [{ address: w, network: 'ethereum', role: 'unknown' }, { address: KUCOIN_BTC }] });
+    const first = await c.post('/v1/attribution/wallets/import', {
+      matter_id: m,
+      wallets: [{ address: w, network: 'ethereum', role: 'unknown' }, { address: KUCOIN_BTC }],
+    });
     expectStatus(first, 201);
     assert.equal(first.body.imported, 2);
     assert.equal(first.body.wallets[1].network, 'bitcoin');
-    const again = await c.post('/v1/attribution/wallets/import', { matter_id: m, wallets: [{ address: w.toUpperCase().replace('0X', '0x'), network: 'ethereum', role: 'debtor_owned', confidence: 90 }] });
+    const again = await c.post('/v1/attribution/wallets/import', {
+      matter_id: m,
+      wallets: [
+        { address: w.toUpperCase().replace('0X', '0x'), network: 'ethereum', role: 'debtor_owned', confidence: 90 },
+      ],
+    });
     expectStatus(again, 201);
     assert.equal(again.body.imported, 0);
     assert.equal(again.body.merged, 1);
     assert.equal(again.body.wallets[0].wallet_id, first.body.wallets[0].wallet_id);
     assert.equal(again.body.wallets[0].role, 'debtor_owned');
 
-    const a = await c.post('/v1/attribution/claims', { matter_id: m, subject: 'Alice Debtor', predicate: 'owns', object: w, source_type: 'exchange_response' });
+    const a = await c.post('/v1/attribution/claims', {
+      matter_id: m,
+      subject: 'Alice Debtor',
+      predicate: 'owns',
+      object: w,
+      source_type: 'exchange_response',
+    });
     expectStatus(a, 201);
     assert.equal(a.body.object, w);
     assert.equal(a.body.confidence, 70);
-    const b = await c.post('/v1/attribution/claims', { matter_id: m, subject: 'Bob Nominee', predicate: 'controls', object: w, source_type: 'network_signal', confidence: 95 });
+    const b = await c.post('/v1/attribution/claims', {
+      matter_id: m,
+      subject: 'Bob Nominee',
+      predicate: 'controls',
+      object: w,
+      source_type: 'network_signal',
+      confidence: 95,
+    });
     assert.equal(b.body.confidence, 39, 'network-only claims are capped at weak_signal');
-    const s = await c.post('/v1/attribution/confidence-score', { claim_id: a.body.claim_id, evidence_tier: 'forensic_investigation', corroboration: ['osint: registry'], contradictions: [b.body.claim_id] });
+    const s = await c.post('/v1/attribution/confidence-score', {
+      claim_id: a.body.claim_id,
+      evidence_tier: 'forensic_investigation',
+      corroboration: ['osint: registry'],
+      contradictions: [b.body.claim_id],
+    });
     expectStatus(s, 200);
     assert.equal(s.body.score, 47.4); // (70 + 30×0.3) × 0.6
     assert.equal(s.body.label, 'moderate');
-    expectError(await c.post('/v1/attribution/confidence-score', { claim_id: a.body.claim_id, evidence_tier: 'gut_feeling' }), 400, 'parameter_invalid', { param: 'evidence_tier' });
+    expectError(
+      await c.post('/v1/attribution/confidence-score', { claim_id: a.body.claim_id, evidence_tier: 'gut_feeling' }),
+      400,
+      'parameter_invalid',
+      { param: 'evidence_tier' },
+    );
 
     const g = await c.post('/v1/attribution/graph', { matter_id: m, include_contradictions: true });
     expectStatus(g, 200);
@@ -184,19 +269,43 @@ describe('attribution and network signals', () => {
   test('network signals: redacted only, L0–L3, correlation never standalone proof', async () => {
     const m = await kit.matter();
     const w = evmAddress();
-    const imp = await c.post('/v1/attribution/wallets/import', { matter_id: m, wallets: [{ address: w, network: 'ethereum' }] });
+    const imp = await c.post('/v1/attribution/wallets/import', {
+      matter_id: m,
+      wallets: [{ address: w, network: 'ethereum' }],
+    });
     const base = { matter_id: m, signal_type: 'exchange_login_ip', wallet_address: w };
     for (const raw of ['203.0.113.7', '2001:db8::1', 'john.doe@example.com']) {
-      expectError(await c.post('/v1/network-attribution/signals', { ...base, source: 'x', raw_value_redacted: raw }), 400, 'parameter_invalid', { param: 'raw_value_redacted' });
+      expectError(
+        await c.post('/v1/network-attribution/signals', { ...base, source: 'x', raw_value_redacted: raw }),
+        400,
+        'parameter_invalid',
+        { param: 'raw_value_redacted' },
+      );
     }
-    const s1 = await c.post('/v1/network-attribution/signals', { ...base, source: 'Exchange A subpoena', raw_value_redacted: '203.0.113.x' });
+    const s1 = await c.post('/v1/network-attribution/signals', {
+      ...base,
+      source: 'Exchange A subpoena',
+      raw_value_redacted: '203.0.113.x',
+    });
     expectStatus(s1, 201);
     assert.equal(s1.body.confidence_level, 'L0');
-    const s2 = await c.post('/v1/network-attribution/signals', { ...base, source: 'Exchange A subpoena', legal_process_id: 'sub-7', raw_value_redacted: '203.0.113.x' });
+    const s2 = await c.post('/v1/network-attribution/signals', {
+      ...base,
+      source: 'Exchange A subpoena',
+      legal_process_id: 'sub-7',
+      raw_value_redacted: '203.0.113.x',
+    });
     assert.equal(s2.body.confidence_level, 'L1');
-    const s3 = await c.post('/v1/network-attribution/signals', { ...base, source: 'ISP records', raw_value_redacted: '203.0.113.x' });
+    const s3 = await c.post('/v1/network-attribution/signals', {
+      ...base,
+      source: 'ISP records',
+      raw_value_redacted: '203.0.113.x',
+    });
     assert.equal(s3.body.confidence_level, 'L3', 'corroborated by another source, wallet imported on the matter');
-    const corr = await c.post('/v1/network-attribution/correlate', { matter_id: m, wallet_ids: [imp.body.wallets[0].wallet_id] });
+    const corr = await c.post('/v1/network-attribution/correlate', {
+      matter_id: m,
+      wallet_ids: [imp.body.wallets[0].wallet_id],
+    });
     expectStatus(corr, 200);
     assert.equal(corr.body.correlations.length, 3);
     for (const x of corr.body.correlations) {
@@ -206,7 +315,10 @@ describe('attribution and network signals', () => {
     const read = await c.get(`/v1/network-attribution/${corr.body.network_attribution_id}`);
     expectStatus(read, 200);
     assert.equal(read.body.object, 'network_correlation');
-    assert.equal((await c.get(`/v1/network-attribution/${s3.body.network_attribution_id}`)).body.object, 'network_attribution_signal');
+    assert.equal(
+      (await c.get(`/v1/network-attribution/${s3.body.network_attribution_id}`)).body.object,
+      'network_attribution_signal',
+    );
   });
 });
 
@@ -215,36 +327,160 @@ describe('bad input on every new operation → 4xx', () => {
     const m = await kit.matter();
     const tooMany = Array.from({ length: 201 }, () => evmAddress());
     const cases: [string, Record<string, unknown>, number, string, string?][] = [
-      ['/v1/sandbox/chain/transfers', { network: 'ethereum', from_address: KUCOIN_BTC, to_address: evmAddress(), asset: 'ETH', amount: '1' }, 400, 'parameter_invalid', 'from_address'],
-      ['/v1/sandbox/chain/transfers', { network: 'dogechain', from_address: evmAddress(), to_address: evmAddress(), asset: 'ETH', amount: '1' }, 400, 'parameter_invalid', 'network'],
-      ['/v1/sandbox/chain/transfers', { network: 'ethereum', from_address: evmAddress(), to_address: evmAddress(), asset: 'ETH', amount: '-1' }, 400, 'parameter_invalid', 'amount'],
-      ['/v1/sandbox/chain/transfers', { network: 'tron', from_address: 'T' + 'a'.repeat(33), to_address: evmAddress(), asset: 'TRX', amount: '1' }, 400, 'parameter_invalid', 'from_address'],
+      [
+        '/v1/sandbox/chain/transfers',
+        { network: 'ethereum', from_address: KUCOIN_BTC, to_address: evmAddress(), asset: 'ETH', amount: '1' },
+        400,
+        'parameter_invalid',
+        'from_address',
+      ],
+      [
+        '/v1/sandbox/chain/transfers',
+        { network: 'dogechain', from_address: evmAddress(), to_address: evmAddress(), asset: 'ETH', amount: '1' },
+        400,
+        'parameter_invalid',
+        'network',
+      ],
+      [
+        '/v1/sandbox/chain/transfers',
+        { network: 'ethereum', from_address: evmAddress(), to_address: evmAddress(), asset: 'ETH', amount: '-1' },
+        400,
+        'parameter_invalid',
+        'amount',
+      ],
+      [
+        '/v1/sandbox/chain/transfers',
+        { network: 'tron', from_address: 'T' + 'a'.repeat(33), to_address: evmAddress(), asset: 'TRX', amount: '1' },
+        400,
+        'parameter_invalid',
+        'from_address',
+      ],
       ['/v1/crypto/asset-map', { matter_id: m, wallets: ['0x1234'] }, 400, 'parameter_invalid', 'wallets[0]'],
-      ['/v1/crypto/asset-map', { matter_id: m, wallets: [{ address: KUCOIN_BTC, network: 'ethereum' }] }, 400, 'parameter_invalid', 'wallets[0].address'],
-      ['/v1/crypto/asset-map', { matter_id: m, wallets: [evmAddress()], chains: ['solana-x'] }, 400, 'parameter_invalid'],
+      [
+        '/v1/crypto/asset-map',
+        { matter_id: m, wallets: [{ address: KUCOIN_BTC, network: 'ethereum' }] },
+        400,
+        'parameter_invalid',
+        'wallets[0].address',
+      ],
+      [
+        '/v1/crypto/asset-map',
+        { matter_id: m, wallets: [evmAddress()], chains: ['solana-x'] },
+        400,
+        'parameter_invalid',
+      ],
       ['/v1/crypto/asset-map', { matter_id: m, wallets: tooMany }, 400, 'parameter_invalid', 'wallets'],
-      ['/v1/crypto/transaction-timeline', { matter_id: m, wallets: [evmAddress()], from: '2025-02-01T00:00:00Z', to: '2025-01-01T00:00:00Z' }, 400, 'parameter_invalid', 'from'],
+      [
+        '/v1/crypto/transaction-timeline',
+        { matter_id: m, wallets: [evmAddress()], from: '2025-02-01T00:00:00Z', to: '2025-01-01T00:00:00Z' },
+        400,
+        'parameter_invalid',
+        'from',
+      ],
       ['/v1/crypto/transaction-timeline', { matter_id: m, wallets: tooMany }, 400, 'parameter_invalid', 'wallets'],
-      ['/v1/crypto/exchange-hypotheses', { matter_id: m, wallets: ['not-an-address'] }, 400, 'parameter_invalid', 'wallets[0]'],
-      ['/v1/crypto/exchange-hypotheses', { matter_id: m, wallets: [evmAddress()], min_confidence: 101 }, 400, 'parameter_invalid', 'min_confidence'],
-      ['/v1/crypto/stablecoin-exposure', { matter_id: m, wallets: [{ address: evmAddress(), network: 'bitcoin' }] }, 400, 'parameter_invalid', 'wallets[0].address'],
+      [
+        '/v1/crypto/exchange-hypotheses',
+        { matter_id: m, wallets: ['not-an-address'] },
+        400,
+        'parameter_invalid',
+        'wallets[0]',
+      ],
+      [
+        '/v1/crypto/exchange-hypotheses',
+        { matter_id: m, wallets: [evmAddress()], min_confidence: 101 },
+        400,
+        'parameter_invalid',
+        'min_confidence',
+      ],
+      [
+        '/v1/crypto/stablecoin-exposure',
+        { matter_id: m, wallets: [{ address: evmAddress(), network: 'bitcoin' }] },
+        400,
+        'parameter_invalid',
+        'wallets[0].address',
+      ],
       ['/v1/crypto/stablecoin-exposure', { matter_id: m, wallets: tooMany }, 400, 'parameter_invalid', 'wallets'],
-      ['/v1/attribution/wallets/import', { matter_id: m, wallets: [{ address: '0x001866AE5b3de6caa5a51543fd9fb64f524f5478' }] }, 400, 'parameter_invalid', 'wallets[0].address'],
-      ['/v1/attribution/wallets/import', { matter_id: m, wallets: [{ address: evmAddress(), network: 'narnia' }] }, 400, 'parameter_invalid'],
-      ['/v1/attribution/wallets/import', { matter_id: m, wallets: tooMany.map((address) => ({ address })) }, 400, 'parameter_invalid', 'wallets'],
-      ['/v1/attribution/graph', { matter_id: m, wallet_ids: ['wal_000000000000000000000000'] }, 400, 'parameter_invalid', 'wallet_ids[0]'],
+      [
+        '/v1/attribution/wallets/import',
+        { matter_id: m, wallets: [{ address: '0x001866AE5b3de6caa5a51543fd9fb64f524f5478' }] },
+        400,
+        'parameter_invalid',
+        'wallets[0].address',
+      ],
+      [
+        '/v1/attribution/wallets/import',
+        { matter_id: m, wallets: [{ address: evmAddress(), network: 'narnia' }] },
+        400,
+        'parameter_invalid',
+      ],
+      [
+        '/v1/attribution/wallets/import',
+        { matter_id: m, wallets: tooMany.map((address) => ({ address })) },
+        400,
+        'parameter_invalid',
+        'wallets',
+      ],
+      [
+        '/v1/attribution/graph',
+        { matter_id: m, wallet_ids: ['wal_000000000000000000000000'] },
+        400,
+        'parameter_invalid',
+        'wallet_ids[0]',
+      ],
       ['/v1/attribution/graph', { matter_id: m, wallet_ids: tooMany }, 400, 'parameter_invalid', 'wallet_ids'],
-      ['/v1/attribution/claims', { matter_id: m, subject: 'A', predicate: 'loves', object: 'B', source_type: 'osint' }, 400, 'parameter_invalid', 'predicate'],
-      ['/v1/attribution/claims', { matter_id: m, subject: 'A', predicate: 'owns', object: 'B', source_type: 'rumour' }, 400, 'parameter_invalid', 'source_type'],
-      ['/v1/attribution/confidence-score', { claim_id: 'clm_000000000000000000000000', evidence_tier: 'ownership' }, 404, 'not_found'],
-      ['/v1/network-attribution/signals', { matter_id: m, signal_type: 'x', source: 'y', wallet_address: '0xnothex' }, 400, 'parameter_invalid', 'wallet_address'],
-      ['/v1/network-attribution/correlate', { matter_id: m, signal_ids: ['net_000000000000000000000000'] }, 400, 'parameter_invalid', 'signal_ids[0]'],
-      ['/v1/network-attribution/correlate', { matter_id: m, wallet_ids: tooMany }, 400, 'parameter_invalid', 'wallet_ids'],
+      [
+        '/v1/attribution/claims',
+        { matter_id: m, subject: 'A', predicate: 'loves', object: 'B', source_type: 'osint' },
+        400,
+        'parameter_invalid',
+        'predicate',
+      ],
+      [
+        '/v1/attribution/claims',
+        { matter_id: m, subject: 'A', predicate: 'owns', object: 'B', source_type: 'rumour' },
+        400,
+        'parameter_invalid',
+        'source_type',
+      ],
+      [
+        '/v1/attribution/confidence-score',
+        { claim_id: 'clm_000000000000000000000000', evidence_tier: 'ownership' },
+        404,
+        'not_found',
+      ],
+      [
+        '/v1/network-attribution/signals',
+        { matter_id: m, signal_type: 'x', source: 'y', wallet_address: '0xnothex' },
+        400,
+        'parameter_invalid',
+        'wallet_address',
+      ],
+      [
+        '/v1/network-attribution/correlate',
+        { matter_id: m, signal_ids: ['net_000000000000000000000000'] },
+        400,
+        'parameter_invalid',
+        'signal_ids[0]',
+      ],
+      [
+        '/v1/network-attribution/correlate',
+        { matter_id: m, wallet_ids: tooMany },
+        400,
+        'parameter_invalid',
+        'wallet_ids',
+      ],
     ];
     for (const [path, body, status, code, param] of cases) {
-      expectError(await c.post(path, body), status, code as never, { label: `${path} ${JSON.stringify(body).slice(0, 120)}`, ...(param ? { param } : {}) });
+      expectError(await c.post(path, body), status, code as never, {
+        label: `${path} ${JSON.stringify(body).slice(0, 120)}`,
+        ...(param ? { param } : {}),
+      });
     }
-    for (const path of ['/v1/crypto/asset-map/map_000000000000000000000000', '/v1/attribution/graphs/gra_x', '/v1/network-attribution/net_000000000000000000000000']) {
+    for (const path of [
+      '/v1/crypto/asset-map/map_000000000000000000000000',
+      '/v1/attribution/graphs/gra_x',
+      '/v1/network-attribution/net_000000000000000000000000',
+    ]) {
       expectError(await c.get(path), 404, 'not_found');
     }
   });

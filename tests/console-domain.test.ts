@@ -52,15 +52,44 @@ describe('sign-in throttle', () => {
     const saved = process.env.MD_TRUSTED_PROXIES;
     try {
       delete process.env.MD_TRUSTED_PROXIES;
-      assert.equal(clientAddress(bag({ [PEER_HEADER]: '::ffff:127.0.0.1', 'x-forwarded-for': '6.6.6.6' })), '127.0.0.1');
+      assert.equal(
+        clientAddress(bag({ [PEER_HEADER]: '::ffff:127.0.0.1', 'x-forwarded-for': '6.6.6.6' })),
+        '127.0.0.1',
+      );
       assert.equal(clientAddress(bag({ 'x-forwarded-for': '6.6.6.6' })), 'unknown');
-      assert.equal(requestOrigin(bag({ [PEER_HEADER]: '127.0.0.1', host: 'app.test:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }), 'x'), 'http://app.test:3000');
+      assert.equal(
+        requestOrigin(
+          bag({
+            [PEER_HEADER]: '127.0.0.1',
+            host: 'app.test:3000',
+            'x-forwarded-host': 'evil.example',
+            'x-forwarded-proto': 'https',
+          }),
+          'x',
+        ),
+        'http://app.test:3000',
+      );
       process.env.MD_TRUSTED_PROXIES = '127.0.0.1, 10.0.0.0/8';
-      assert.equal(clientAddress(bag({ [PEER_HEADER]: '::ffff:127.0.0.1', 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.1.2.3' })), '203.0.113.9');
+      assert.equal(
+        clientAddress(bag({ [PEER_HEADER]: '::ffff:127.0.0.1', 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.1.2.3' })),
+        '203.0.113.9',
+      );
       assert.equal(clientAddress(bag({ [PEER_HEADER]: '192.0.2.1', 'x-forwarded-for': '6.6.6.6' })), '192.0.2.1');
-      assert.equal(requestOrigin(bag({ [PEER_HEADER]: '127.0.0.1', host: 'internal:3000', 'x-forwarded-host': 'app.example', 'x-forwarded-proto': 'https' }), 'x'), 'https://app.example');
+      assert.equal(
+        requestOrigin(
+          bag({
+            [PEER_HEADER]: '127.0.0.1',
+            host: 'internal:3000',
+            'x-forwarded-host': 'app.example',
+            'x-forwarded-proto': 'https',
+          }),
+          'x',
+        ),
+        'https://app.example',
+      );
     } finally {
-      if (saved === undefined) delete process.env.MD_TRUSTED_PROXIES; else process.env.MD_TRUSTED_PROXIES = saved;
+      if (saved === undefined) delete process.env.MD_TRUSTED_PROXIES;
+      else process.env.MD_TRUSTED_PROXIES = saved;
     }
   });
 });
@@ -78,15 +107,26 @@ describe('metrics access and the sign-in callback', () => {
       assert.equal(metricsAllowed(new Headers({ [PEER_HEADER]: '127.0.0.1' })), false);
       assert.equal(metricsAllowed(new Headers({ [PEER_HEADER]: '192.0.2.1', authorization: 'Bearer tok' })), true);
     } finally {
-      if (saved === undefined) delete process.env.MD_METRICS_TOKEN; else process.env.MD_METRICS_TOKEN = saved;
+      if (saved === undefined) delete process.env.MD_METRICS_TOKEN;
+      else process.env.MD_METRICS_TOKEN = saved;
     }
   });
 
   test('safeCallback keeps same-site paths and refuses every off-site trick', () => {
     assert.equal(safeCallback('/matters/mtr_1?x=1#y'), '/matters/mtr_1?x=1#y');
     assert.equal(safeCallback('/a/../webhooks'), '/webhooks');
-    for (const bad of ['/\t/evil.example/phish', '/\n/evil.example', '/\r/evil.example', '/\\evil.example', '//evil.example',
-      'https://evil.example', '/signin?x=1', '///evil.example', '', 'matters']) {
+    for (const bad of [
+      '/\t/evil.example/phish',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      '/\\evil.example',
+      '//evil.example',
+      'https://evil.example',
+      '/signin?x=1',
+      '///evil.example',
+      '',
+      'matters',
+    ]) {
       assert.equal(safeCallback(bad), '/matters', JSON.stringify(bad));
     }
   });

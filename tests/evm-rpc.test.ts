@@ -9,14 +9,25 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import ganache from 'ganache';
-import { createPublicClient, createWalletClient, http, parseEther, parseUnits, type Abi, type Address, type Hex } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  parseEther,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { evmRpcChain } from '../src/server/services/chain/evm-rpc';
 import { getChainSource, type Progress } from '../src/server/services/chain/source';
 import { computeStablecoinExposure } from '../src/server/services/crypto/stablecoin-exposure';
 import type { Ctx, Db } from '../src/server/context';
 
-const compiled = JSON.parse(readFileSync('tests/evm/compiled.json', 'utf8')) as { contracts: Record<string, { abi: Abi; bytecode: Hex }> };
+const compiled = JSON.parse(readFileSync('tests/evm/compiled.json', 'utf8')) as {
+  contracts: Record<string, { abi: Abi; bytecode: Hex }>;
+};
 let server: ReturnType<typeof ganache.server>;
 let url: string;
 const KEY = `0x${'11'.repeat(32)}` as Hex;
@@ -29,20 +40,42 @@ let firstBlock: bigint;
 
 before(async () => {
   // A key of our own: viem signs locally and sends eth_sendRawTransaction.
-  server = ganache.server({ logging: { quiet: true }, wallet: { accounts: [{ secretKey: KEY, balance: `0x${parseEther('1000').toString(16)}` }] }, chain: { chainId: 1337 } } as never);
+  server = ganache.server({
+    logging: { quiet: true },
+    wallet: { accounts: [{ secretKey: KEY, balance: `0x${parseEther('1000').toString(16)}` }] },
+    chain: { chainId: 1337 },
+  } as never);
   await server.listen(0, '127.0.0.1');
   const addr = (server as unknown as { address(): { port: number } }).address();
   url = `http://127.0.0.1:${addr.port}`;
   const pub = createPublicClient({ transport: http(url) });
   const wallet = createWalletClient({ transport: http(url) });
   const from = deployer;
-  const chain = { id: 1337, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } } as const;
+  const chain = {
+    id: 1337,
+    name: 'local',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [url] } },
+  } as const;
   const deploy = async (name: string, args: unknown[] = []) => {
-    const hash = await wallet.deployContract({ abi: compiled.contracts[name].abi, bytecode: compiled.contracts[name].bytecode, args, account: from, chain });
+    const hash = await wallet.deployContract({
+      abi: compiled.contracts[name].abi,
+      bytecode: compiled.contracts[name].bytecode,
+      args,
+      account: from,
+      chain,
+    });
     return (await pub.waitForTransactionReceipt({ hash })).contractAddress!;
   };
   const write = async (address: Address, name: string, functionName: string, args: unknown[], account = from) => {
-    const hash = await wallet.writeContract({ address, abi: compiled.contracts[name].abi, functionName, args, account, chain });
+    const hash = await wallet.writeContract({
+      address,
+      abi: compiled.contracts[name].abi,
+      functionName,
+      args,
+      account,
+      chain,
+    });
     const r = await pub.waitForTransactionReceipt({ hash });
     assert.equal(r.status, 'success', `${functionName}`);
     return r;
@@ -79,8 +112,18 @@ test('Transfer logs across a block range, in bounded chunks with progress', asyn
     const src = evmRpcChain('ethereum', url);
     const progress: Progress[] = [];
     const ts = await src.transfers([holder.toLowerCase()], {}, (p) => progress.push(p));
-    assert.deepEqual(ts.map((t) => [t.asset, t.amount]), [['USDT', '2500.5'], ['TST', '7'], ['USDT', '100']]);
-    assert.ok(ts.every((t, i) => i === 0 || t.block_number! > ts[i - 1].block_number!), 'oldest first');
+    assert.deepEqual(
+      ts.map((t) => [t.asset, t.amount]),
+      [
+        ['USDT', '2500.5'],
+        ['TST', '7'],
+        ['USDT', '100'],
+      ],
+    );
+    assert.ok(
+      ts.every((t, i) => i === 0 || t.block_number! > ts[i - 1].block_number!),
+      'oldest first',
+    );
     assert.ok(ts.every((t) => t.to === holder.toLowerCase() && t.timestamp instanceof Date));
     assert.ok(progress.length >= 4, `several chunks: ${progress.length}`);
     assert.equal(progress.at(-1)!.done, progress.at(-1)!.total);
@@ -88,7 +131,10 @@ test('Transfer logs across a block range, in bounded chunks with progress', asyn
     const all = await src.transferLogs(null, firstBlock, head);
     assert.equal(all.length, 5, 'mint, 3 USDT transfers and the TST mint');
     const window = await src.transferLogs(null, firstBlock + 1n, firstBlock + 2n);
-    assert.deepEqual(window.map((t) => t.asset), ['USDT', 'TST']);
+    assert.deepEqual(
+      window.map((t) => t.asset),
+      ['USDT', 'TST'],
+    );
   } finally {
     delete process.env.MD_RPC_LOG_CHUNK;
   }
@@ -99,7 +145,12 @@ test('isBlackListed before and after addBlackList, read through the issuer check
   const before = await src.issuerStatus(usdt, 'isBlackListed(address) [public mapping]', holder);
   assert.equal(before!.frozen, false);
   assert.equal(before!.function, 'isBlackListed(address)');
-  const write = (globalThis as Record<string, unknown>).__write as (a: Address, n: string, f: string, args: unknown[]) => Promise<unknown>;
+  const write = (globalThis as Record<string, unknown>).__write as (
+    a: Address,
+    n: string,
+    f: string,
+    args: unknown[],
+  ) => Promise<unknown>;
   await write(usdt, 'BlackListToken', 'addBlackList', [holder]);
   const afterwards = await src.issuerStatus(usdt, 'isBlackListed(address) [public mapping]', holder);
   assert.equal(afterwards!.frozen, true);
@@ -109,7 +160,10 @@ test('isBlackListed before and after addBlackList, read through the issuer check
 });
 
 test('a production key reads evm_rpc from MD_RPC_URL_<NETWORK>; exposure carries the on-chain freeze status', async () => {
-  const ctx = { org: { id: 'org_x', parent_id: null, features: [], pinned_version: '2026-06-11' }, env: 'production' } as unknown as Ctx;
+  const ctx = {
+    org: { id: 'org_x', parent_id: null, features: [], pinned_version: '2026-06-11' },
+    env: 'production',
+  } as unknown as Ctx;
   const noDb = {} as Db; // evm_rpc never touches the database
   delete process.env.MD_RPC_URL_ETHEREUM;
   const missing = getChainSource(ctx, noDb, 'ethereum');
@@ -119,7 +173,19 @@ test('a production key reads evm_rpc from MD_RPC_URL_<NETWORK>; exposure carries
   try {
     const src = getChainSource(ctx, noDb, 'ethereum');
     assert.equal(src.source, 'evm_rpc');
-    const items = await computeStablecoinExposure(ctx, noDb, { wallets: [{ address: holder, key: holder.toLowerCase(), network: 'ethereum', wallet_id: null, role: 'unknown', confidence: null, source_refs: [] }] });
+    const items = await computeStablecoinExposure(ctx, noDb, {
+      wallets: [
+        {
+          address: holder,
+          key: holder.toLowerCase(),
+          network: 'ethereum',
+          wallet_id: null,
+          role: 'unknown',
+          confidence: null,
+          source_refs: [],
+        },
+      ],
+    });
     assert.equal(items.length, 1);
     assert.match(items[0].issuer, /^Tether/);
     assert.equal(items[0].amount, '2600.5');

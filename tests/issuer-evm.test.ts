@@ -8,14 +8,25 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import ganache from 'ganache';
-import { createPublicClient, createWalletClient, http, parseEther, parseUnits, type Abi, type Address, type Hex } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  parseEther,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { remediationHoldings } from '../src/server/services/issuer/remediations';
 import { stablecoinIndex } from '../src/server/services/crypto/reference-data';
 import { issuerFacts } from '../src/server/domain/issuer/remediation';
 import type { Ctx, Db } from '../src/server/context';
 
-const compiled = JSON.parse(readFileSync('tests/evm/compiled.json', 'utf8')) as { contracts: Record<string, { abi: Abi; bytecode: Hex }> };
+const compiled = JSON.parse(readFileSync('tests/evm/compiled.json', 'utf8')) as {
+  contracts: Record<string, { abi: Abi; bytecode: Hex }>;
+};
 let server: ReturnType<typeof ganache.server>;
 let url: string;
 const KEY = `0x${'22'.repeat(32)}` as Hex;
@@ -25,12 +36,21 @@ let usdt: Address;
 let write: (functionName: string, args: unknown[]) => Promise<void>;
 
 before(async () => {
-  server = ganache.server({ logging: { quiet: true }, wallet: { accounts: [{ secretKey: KEY, balance: `0x${parseEther('100').toString(16)}` }] }, chain: { chainId: 1337 } } as never);
+  server = ganache.server({
+    logging: { quiet: true },
+    wallet: { accounts: [{ secretKey: KEY, balance: `0x${parseEther('100').toString(16)}` }] },
+    chain: { chainId: 1337 },
+  } as never);
   await server.listen(0, '127.0.0.1');
   url = `http://127.0.0.1:${(server as unknown as { address(): { port: number } }).address().port}`;
   const pub = createPublicClient({ transport: http(url) });
   const wallet = createWalletClient({ transport: http(url) });
-  const chain = { id: 1337, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } } as const;
+  const chain = {
+    id: 1337,
+    name: 'local',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [url] } },
+  } as const;
   const { abi, bytecode } = compiled.contracts.BlackListToken;
   const hash = await wallet.deployContract({ abi, bytecode, account: deployer, chain });
   usdt = (await pub.waitForTransactionReceipt({ hash })).contractAddress!;
@@ -44,13 +64,26 @@ before(async () => {
 after(async () => server?.close());
 
 test('freeze packet holdings on evm_rpc: the amount, and isBlackListed before and after addBlackList', async () => {
-  const ctx = { org: { id: 'org_x', parent_id: null, features: [], pinned_version: '2026-06-11' }, env: 'production' } as unknown as Ctx;
+  const ctx = {
+    org: { id: 'org_x', parent_id: null, features: [], pinned_version: '2026-06-11' },
+    env: 'production',
+  } as unknown as Ctx;
   const noDb = {} as Db; // evm_rpc reads the node only
   const coin = stablecoinIndex().byTicker.get('ethereum:USDT')!;
   const facts = issuerFacts(coin, 'freeze_only');
   assert.equal(facts.functions.freeze_function, 'addBlackList');
   assert.equal(facts.functions.check_function, 'isBlackListed');
-  const wallets = [{ address: holder, key: holder.toLowerCase(), network: 'ethereum' as const, wallet_id: null, role: 'unknown', confidence: null, source_refs: [] }];
+  const wallets = [
+    {
+      address: holder,
+      key: holder.toLowerCase(),
+      network: 'ethereum' as const,
+      wallet_id: null,
+      role: 'unknown',
+      confidence: null,
+      source_refs: [],
+    },
+  ];
   process.env.MD_RPC_URL_ETHEREUM = url;
   try {
     const beforeFreeze = await remediationHoldings(ctx, noDb, coin, wallets);

@@ -30,11 +30,22 @@ before(async () => {
 after(async () => srv?.stop());
 
 async function fund(address: string, asset: string, amount: string, network = 'ethereum') {
-  const r = await c.post('/v1/sandbox/chain/transfers', { network, from_address: freshEvmAddress(), to_address: address, asset, amount });
+  const r = await c.post('/v1/sandbox/chain/transfers', {
+    network,
+    from_address: freshEvmAddress(),
+    to_address: address,
+    asset,
+    amount,
+  });
   assert.ok(r.status < 300, JSON.stringify(r.body));
 }
 const body = (s: Awaited<ReturnType<typeof packetSetup>>, over: Record<string, unknown> = {}) => ({
-  matter_id: s.matterId, judgment_id: s.judgmentId, authorized_sender: s.senderId, legal_authority_id: s.grantId, source_refs: [SOURCE], ...over,
+  matter_id: s.matterId,
+  judgment_id: s.judgmentId,
+  authorized_sender: s.senderId,
+  legal_authority_id: s.grantId,
+  source_refs: [SOURCE],
+  ...over,
 });
 async function events(matterId: string, type: string) {
   const r = await c.get(`/v1/events?matter_id=${matterId}&type=${type}&limit=100`);
@@ -78,7 +89,10 @@ describe('freeze packet', () => {
     assert.equal(x.signing, 'none');
     assert.equal(x.destination_wallet_certificate_id, null);
     assert.equal(x.review_required, true);
-    assert.ok(x.review_reasons.some((m: string) => /status was not read/.test(m)), x.review_reasons.join(' | '));
+    assert.ok(
+      x.review_reasons.some((m: string) => /status was not read/.test(m)),
+      x.review_reasons.join(' | '),
+    );
     assert.match(x.audit_ref, /^eve_/);
     const got = await c.get(`/v1/issuer-remediation/${x.remediation_id}`);
     assert.equal(got.status, 200);
@@ -99,12 +113,18 @@ describe('freeze packet', () => {
     assert.equal(amb.body.error.param, 'packet_type');
     assert.match(amb.body.error.message, /USDT:ethereum/);
     assert.match(amb.body.error.message, /USDC:ethereum/);
-    const usdc = await c.post('/v1/issuer-remediation/freeze-packet', body(s, { wallets: [holder], packet_type: 'USDC' }));
+    const usdc = await c.post(
+      '/v1/issuer-remediation/freeze-packet',
+      body(s, { wallets: [holder], packet_type: 'USDC' }),
+    );
     assert.equal(usdc.status, 201, JSON.stringify(usdc.body));
     assert.equal(usdc.body.asset, 'USDC');
     assert.match(usdc.body.issuer, /Circle/);
     assert.equal(usdc.body.amount.amount_decimal, '20');
-    const named = await c.post('/v1/issuer-remediation/freeze-packet', body(s, { wallets: [holder], packet_type: 'usdt:ethereum' }));
+    const named = await c.post(
+      '/v1/issuer-remediation/freeze-packet',
+      body(s, { wallets: [holder], packet_type: 'usdt:ethereum' }),
+    );
     assert.equal(named.status, 201, JSON.stringify(named.body));
     assert.equal(named.body.asset, 'USDT');
     const empty = await c.post('/v1/issuer-remediation/freeze-packet', body(s, { wallets: [freshEvmAddress()] }));
@@ -115,7 +135,10 @@ describe('freeze packet', () => {
       assert.equal(r.status, 400, `${bad}: ${JSON.stringify(r.body)}`);
       assert.equal(r.body.error.param, 'packet_type');
     }
-    const badWallet = await c.post('/v1/issuer-remediation/freeze-packet', body(s, { wallets: ['0x123'], packet_type: 'USDT' }));
+    const badWallet = await c.post(
+      '/v1/issuer-remediation/freeze-packet',
+      body(s, { wallets: ['0x123'], packet_type: 'USDT' }),
+    );
     assert.equal(badWallet.status, 400);
     assert.equal(badWallet.body.error.param, 'wallets[0]');
   });
@@ -141,10 +164,17 @@ describe('destination wallet certificates and burn/reissue', () => {
     const pending = await c.post('/v1/issuer-remediation/burn-reissue-packet', withOrder);
     assert.equal(pending.status, 409, 'a pending certificate is not enough');
 
-    const approved = await counsel.mutate('issuer.decideCertificate', { destination_wallet_id: cert.destination_wallet_id, decision: 'approved', reason: 'Custodian KYC verified' });
+    const approved = await counsel.mutate('issuer.decideCertificate', {
+      destination_wallet_id: cert.destination_wallet_id,
+      decision: 'approved',
+      reason: 'Custodian KYC verified',
+    });
     assert.ok(approved.ok, JSON.stringify(approved));
     assert.equal(approved.data.approval_status, 'approved');
-    const again = await counsel.mutate('issuer.decideCertificate', { destination_wallet_id: cert.destination_wallet_id, decision: 'rejected' });
+    const again = await counsel.mutate('issuer.decideCertificate', {
+      destination_wallet_id: cert.destination_wallet_id,
+      decision: 'rejected',
+    });
     assert.equal(again.ok, false, 'a decided certificate is final');
 
     const noOrder = await c.post('/v1/issuer-remediation/burn-reissue-packet', { ...withOrder, source_refs: [SOURCE] });
@@ -165,26 +195,48 @@ describe('destination wallet certificates and burn/reissue', () => {
     const cert = await certificate(m, { wallet_address: LAZARUS_ETH.toLowerCase() });
     assert.equal(cert.sanctions_screen_complete, true);
     assert.equal(cert.sanctions_screen_status, 'match');
-    assert.ok(cert.sanctions_matches.some((x: any) => /Lazarus/i.test(x.sdn_name) && x.programs.includes('DPRK3')), JSON.stringify(cert.sanctions_matches));
-    const tryApprove = await counsel.mutate('issuer.decideCertificate', { destination_wallet_id: cert.destination_wallet_id, decision: 'approved' });
+    assert.ok(
+      cert.sanctions_matches.some((x: any) => /Lazarus/i.test(x.sdn_name) && x.programs.includes('DPRK3')),
+      JSON.stringify(cert.sanctions_matches),
+    );
+    const tryApprove = await counsel.mutate('issuer.decideCertificate', {
+      destination_wallet_id: cert.destination_wallet_id,
+      decision: 'approved',
+    });
     assert.equal(tryApprove.ok, false);
     assert.equal((tryApprove as any).error.data.api.code, 'conflict');
     const list = await counsel.query('issuer.certificates', { matter_id: m });
     assert.ok(list.ok);
-    assert.equal(list.data.find((x: any) => x.destination_wallet_id === cert.destination_wallet_id).approval_status, 'pending');
-    const rejected = await counsel.mutate('issuer.decideCertificate', { destination_wallet_id: cert.destination_wallet_id, decision: 'rejected', reason: 'OFAC-listed' });
+    assert.equal(
+      list.data.find((x: any) => x.destination_wallet_id === cert.destination_wallet_id).approval_status,
+      'pending',
+    );
+    const rejected = await counsel.mutate('issuer.decideCertificate', {
+      destination_wallet_id: cert.destination_wallet_id,
+      decision: 'rejected',
+      reason: 'OFAC-listed',
+    });
     assert.ok(rejected.ok);
     assert.equal(rejected.data.approval_status, 'rejected');
-    const late = await counsel.mutate('issuer.decideCertificate', { destination_wallet_id: cert.destination_wallet_id, decision: 'approved' });
+    const late = await counsel.mutate('issuer.decideCertificate', {
+      destination_wallet_id: cert.destination_wallet_id,
+      decision: 'approved',
+    });
     assert.equal(late.ok, false);
   });
 
   test('certificate input: invalid address or network is 400', async () => {
     const m = await kit.matter();
-    const bad = await c.post('/v1/issuer-remediation/destination-wallet-certificate', certificateBody(m, { wallet_address: '0xnothex' }));
+    const bad = await c.post(
+      '/v1/issuer-remediation/destination-wallet-certificate',
+      certificateBody(m, { wallet_address: '0xnothex' }),
+    );
     assert.equal(bad.status, 400);
     assert.equal(bad.body.error.param, 'wallet_address');
-    const net = await c.post('/v1/issuer-remediation/destination-wallet-certificate', certificateBody(m, { network: 'dogechain' }));
+    const net = await c.post(
+      '/v1/issuer-remediation/destination-wallet-certificate',
+      certificateBody(m, { network: 'dogechain' }),
+    );
     assert.equal(net.status, 400);
     assert.equal(net.body.error.param, 'network');
   });
@@ -195,10 +247,14 @@ describe('stages in the console', () => {
     const s = await packetSetup(kit);
     const holder = freshEvmAddress();
     await fund(holder, 'USDT', '75');
-    const r = await c.post('/v1/issuer-remediation/freeze-packet', body(s, { wallets: [holder], source_refs: [SOURCE, COURT_ORDER_REF] }));
+    const r = await c.post(
+      '/v1/issuer-remediation/freeze-packet',
+      body(s, { wallets: [holder], source_refs: [SOURCE, COURT_ORDER_REF] }),
+    );
     assert.equal(r.status, 201, JSON.stringify(r.body));
     const id = r.body.remediation_id;
-    const move = (status: string) => counsel.mutate('issuer.move', { remediation_id: id, status, notes: `to ${status}` });
+    const move = (status: string) =>
+      counsel.mutate('issuer.move', { remediation_id: id, status, notes: `to ${status}` });
     const skip = await move('burned');
     assert.equal(skip.ok, false);
     assert.equal((skip as any).error.data.api.code, 'invalid_state_transition');
@@ -207,7 +263,14 @@ describe('stages in the console', () => {
     assert.equal(noCert.ok, false);
     assert.equal((noCert as any).error.data.api.code, 'packet_not_ready');
     const cert = await certificate(s.matterId);
-    assert.ok((await counsel.mutate('issuer.decideCertificate', { destination_wallet_id: cert.destination_wallet_id, decision: 'approved' })).ok);
+    assert.ok(
+      (
+        await counsel.mutate('issuer.decideCertificate', {
+          destination_wallet_id: cert.destination_wallet_id,
+          decision: 'approved',
+        })
+      ).ok,
+    );
     for (const st of ['burn_requested', 'burned', 'reissued', 'remitted', 'closed']) {
       const x = await move(st);
       assert.ok(x.ok, `${st}: ${JSON.stringify(x)}`);
@@ -226,17 +289,27 @@ describe('stages in the console', () => {
 
   test('any open stage may be rejected', async () => {
     const s = await packetSetup(kit);
-    const r = await c.post('/v1/issuer-remediation/freeze-packet', body(s, { wallets: [freshEvmAddress()], packet_type: 'USDT:ethereum' }));
+    const r = await c.post(
+      '/v1/issuer-remediation/freeze-packet',
+      body(s, { wallets: [freshEvmAddress()], packet_type: 'USDT:ethereum' }),
+    );
     assert.equal(r.status, 201, JSON.stringify(r.body));
     assert.equal(r.body.amount.amount_decimal, '0');
-    const x = await counsel.mutate('issuer.move', { remediation_id: r.body.remediation_id, status: 'rejected', notes: 'Issuer declined' });
+    const x = await counsel.mutate('issuer.move', {
+      remediation_id: r.body.remediation_id,
+      status: 'rejected',
+      notes: 'Issuer declined',
+    });
     assert.ok(x.ok, JSON.stringify(x));
     assert.equal(x.data.status, 'rejected');
   });
 
   test('another organization sees 404', async () => {
     const s = await packetSetup(kit);
-    const r = await c.post('/v1/issuer-remediation/freeze-packet', body(s, { wallets: [freshEvmAddress()], packet_type: 'USDT' }));
+    const r = await c.post(
+      '/v1/issuer-remediation/freeze-packet',
+      body(s, { wallets: [freshEvmAddress()], packet_type: 'USDT' }),
+    );
     assert.equal(r.status, 201);
     const missing = await c.get('/v1/issuer-remediation/rem_000000000000000000000000');
     assert.equal(missing.status, 404);
@@ -248,10 +321,17 @@ describe('export', () => {
     const s = await packetSetup(kit);
     const holder = freshEvmAddress();
     await fund(holder, 'USDT', '42');
-    const r = await c.post('/v1/issuer-remediation/freeze-packet', body(s, { wallets: [holder], notes: 'internal note' }));
+    const r = await c.post(
+      '/v1/issuer-remediation/freeze-packet',
+      body(s, { wallets: [holder], notes: 'internal note' }),
+    );
     assert.equal(r.status, 201, JSON.stringify(r.body));
     for (const format of ['json', 'pdf', 'zip']) {
-      const e = await counsel.mutate('issuer.export', { remediation_id: r.body.remediation_id, format, redaction_profile: 'external' });
+      const e = await counsel.mutate('issuer.export', {
+        remediation_id: r.body.remediation_id,
+        format,
+        redaction_profile: 'external',
+      });
       assert.ok(e.ok, JSON.stringify(e));
       assert.equal(e.data.status, 'pending');
       let ready: any;
@@ -259,7 +339,10 @@ describe('export', () => {
       for (;;) {
         const g: { status: number; body: any } = await c.get(`/v1/exports/${e.data.export_id}`);
         assert.equal(g.status, 200, JSON.stringify(g.body));
-        if (g.body.status !== 'pending') { ready = g.body; break; }
+        if (g.body.status !== 'pending') {
+          ready = g.body;
+          break;
+        }
         if (Date.now() > deadline) throw new Error('export still pending');
         await new Promise((res) => setTimeout(res, 150));
       }

@@ -12,7 +12,12 @@ import { computeDeadlines, periodLastDay, type DeadlineInput } from '../src/serv
 import { addYears, daysBetween, rollPastWeekend } from '../src/server/domain/judgments/dates';
 import { dec } from '../src/server/domain/judgments/decimal';
 import { interestTerms } from '../src/server/domain/judgments/interest-terms';
-import { computeLedger, operatorShare, type LedgerEntryInput, type LedgerJudgment } from '../src/server/domain/judgments/ledger-engine';
+import {
+  computeLedger,
+  operatorShare,
+  type LedgerEntryInput,
+  type LedgerJudgment,
+} from '../src/server/domain/judgments/ledger-engine';
 import { evaluateGates, GATE_NAMES, type GateInput } from '../src/server/domain/judgments/validation-gates';
 import { allowedMoves, moveBlocker, statusAfterValidation } from '../src/server/domain/judgments/judgment-status';
 import { parseAddress } from '../src/server/domain/judgments/wallet-address';
@@ -26,15 +31,33 @@ import { parseCsv } from '../src/server/domain/judgments/csv';
 
 /** A fuzzy (potential) SDN name match of the debtor, as the shared screening reports it. */
 const nameMatch = (sdn_id: string, sdn_name: string, matched: string, score: number): ScreenMatch => ({
-  subject: 'Dana Doe', subject_type: 'entity', list: 'OFAC SDN list', list_date: '2024-05-03', sdn_name, programs: ['CUBA'],
-  match_type: 'fuzzy', score, sdn_id, sdn_type: 'entity', matched, network: null, assets: [],
+  subject: 'Dana Doe',
+  subject_type: 'entity',
+  list: 'OFAC SDN list',
+  list_date: '2024-05-03',
+  sdn_name,
+  programs: ['CUBA'],
+  match_type: 'fuzzy',
+  score,
+  sdn_id,
+  sdn_type: 'entity',
+  matched,
+  network: null,
+  assets: [],
 });
 
 const deadlinesOf = (code: string, entered: string, over: Partial<DeadlineInput> = {}) =>
-  Object.fromEntries(computeDeadlines({
-    rules: resolveRules(code), date_entered: entered, judgment_type: 'standard', consumer_debt: false,
-    renewal_override: null, today: '2025-01-15', ...over,
-  }).map((d) => [d.kind, d]));
+  Object.fromEntries(
+    computeDeadlines({
+      rules: resolveRules(code),
+      date_entered: entered,
+      judgment_type: 'standard',
+      consumer_debt: false,
+      renewal_override: null,
+      today: '2025-01-15',
+      ...over,
+    }).map((d) => [d.kind, d]),
+  );
 
 describe('jurisdiction rules', () => {
   test('known states, federal courts take stay/interest from § 1961 and life from the forum state', () => {
@@ -96,7 +119,11 @@ describe('deadlines', () => {
     // Entered 2024-03-15: +30 days = Sunday 2024-04-14 → Monday 2024-04-15 (TRCP 627).
     const d = deadlinesOf('US-TX', '2024-03-15');
     assert.equal(d.renewal.date, '2034-03-14');
-    assert.equal(d.revival_last_day.date, '2036-03-14', 'dormant from 2034-03-15, revive by the 2nd anniversary (CPRC 31.006)');
+    assert.equal(
+      d.revival_last_day.date,
+      '2036-03-14',
+      'dormant from 2034-03-15, revive by the 2nd anniversary (CPRC 31.006)',
+    );
     assert.equal(d.automatic_stay_end.date, '2024-04-15');
     assert.equal(d.automatic_stay_end.type, 'monitoring');
   });
@@ -125,7 +152,10 @@ describe('deadlines', () => {
     assert.equal(deadlinesOf('US-GA', '2024-01-02').automatic_stay_end.date, '2024-01-12');
     const de = deadlinesOf('US-DE', '2024-01-02');
     assert.equal(de.dormancy.date, '2029-01-01');
-    assert.ok(Object.values(de).every((x) => x.review_required), 'DE is verified:false');
+    assert.ok(
+      Object.values(de).every((x) => x.review_required),
+      'DE is verified:false',
+    );
     const unknown = deadlinesOf('FR-75', '2024-01-02');
     assert.equal(unknown.renewal.date, null);
     assert.equal(unknown.renewal.review_required, true);
@@ -144,7 +174,14 @@ describe('deadlines', () => {
 
 describe('interest terms', () => {
   const terms = (code: string, over: Partial<Parameters<typeof interestTerms>[0]> = {}) =>
-    interestTerms({ rules: resolveRules(code), date_entered: '2024-01-10', principal: dec('10000'), consumer_debt: false, supplied: null, ...over });
+    interestTerms({
+      rules: resolveRules(code),
+      date_entered: '2024-01-10',
+      principal: dec('10000'),
+      consumer_debt: false,
+      supplied: null,
+      ...over,
+    });
 
   test('fixed statutory rates: CA 10% simple, NY 9% simple (compounding unverified → review)', () => {
     const ca = terms('US-CA');
@@ -161,7 +198,11 @@ describe('interest terms', () => {
     const big = terms('US-CA', { consumer_debt: true, principal: dec('60000') });
     assert.equal(big.rate_pct!.toFixed(), '5');
     assert.equal(big.review_required, true, '5% above $50,000 only for medical debt');
-    assert.equal(terms('US-CA', { consumer_debt: true, date_entered: '2022-06-01' }).rate_pct!.toFixed(), '10', 'SB 1200 applies from 2023');
+    assert.equal(
+      terms('US-CA', { consumer_debt: true, date_entered: '2022-06-01' }).rate_pct!.toFixed(),
+      '10',
+      'SB 1200 applies from 2023',
+    );
     assert.equal(terms('US-CA', { consumer_debt: true, principal: dec('250000') }).rate_pct!.toFixed(), '10');
     const ny = terms('US-NY', { consumer_debt: true });
     assert.equal(ny.rate_pct!.toFixed(), '2');
@@ -178,7 +219,9 @@ describe('interest terms', () => {
     assert.equal(fed.rate_pct, null);
     assert.equal(fed.method, 'unknown');
     assert.equal(fed.review_required, true);
-    const supplied = terms('US-FED-NY', { supplied: { rate_pct: '4.74', basis: '1-year CMT, week ending 2024-01-05' } });
+    const supplied = terms('US-FED-NY', {
+      supplied: { rate_pct: '4.74', basis: '1-year CMT, week ending 2024-01-05' },
+    });
     assert.equal(supplied.rate_pct!.toFixed(), '4.74');
     assert.equal(supplied.compounding, 'annual');
     assert.equal(supplied.review_required, false);
@@ -194,17 +237,33 @@ describe('interest terms', () => {
 
 describe('ledger engine', () => {
   const J = (over: Partial<LedgerJudgment> = {}): LedgerJudgment => ({
-    id: 'j1', principal: dec('10000'), start: '2024-01-01', rate_pct: dec('10'), compounding: 'simple', allocation: ['interest', 'principal', 'costs'], ...over,
+    id: 'j1',
+    principal: dec('10000'),
+    start: '2024-01-01',
+    rate_pct: dec('10'),
+    compounding: 'simple',
+    allocation: ['interest', 'principal', 'costs'],
+    ...over,
   });
-  const E = (id: string, type: LedgerEntryInput['type'], amount: string, date: string, judgment_id: string | null = 'j1'): LedgerEntryInput =>
-    ({ id, type, amount: dec(amount), date, judgment_id });
+  const E = (
+    id: string,
+    type: LedgerEntryInput['type'],
+    amount: string,
+    date: string,
+    judgment_id: string | null = 'j1',
+  ): LedgerEntryInput => ({ id, type, amount: dec(amount), date, judgment_id });
   const fx = (v: { toFixed(): string }) => v.toFixed();
 
   test('California 10% simple with a recovery applied interest first', () => {
     // 2024-01-01 → 2024-04-10 = 100 days: 10,000 × 10% × 100/365 = 273.9726… → 273.97.
     // The 1,000 recovery pays 273.97 interest, then 726.03 principal → principal 9,273.97.
     // 2024-04-10 → 2024-12-31 = 265 days: 9,273.97 × 10% × 265/365 = 673.3155… → 673.32.
-    const { totals } = computeLedger({ currency: 'USD', as_of: '2024-12-31', judgments: [J()], entries: [E('a', 'recovery', '1000', '2024-04-10')] });
+    const { totals } = computeLedger({
+      currency: 'USD',
+      as_of: '2024-12-31',
+      judgments: [J()],
+      entries: [E('a', 'recovery', '1000', '2024-04-10')],
+    });
     assert.equal(fx(totals.accrued_interest), '947.29');
     assert.equal(fx(totals.interest_paid), '273.97');
     assert.equal(fx(totals.principal_paid), '726.03');
@@ -214,7 +273,9 @@ describe('ledger engine', () => {
   test('principal-first allocation would accrue less interest: the order matters', () => {
     // Same facts with principal first: principal 9,000 from 2024-04-10 → 9,000 × 10% × 265/365 = 653.42.
     const { totals } = computeLedger({
-      currency: 'USD', as_of: '2024-12-31', judgments: [J({ allocation: ['principal', 'interest', 'costs'] })],
+      currency: 'USD',
+      as_of: '2024-12-31',
+      judgments: [J({ allocation: ['principal', 'interest', 'costs'] })],
       entries: [E('a', 'recovery', '1000', '2024-04-10')],
     });
     assert.equal(fx(totals.accrued_interest), '927.39', '273.97 + 653.42');
@@ -225,8 +286,10 @@ describe('ledger engine', () => {
     // Year 1 (2023-03-01 → 2024-03-01, 366 days): 100,000 × 4.74% × 366/365 = 4,752.986… → 4,752.99.
     // Year 2 (365 days) on 104,752.99: × 4.74% = 4,965.29. Total 9,718.28 (simple would be 9,492.99).
     const { totals } = computeLedger({
-      currency: 'USD', as_of: '2025-03-01',
-      judgments: [J({ principal: dec('100000'), start: '2023-03-01', rate_pct: dec('4.74'), compounding: 'annual' })], entries: [],
+      currency: 'USD',
+      as_of: '2025-03-01',
+      judgments: [J({ principal: dec('100000'), start: '2023-03-01', rate_pct: dec('4.74'), compounding: 'annual' })],
+      entries: [],
     });
     assert.equal(fx(totals.accrued_interest), '9718.28');
   });
@@ -235,7 +298,8 @@ describe('ledger engine', () => {
     // J1 5,000 from 2024-01-01: 60 days → 82.19; J2 3,000 from 2024-02-01: 29 days → 23.84.
     // 5,500 pays J1 82.19 + 5,000, then J2 23.84 interest and 393.97 principal.
     const { totals, per_judgment } = computeLedger({
-      currency: 'USD', as_of: '2024-03-01',
+      currency: 'USD',
+      as_of: '2024-03-01',
       judgments: [J({ id: 'j2', principal: dec('3000'), start: '2024-02-01' }), J({ principal: dec('5000') })],
       entries: [E('r', 'recovery', '5500', '2024-03-01', null)],
     });
@@ -246,11 +310,16 @@ describe('ledger engine', () => {
 
   test('costs, fees, distributions, adjustments, overpayment and no float drift', () => {
     const { totals } = computeLedger({
-      currency: 'USD', as_of: '2024-06-01', judgments: [J({ rate_pct: null, principal: dec('0.3') })],
+      currency: 'USD',
+      as_of: '2024-06-01',
+      judgments: [J({ rate_pct: null, principal: dec('0.3') })],
       entries: [
-        E('a', 'cost', '0.1', '2024-02-01'), E('b', 'cost', '0.2', '2024-02-02'),
-        E('c', 'recovery', '0.1', '2024-03-01'), E('d', 'recovery', '0.2', '2024-03-02'),
-        E('e', 'distribution', '0.1', '2024-03-03'), E('f', 'fee', '0.05', '2024-03-03'),
+        E('a', 'cost', '0.1', '2024-02-01'),
+        E('b', 'cost', '0.2', '2024-02-02'),
+        E('c', 'recovery', '0.1', '2024-03-01'),
+        E('d', 'recovery', '0.2', '2024-03-02'),
+        E('e', 'distribution', '0.1', '2024-03-03'),
+        E('f', 'fee', '0.05', '2024-03-03'),
         E('g', 'adjustment', '-0.1', '2024-03-04'),
       ],
     });
@@ -261,7 +330,12 @@ describe('ledger engine', () => {
     assert.equal(fx(totals.balance_outstanding), '0.2', '0.2 principal + 0.3 costs − 0.3 recovered');
     assert.equal(fx(totals.distributed), '0.1');
     assert.equal(fx(totals.fees), '0.05');
-    const over = computeLedger({ currency: 'USD', as_of: '2024-06-01', judgments: [J({ rate_pct: null, principal: dec('100') })], entries: [E('a', 'recovery', '150.5', '2024-02-01')] });
+    const over = computeLedger({
+      currency: 'USD',
+      as_of: '2024-06-01',
+      judgments: [J({ rate_pct: null, principal: dec('100') })],
+      entries: [E('a', 'recovery', '150.5', '2024-02-01')],
+    });
     assert.equal(fx(over.totals.balance_outstanding), '0');
     assert.equal(fx(over.totals.overpayment), '50.5');
     assert.equal(operatorShare(dec('1000.10'), 25, 'USD').toFixed(), '250.03', '250.025 rounds half-up');
@@ -270,7 +344,14 @@ describe('ledger engine', () => {
 
 const baseGateInput = (): GateInput => ({
   today: '2025-01-15',
-  judgment: { date_entered: '2024-06-03', type: 'standard', appeal_stay_status: 'none', bankruptcy_status: 'none', source_refs: [{ source_type: 'judgment' }], renewal_deadline: null },
+  judgment: {
+    date_entered: '2024-06-03',
+    type: 'standard',
+    appeal_stay_status: 'none',
+    bankruptcy_status: 'none',
+    source_refs: [{ source_type: 'judgment' }],
+    renewal_deadline: null,
+  },
   rules: resolveRules('US-CA'),
   authority: { status: 'granted', basis: 'engagement_letter', granted_by: 'GC' },
   claimants: [{ name: 'Acme', role: 'creditor', source_refs: [] }],
@@ -278,18 +359,35 @@ const baseGateInput = (): GateInput => ({
   bankruptcy_known: null,
   appeal_stay_known: null,
   // A complete, current list: the dataset caveats of the shipped copy are tested in sanctions-domain.
-  sanctions: { debtor: { name: 'Dana Doe', matches: [] }, wallets: [], recorded: null, datasets: { names: { ...SDN_DATASET, as_of: '2025-01-10', gaps: null }, addresses: { ...OFAC_ADDRESS_DATASET, as_of: '2025-01-10' } } },
+  sanctions: {
+    debtor: { name: 'Dana Doe', matches: [] },
+    wallets: [],
+    recorded: null,
+    datasets: {
+      names: { ...SDN_DATASET, as_of: '2025-01-10', gaps: null },
+      addresses: { ...OFAC_ADDRESS_DATASET, as_of: '2025-01-10' },
+    },
+  },
   checks: null,
 });
 
 describe('validation gates', () => {
   const statuses = (i: GateInput) => Object.fromEntries(evaluateGates(i).gates.map((g) => [g.gate, g.status]));
-  const onlyFailing = (i: GateInput) => evaluateGates(i).gates.filter((g) => g.status !== 'pass').map((g) => `${g.gate}:${g.status}`);
+  const onlyFailing = (i: GateInput) =>
+    evaluateGates(i)
+      .gates.filter((g) => g.status !== 'pass')
+      .map((g) => `${g.gate}:${g.status}`);
 
   test('all gates pass → enforcement_ready', () => {
     const r = evaluateGates(baseGateInput());
-    assert.deepEqual(r.gates.map((g) => g.gate), [...GATE_NAMES]);
-    assert.ok(r.gates.every((g) => g.status === 'pass'), JSON.stringify(r.gates));
+    assert.deepEqual(
+      r.gates.map((g) => g.gate),
+      [...GATE_NAMES],
+    );
+    assert.ok(
+      r.gates.every((g) => g.status === 'pass'),
+      JSON.stringify(r.gates),
+    );
     assert.equal(r.enforcement_ready, true);
     assert.equal(r.review_required, false);
     assert.deepEqual(r.missing_items, []);
@@ -297,13 +395,48 @@ describe('validation gates', () => {
 
   test('each gate fails on its own', () => {
     const cases: [string, (i: GateInput) => void][] = [
-      ['authority:fail', (i) => { i.authority = { status: 'revoked', basis: null, granted_by: null }; }],
-      ['stay_appeal:fail', (i) => { i.judgment.appeal_stay_status = 'stayed'; }],
-      ['bankruptcy:fail', (i) => { i.judgment.bankruptcy_status = 'filed'; }],
-      ['consumer_commercial:review', (i) => { i.consumer_debt = null; }],
-      ['required_documents:fail', (i) => { i.judgment.source_refs = []; }],
-      ['judgment_life:fail', (i) => { i.judgment.date_entered = '2014-01-10'; }],
-      ['sanctions:fail', (i) => { i.sanctions.recorded = { paused: true, unresolved: 1, screens: 1 }; }],
+      [
+        'authority:fail',
+        (i) => {
+          i.authority = { status: 'revoked', basis: null, granted_by: null };
+        },
+      ],
+      [
+        'stay_appeal:fail',
+        (i) => {
+          i.judgment.appeal_stay_status = 'stayed';
+        },
+      ],
+      [
+        'bankruptcy:fail',
+        (i) => {
+          i.judgment.bankruptcy_status = 'filed';
+        },
+      ],
+      [
+        'consumer_commercial:review',
+        (i) => {
+          i.consumer_debt = null;
+        },
+      ],
+      [
+        'required_documents:fail',
+        (i) => {
+          i.judgment.source_refs = [];
+        },
+      ],
+      [
+        'judgment_life:fail',
+        (i) => {
+          i.judgment.date_entered = '2014-01-10';
+        },
+      ],
+      [
+        'sanctions:fail',
+        (i) => {
+          i.sanctions.recorded = { paused: true, unresolved: 1, screens: 1 };
+        },
+      ],
     ];
     for (const [expected, mutate] of cases) {
       const i = baseGateInput();
@@ -369,11 +502,32 @@ describe('validation gates', () => {
     assert.deepEqual(allowedMoves('vacated'), []);
     assert.match(moveBlocker('intake', 'validated', { latestValidation: null, stayedAt: null })!, /passing validation/);
     const stayedAt = new Date('2025-01-10T00:00:00Z');
-    assert.match(moveBlocker('stayed', 'needs_review', { latestValidation: { ready: false, at: new Date('2025-01-09T00:00:00Z') }, stayedAt })!, /re-validation/);
-    assert.equal(moveBlocker('stayed', 'needs_review', { latestValidation: { ready: false, at: new Date('2025-01-11T00:00:00Z') }, stayedAt }), null);
-    assert.equal(statusAfterValidation('intake', { ready: true, partial: false, anyFail: false, stayHolds: false }), 'validated');
-    assert.equal(statusAfterValidation('stayed', { ready: false, partial: false, anyFail: true, stayHolds: true }), 'stayed');
-    assert.equal(statusAfterValidation('enforcing', { ready: false, partial: false, anyFail: true, stayHolds: false }), 'enforcing');
+    assert.match(
+      moveBlocker('stayed', 'needs_review', {
+        latestValidation: { ready: false, at: new Date('2025-01-09T00:00:00Z') },
+        stayedAt,
+      })!,
+      /re-validation/,
+    );
+    assert.equal(
+      moveBlocker('stayed', 'needs_review', {
+        latestValidation: { ready: false, at: new Date('2025-01-11T00:00:00Z') },
+        stayedAt,
+      }),
+      null,
+    );
+    assert.equal(
+      statusAfterValidation('intake', { ready: true, partial: false, anyFail: false, stayHolds: false }),
+      'validated',
+    );
+    assert.equal(
+      statusAfterValidation('stayed', { ready: false, partial: false, anyFail: true, stayHolds: true }),
+      'stayed',
+    );
+    assert.equal(
+      statusAfterValidation('enforcing', { ready: false, partial: false, anyFail: true, stayHolds: false }),
+      'enforcing',
+    );
   });
 });
 
@@ -387,7 +541,11 @@ describe('wallets', () => {
     };
     ok('0x52908400098527886E0F7030069857D2E4169EE7', 'evm', 'account');
     ok('0xde709f2102306220921060314715629080e2fb77', 'evm', 'account');
-    assert.equal(parseAddress('0xDE709F2102306220921060314715629080E2FB77').address, '0xde709f2102306220921060314715629080e2fb77', 'single-case input is checksummed (all digits here)');
+    assert.equal(
+      parseAddress('0xDE709F2102306220921060314715629080E2FB77').address,
+      '0xde709f2102306220921060314715629080e2fb77',
+      'single-case input is checksummed (all digits here)',
+    );
     assert.equal(parseAddress('0x52908400098527886E0F7030069857D2E4169Ee7').valid, false, 'bad EIP-55 checksum');
     ok('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', 'bitcoin', 'p2pkh');
     ok('3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', 'bitcoin', 'p2sh');
@@ -405,7 +563,10 @@ describe('wallets', () => {
   });
 
   test('classification against the shipped OFAC list and exchange labels', () => {
-    const index = buildWalletIndex({ labelsCsv: readFileSync('data/labels/evm_exchange_and_risk_labels.csv', 'utf8') }, addressIndex());
+    const index = buildWalletIndex(
+      { labelsCsv: readFileSync('data/labels/evm_exchange_and_risk_labels.csv', 'utf8') },
+      addressIndex(),
+    );
     const cb = classifyWallet(index, '0x02466e547bfdab679fc49e96bbfc62b9747d997c');
     assert.equal(cb.category, 'exchange');
     assert.equal(cb.exchange, 'coinbase');
@@ -420,21 +581,38 @@ describe('wallets', () => {
 });
 
 describe('enforcement plan', () => {
-  const index = buildWalletIndex({ labelsCsv: readFileSync('data/labels/evm_exchange_and_risk_labels.csv', 'utf8') }, addressIndex());
+  const index = buildWalletIndex(
+    { labelsCsv: readFileSync('data/labels/evm_exchange_and_risk_labels.csv', 'utf8') },
+    addressIndex(),
+  );
   const gates = evaluateGates(baseGateInput()).gates;
-  const plan = (over: Partial<PlanInput> = {}, wallets: string[] = []) => buildEnforcementPlan({
-    today: '2025-01-15',
-    judgment: { judgment_id: 'jdg_1', date_entered: '2024-06-03', type: 'standard', status: 'validated', debtor: 'Doe', appeal_stay_status: 'none', bankruptcy_status: 'none' },
-    rules: resolveRules('US-NY'),
-    claimants: [{ name: 'Acme', role: 'creditor' }],
-    profile: 'measured',
-    constraints: { consumer_debt: false, bankruptcy_known: false, appeal_stay_known: false, sanctions_review_required: false },
-    wallets: wallets.map((w) => classifyWallet(index, w)),
-    exchanges: [],
-    gates,
-    deadlines: [],
-    ...over,
-  });
+  const plan = (over: Partial<PlanInput> = {}, wallets: string[] = []) =>
+    buildEnforcementPlan({
+      today: '2025-01-15',
+      judgment: {
+        judgment_id: 'jdg_1',
+        date_entered: '2024-06-03',
+        type: 'standard',
+        status: 'validated',
+        debtor: 'Doe',
+        appeal_stay_status: 'none',
+        bankruptcy_status: 'none',
+      },
+      rules: resolveRules('US-NY'),
+      claimants: [{ name: 'Acme', role: 'creditor' }],
+      profile: 'measured',
+      constraints: {
+        consumer_debt: false,
+        bankruptcy_known: false,
+        appeal_stay_known: false,
+        sanctions_review_required: false,
+      },
+      wallets: wallets.map((w) => classifyWallet(index, w)),
+      exchanges: [],
+      gates,
+      deadlines: [],
+      ...over,
+    });
   const COINBASE = '0x02466e547bfdab679fc49e96bbfc62b9747d997c';
   const SUEX = '0x19aa5fe80d33a56d56c78e82ea5e50e5d80b4dff';
 
@@ -449,7 +627,11 @@ describe('enforcement plan', () => {
     assert.ok(!types.includes('exchange_freeze'));
     assert.deepEqual(measured.blocked_actions, []);
     const assertive = plan({ profile: 'assertive' }, [COINBASE]).priority_actions.map((a) => a.type);
-    assert.ok(assertive.includes('exchange_freeze') && assertive.includes('exchange_intercept') && !assertive.includes('exchange_turnover'));
+    assert.ok(
+      assertive.includes('exchange_freeze') &&
+        assertive.includes('exchange_intercept') &&
+        !assertive.includes('exchange_turnover'),
+    );
     const max = plan({ profile: 'maximum_lawful' }, [COINBASE]);
     assert.equal(max.pressure_level, 3);
     const turnover = max.priority_actions.find((a) => a.type === 'exchange_turnover')!;
@@ -466,11 +648,17 @@ describe('enforcement plan', () => {
     assert.equal(first.priority, 'urgent');
     assert.match(first.rationale, /SUEX OTC/);
     const listed = p.blocked_actions.filter((b) => b.target.value === p.wallets[0].address);
-    assert.deepEqual(listed.map((b) => `${b.type}:${b.blocked_by}`), ['turnover_workflow:sanctions', 'issuer_freeze:sanctions'], 'even sanctions-exempt steps are blocked on listed property');
+    assert.deepEqual(
+      listed.map((b) => `${b.type}:${b.blocked_by}`),
+      ['turnover_workflow:sanctions', 'issuer_freeze:sanctions'],
+      'even sanctions-exempt steps are blocked on listed property',
+    );
     assert.match(listed[0].reason, /OFAC SDN list/);
     const coinbase = p.blocked_actions.find((b) => b.type === 'vasp_legal_process')!;
     assert.equal(coinbase.blocked_by, 'sanctions', 'ordinary collection on the matter is paused');
-    assert.ok(p.priority_actions.every((a) => !['vasp_legal_process', 'exchange_freeze', 'debtor_discovery'].includes(a.type)));
+    assert.ok(
+      p.priority_actions.every((a) => !['vasp_legal_process', 'exchange_freeze', 'debtor_discovery'].includes(a.type)),
+    );
     assert.equal(p.review_required, true);
   });
 
@@ -484,20 +672,62 @@ describe('enforcement plan', () => {
   });
 
   test('bankruptcy blocks every collection step', () => {
-    const p = plan({ profile: 'maximum_lawful', constraints: { consumer_debt: false, bankruptcy_known: true, appeal_stay_known: false, sanctions_review_required: false } },
-      [COINBASE, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq']);
-    assert.deepEqual(p.blocked_actions.map((b) => b.type).sort(),
-      ['contempt_motion', 'debtor_discovery', 'exchange_freeze', 'exchange_intercept', 'exchange_turnover', 'turnover_workflow', 'vasp_legal_process']);
+    const p = plan(
+      {
+        profile: 'maximum_lawful',
+        constraints: {
+          consumer_debt: false,
+          bankruptcy_known: true,
+          appeal_stay_known: false,
+          sanctions_review_required: false,
+        },
+      },
+      [COINBASE, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+    );
+    assert.deepEqual(p.blocked_actions.map((b) => b.type).sort(), [
+      'contempt_motion',
+      'debtor_discovery',
+      'exchange_freeze',
+      'exchange_intercept',
+      'exchange_turnover',
+      'turnover_workflow',
+      'vasp_legal_process',
+    ]);
     assert.ok(p.blocked_actions.every((b) => b.blocked_by === 'bankruptcy' && /362\(a\)/.test(b.reason)));
     assert.deepEqual(p.priority_actions.map((a) => a.type).sort(), ['bankruptcy_claim', 'monitor_wallet']);
   });
 
   test('post-entry stay, consumer maximum_lawful, invalid addresses', () => {
-    const stayed = plan({ rules: resolveRules('US-TX'), judgment: { judgment_id: 'jdg_1', date_entered: '2025-01-02', type: 'standard', status: 'intake', debtor: 'Doe', appeal_stay_status: 'none', bankruptcy_status: 'none' } }, [COINBASE]);
+    const stayed = plan(
+      {
+        rules: resolveRules('US-TX'),
+        judgment: {
+          judgment_id: 'jdg_1',
+          date_entered: '2025-01-02',
+          type: 'standard',
+          status: 'intake',
+          debtor: 'Doe',
+          appeal_stay_status: 'none',
+          bankruptcy_status: 'none',
+        },
+      },
+      [COINBASE],
+    );
     const b = stayed.blocked_actions.find((x) => x.type === 'vasp_legal_process')!;
     assert.equal(b.blocked_by, 'stay');
     assert.match(b.reason, /until 2025-02-03.*from 2025-02-04/);
-    const consumer = plan({ profile: 'maximum_lawful', constraints: { consumer_debt: true, bankruptcy_known: false, appeal_stay_known: false, sanctions_review_required: false } }, ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq']);
+    const consumer = plan(
+      {
+        profile: 'maximum_lawful',
+        constraints: {
+          consumer_debt: true,
+          bankruptcy_known: false,
+          appeal_stay_known: false,
+          sanctions_review_required: false,
+        },
+      },
+      ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+    );
     assert.equal(consumer.review_required, true);
     assert.ok(consumer.review_reasons.some((r) => /maximum_lawful on a consumer debt/.test(r)));
     assert.ok(consumer.priority_actions.some((a) => a.type === 'consumer_compliance_review'));

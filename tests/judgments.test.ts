@@ -25,9 +25,16 @@ const sanctionsGateOf = (v: any) => v.gates.find((g: any) => g.gate === 'sanctio
 
 function body(matterId: string, over: Record<string, unknown> = {}) {
   return {
-    matter_id: matterId, court: 'Superior Court of California, County of Los Angeles', case_number: `BC-${Math.random().toString(36).slice(2, 9)}`,
-    jurisdiction: 'US-CA', creditor: 'Acme Capital LLC', debtor: 'Dana Doe', amount: { amount: '25000.00', currency: 'USD' },
-    date_entered: '2024-06-03', source_refs: [JUDGMENT_REF], ...over,
+    matter_id: matterId,
+    court: 'Superior Court of California, County of Los Angeles',
+    case_number: `BC-${Math.random().toString(36).slice(2, 9)}`,
+    jurisdiction: 'US-CA',
+    creditor: 'Acme Capital LLC',
+    debtor: 'Dana Doe',
+    amount: { amount: '25000.00', currency: 'USD' },
+    date_entered: '2024-06-03',
+    source_refs: [JUDGMENT_REF],
+    ...over,
   };
 }
 async function intake(matterId: string, over: Record<string, unknown> = {}) {
@@ -52,10 +59,15 @@ before(async () => {
   const m2 = await matterWithAuthority(c, 'Ready v. Debtor');
   ready = {
     matter: m2,
-    judgment: (await intake(m2, {
-      court: 'U.S. District Court, S.D.N.Y.', jurisdiction: 'us-fed-ny', date_entered: '2023-03-01', amount: { amount: '100000', currency: 'USD' },
-      post_judgment_interest: { rate_pct: '4.74', basis: '1-year CMT weekly average, week ending 2023-02-24' },
-    })).judgment_id,
+    judgment: (
+      await intake(m2, {
+        court: 'U.S. District Court, S.D.N.Y.',
+        jurisdiction: 'us-fed-ny',
+        date_entered: '2023-03-01',
+        amount: { amount: '100000', currency: 'USD' },
+        post_judgment_interest: { rate_pct: '4.74', basis: '1-year CMT weekly average, week ending 2023-02-24' },
+      })
+    ).judgment_id,
   };
   const m3 = await matterWithAuthority(c, 'Paused v. Debtor');
   paused = { matter: m3, judgment: (await intake(m3, { debtor: SDN_PERSON })).judgment_id };
@@ -70,11 +82,24 @@ describe('the authority gate on every gated operation', () => {
     ['validate', () => c.post(`/v1/judgments/${judgmentId}/validate`, { consumer_debt: false })],
     ['profile', () => c.post(`/v1/judgments/${judgmentId}/enforcement-profile`, { profile: 'measured' })],
     ['plan', () => c.post(`/v1/judgments/${judgmentId}/enforcement-plan`, { profile: 'measured' })],
-    ['ledger entry', () => c.post('/v1/ledger/entries', { matter_id: matterId, type: 'cost', amount: { amount: '10', currency: 'USD' }, description: 'Filing fee', occurred_at: '2024-07-01T00:00:00Z' })],
+    [
+      'ledger entry',
+      () =>
+        c.post('/v1/ledger/entries', {
+          matter_id: matterId,
+          type: 'cost',
+          amount: { amount: '10', currency: 'USD' },
+          description: 'Filing fee',
+          occurred_at: '2024-07-01T00:00:00Z',
+        }),
+    ],
   ];
 
   test('before a grant: 403 authority_required naming the matter and why', async () => {
-    for (const [name, call] of [...ops(deleted.judgment, deleted.matter), ...ops(deleted.judgment, noGrant).filter(([n]) => n === 'intake' || n === 'ledger entry')]) {
+    for (const [name, call] of [
+      ...ops(deleted.judgment, deleted.matter),
+      ...ops(deleted.judgment, noGrant).filter(([n]) => n === 'intake' || n === 'ledger entry'),
+    ]) {
       const r = await call();
       assert.equal(r.status, 403, `${name}: ${JSON.stringify(r.body)}`);
       assert.equal(r.body.error.code, 'authority_required');
@@ -101,7 +126,9 @@ describe('the authority gate on every gated operation', () => {
 
   test('another tenant’s judgment is 404 before the gate', async () => {
     const org = (await c.post('/v1/organizations', { name: 'Other org', type: 'partner' })).body;
-    const other = c.withKey((await c.post(`/v1/organizations/${org.organization_id}/api-keys`, { scopes: ['*'] })).body.secret_once);
+    const other = c.withKey(
+      (await c.post(`/v1/organizations/${org.organization_id}/api-keys`, { scopes: ['*'] })).body.secret_once,
+    );
     for (const r of [
       await other.get(`/v1/judgments/${ready.judgment}`),
       await other.patch(`/v1/judgments/${ready.judgment}`, { renewal_deadline: '2034-06-01' }),
@@ -119,16 +146,29 @@ describe('the authority gate on every gated operation', () => {
 describe('intake, get, list', () => {
   test('the operations are in the OpenAPI document and health lists the modules', async () => {
     const doc = (await c.get('/v1/openapi.json')).body;
-    for (const p of ['/v1/judgments', '/v1/judgments/intake', '/v1/judgments/{judgment_id}', '/v1/judgments/{judgment_id}/validate',
-      '/v1/judgments/{judgment_id}/deadlines', '/v1/judgments/{judgment_id}/enforcement-profile', '/v1/judgments/{judgment_id}/enforcement-plan',
-      '/v1/ledger/entries', '/v1/ledger/entries/{entry_id}', '/v1/ledger/matters/{matter_id}']) assert.ok(doc.paths[p], p);
+    for (const p of [
+      '/v1/judgments',
+      '/v1/judgments/intake',
+      '/v1/judgments/{judgment_id}',
+      '/v1/judgments/{judgment_id}/validate',
+      '/v1/judgments/{judgment_id}/deadlines',
+      '/v1/judgments/{judgment_id}/enforcement-profile',
+      '/v1/judgments/{judgment_id}/enforcement-plan',
+      '/v1/ledger/entries',
+      '/v1/ledger/entries/{entry_id}',
+      '/v1/ledger/matters/{matter_id}',
+    ])
+      assert.ok(doc.paths[p], p);
     const caps = (await c.get('/v1/capabilities')).body;
     for (const m of ['judgments', 'enforcement', 'ledger']) assert.ok(caps.modules.includes(m), m);
   });
 
   test('intake answers 200 with the judgment; bad input is a 4xx from the closed table', async () => {
     const m = await matterWithAuthority(c, 'Intake');
-    const j = await c.post('/v1/judgments/intake', body(m, { jurisdiction: ' us-ca ', type: 'default', consumer_debt: false }));
+    const j = await c.post(
+      '/v1/judgments/intake',
+      body(m, { jurisdiction: ' us-ca ', type: 'default', consumer_debt: false }),
+    );
     assert.equal(j.status, 200);
     assert.match(j.body.judgment_id, /^jdg_/);
     assert.match(j.body.audit_ref, /^eve_/);
@@ -154,7 +194,12 @@ describe('intake, get, list', () => {
       [{ amount: { amount: 'lots', currency: 'USD' } }, 400, 'parameter_invalid', 'amount.amount'],
       [{ type: 'weird' }, 400, 'parameter_invalid', 'type'],
       [{ source_refs: [{ source_type: 'napkin' }] }, 400, 'parameter_invalid', 'source_refs[0].source_type'],
-      [{ post_judgment_interest: { rate_pct: '120', basis: 'x' } }, 400, 'parameter_invalid', 'post_judgment_interest.rate_pct'],
+      [
+        { post_judgment_interest: { rate_pct: '120', basis: 'x' } },
+        400,
+        'parameter_invalid',
+        'post_judgment_interest.rate_pct',
+      ],
       [{ matter_id: 'mtr_000000000000000000000000' }, 404, 'not_found', 'matter_id'],
       [{ case_number: j.body.case_number, court: j.body.court }, 409, 'conflict'],
     ];
@@ -195,7 +240,10 @@ describe('intake, get, list', () => {
     assert.equal(g.body.balance.currency, 'USD');
     assert.equal(g.body.balance.interest_rate_known, true);
     assert.equal(g.body.balance.interest_basis.compounding, 'annual');
-    assert.deepEqual(g.body.post_judgment_interest, { rate_pct: 4.74, basis: '1-year CMT weekly average, week ending 2023-02-24' });
+    assert.deepEqual(g.body.post_judgment_interest, {
+      rate_pct: 4.74,
+      basis: '1-year CMT weekly average, week ending 2023-02-24',
+    });
     const v = await c.post(`/v1/judgments/${ready.judgment}/validate`, { checks: ['bankruptcy'] });
     const again = await c.get(`/v1/judgments/${ready.judgment}`);
     assert.equal(again.body.validation.validation_id, v.body.validation_id);
@@ -208,17 +256,34 @@ describe('intake, get, list', () => {
     const all = await c.get(`/v1/judgments?matter_id=${m}&limit=2`);
     assert.equal(all.body.object, 'list');
     assert.equal(all.body.url, '/v1/judgments');
-    assert.deepEqual(all.body.data.map((j: any) => j.judgment_id), [ids[4], ids[3]]);
+    assert.deepEqual(
+      all.body.data.map((j: any) => j.judgment_id),
+      [ids[4], ids[3]],
+    );
     assert.equal(all.body.has_more, true);
     const next = await c.get(`/v1/judgments?matter_id=${m}&limit=2&starting_after=${ids[3]}`);
-    assert.deepEqual(next.body.data.map((j: any) => j.judgment_id), [ids[2], ids[1]]);
+    assert.deepEqual(
+      next.body.data.map((j: any) => j.judgment_id),
+      [ids[2], ids[1]],
+    );
     const prev = await c.get(`/v1/judgments?matter_id=${m}&limit=2&ending_before=${ids[2]}`);
-    assert.deepEqual(prev.body.data.map((j: any) => j.judgment_id), [ids[4], ids[3]]);
-    assert.deepEqual((await c.get(`/v1/judgments?matter_id=${m}&type=default`)).body.data.map((j: any) => j.judgment_id), [ids[3], ids[1]]);
+    assert.deepEqual(
+      prev.body.data.map((j: any) => j.judgment_id),
+      [ids[4], ids[3]],
+    );
+    assert.deepEqual(
+      (await c.get(`/v1/judgments?matter_id=${m}&type=default`)).body.data.map((j: any) => j.judgment_id),
+      [ids[3], ids[1]],
+    );
     assert.equal((await c.get(`/v1/judgments?matter_id=${m}&status=validated`)).body.data.length, 0);
     assert.equal((await c.get('/v1/judgments?status=weird')).body.error.code, 'parameter_invalid');
     assert.equal((await c.get('/v1/judgments?colour=red')).body.error.code, 'parameter_unknown');
-    const key = (await c.post(`/v1/organizations/${(await c.get('/v1/matters?limit=1')).body.data[0].organization_id}/api-keys`, { scopes: ['judgments:read'], matter_ids: [m] })).body.secret_once;
+    const key = (
+      await c.post(`/v1/organizations/${(await c.get('/v1/matters?limit=1')).body.data[0].organization_id}/api-keys`, {
+        scopes: ['judgments:read'],
+        matter_ids: [m],
+      })
+    ).body.secret_once;
     const restricted = c.withKey(key);
     const seen = (await restricted.get('/v1/judgments?limit=100')).body.data;
     assert.equal(seen.length, 5);
@@ -236,12 +301,18 @@ describe('PATCH and the status machine', () => {
     const bad = await c.patch(`/v1/judgments/${j.judgment_id}`, { status: 'enforcing' });
     assert.equal(bad.status, 409);
     assert.equal(bad.body.error.code, 'invalid_state_transition');
-    assert.match(bad.body.error.message, /from 'intake' to 'enforcing'.*Allowed from 'intake': validated, needs_review, stayed, vacated/);
+    assert.match(
+      bad.body.error.message,
+      /from 'intake' to 'enforcing'.*Allowed from 'intake': validated, needs_review, stayed, vacated/,
+    );
     assert.deepEqual(bad.body.error.details.allowed, ['validated', 'needs_review', 'stayed', 'vacated']);
     const noValidation = await c.patch(`/v1/judgments/${j.judgment_id}`, { status: 'validated' });
     assert.equal(noValidation.status, 409);
     assert.match(noValidation.body.error.message, /passing validation/);
-    assert.equal((await c.patch(`/v1/judgments/${j.judgment_id}`, { status: 'needs_review' })).body.status, 'needs_review');
+    assert.equal(
+      (await c.patch(`/v1/judgments/${j.judgment_id}`, { status: 'needs_review' })).body.status,
+      'needs_review',
+    );
     assert.equal((await c.patch(`/v1/judgments/${j.judgment_id}`, { status: 'vacated' })).body.status, 'vacated');
     const dead = await c.patch(`/v1/judgments/${j.judgment_id}`, { status: 'stayed' });
     assert.match(dead.body.error.message, /none \(terminal state\)/);
@@ -257,7 +328,10 @@ describe('PATCH and the status machine', () => {
     assert.equal(filed.status, 200);
     assert.equal(filed.body.status, 'stayed');
     assert.equal(filed.body.bankruptcy_status, 'filed');
-    const conflict = await c.patch(`/v1/judgments/${j.judgment_id}`, { bankruptcy_status: 'filed', status: 'enforcing' });
+    const conflict = await c.patch(`/v1/judgments/${j.judgment_id}`, {
+      bankruptcy_status: 'filed',
+      status: 'enforcing',
+    });
     assert.equal(conflict.body.error.code, 'parameter_invalid');
     const early = await c.patch(`/v1/judgments/${j.judgment_id}`, { status: 'needs_review' });
     assert.equal(early.status, 409);
@@ -282,8 +356,10 @@ describe('PATCH and the status machine', () => {
     const renewal = before.find((d: any) => d.kind === 'renewal');
     assert.equal(renewal.date, '2034-06-02');
     const p = await c.patch(`/v1/judgments/${j.judgment_id}`, {
-      renewal_deadline: '2036-01-15', post_judgment_interest: { rate_pct: '7', basis: 'government debtor (CCP 685.010)' },
-      review_state: { review_required: true, review_status: 'in_review', review_owner: 'J. Counsel' }, source_refs: [JUDGMENT_REF, SOURCE],
+      renewal_deadline: '2036-01-15',
+      post_judgment_interest: { rate_pct: '7', basis: 'government debtor (CCP 685.010)' },
+      review_state: { review_required: true, review_status: 'in_review', review_owner: 'J. Counsel' },
+      source_refs: [JUDGMENT_REF, SOURCE],
     });
     assert.equal(p.status, 200, JSON.stringify(p.body));
     assert.equal(p.body.renewal_deadline, '2036-01-15');
@@ -296,11 +372,26 @@ describe('PATCH and the status machine', () => {
     assert.equal(newRow.source, 'user');
     assert.notEqual(newRow.deadline_id, renewal.deadline_id);
     const old = (await c.get(`/v1/judgments/${j.judgment_id}/deadlines?status=superseded`)).body.data;
-    assert.deepEqual(old.map((d: any) => [d.deadline_id, d.date]), [[renewal.deadline_id, '2034-06-02']]);
-    assert.equal((await c.patch(`/v1/judgments/${j.judgment_id}`, { renewal_deadline: '2020-01-01' })).body.error.code, 'parameter_invalid');
-    assert.equal((await c.patch(`/v1/judgments/${j.judgment_id}`, { renewal_deadline: 'soon' })).body.error.code, 'parameter_invalid');
-    assert.equal((await c.patch(`/v1/judgments/${j.judgment_id}`, { status: 'paid' })).body.error.code, 'parameter_invalid');
-    assert.equal((await c.patch(`/v1/judgments/${j.judgment_id}`, { court: 'x' })).body.error.code, 'parameter_unknown');
+    assert.deepEqual(
+      old.map((d: any) => [d.deadline_id, d.date]),
+      [[renewal.deadline_id, '2034-06-02']],
+    );
+    assert.equal(
+      (await c.patch(`/v1/judgments/${j.judgment_id}`, { renewal_deadline: '2020-01-01' })).body.error.code,
+      'parameter_invalid',
+    );
+    assert.equal(
+      (await c.patch(`/v1/judgments/${j.judgment_id}`, { renewal_deadline: 'soon' })).body.error.code,
+      'parameter_invalid',
+    );
+    assert.equal(
+      (await c.patch(`/v1/judgments/${j.judgment_id}`, { status: 'paid' })).body.error.code,
+      'parameter_invalid',
+    );
+    assert.equal(
+      (await c.patch(`/v1/judgments/${j.judgment_id}`, { court: 'x' })).body.error.code,
+      'parameter_unknown',
+    );
   });
 });
 
@@ -347,26 +438,39 @@ describe('validation', () => {
     const m = ready.matter;
     const consumer = await intake(m);
     let v = (await c.post(`/v1/judgments/${consumer.judgment_id}/validate`, {})).body;
-    assert.deepEqual(v.gates.filter((g: any) => g.status !== 'pass').map((g: any) => `${g.gate}:${g.status}`), ['consumer_commercial:review']);
+    assert.deepEqual(
+      v.gates.filter((g: any) => g.status !== 'pass').map((g: any) => `${g.gate}:${g.status}`),
+      ['consumer_commercial:review'],
+    );
     assert.ok(v.missing_items.some((i: string) => /consumer_debt/.test(i)));
     v = (await c.post(`/v1/judgments/${consumer.judgment_id}/validate`, { consumer_debt: true })).body;
     assert.equal(v.enforcement_ready, true, 'consumer debt passes with required actions and review');
     assert.equal(v.review_required, true);
-    assert.ok(v.gates.find((g: any) => g.gate === 'consumer_commercial').required_actions.some((a: string) => /1692g/.test(a)));
+    assert.ok(
+      v.gates.find((g: any) => g.gate === 'consumer_commercial').required_actions.some((a: string) => /1692g/.test(a)),
+    );
 
     const old = await intake(m, { date_entered: '2013-05-01' });
     v = (await c.post(`/v1/judgments/${old.judgment_id}/validate`, { consumer_debt: false })).body;
-    assert.deepEqual(v.gates.filter((g: any) => g.status !== 'pass').map((g: any) => `${g.gate}:${g.status}`), ['judgment_life:fail']);
+    assert.deepEqual(
+      v.gates.filter((g: any) => g.status !== 'pass').map((g: any) => `${g.gate}:${g.status}`),
+      ['judgment_life:fail'],
+    );
     assert.match(v.gates.find((g: any) => g.gate === 'judgment_life').reasons[0], /ended on 2023-04-30/);
 
     const assignee = await matterWithAuthority(c, 'Assigned');
     await c.post(`/v1/matters/${assignee}/claimants`, { name: 'Debt Buyer LLC', role: 'assignee' });
     const a = await intake(assignee);
-    v = (await c.post(`/v1/judgments/${a.judgment_id}/validate`, { consumer_debt: false, checks: ['required_documents'] })).body;
+    v = (
+      await c.post(`/v1/judgments/${a.judgment_id}/validate`, { consumer_debt: false, checks: ['required_documents'] })
+    ).body;
     assert.deepEqual(v.checks_run, ['required_documents']);
     assert.equal(v.gates[0].status, 'fail');
     assert.ok(v.missing_items.some((i: string) => /'assignment' for assignee Debt Buyer LLC/.test(i)));
-    assert.equal((await c.post(`/v1/judgments/${a.judgment_id}/validate`, { checks: ['nonsense'] })).body.error.code, 'parameter_invalid');
+    assert.equal(
+      (await c.post(`/v1/judgments/${a.judgment_id}/validate`, { checks: ['nonsense'] })).body.error.code,
+      'parameter_invalid',
+    );
   });
 });
 
@@ -380,7 +484,10 @@ describe('the sanctions gate screens at validation time', () => {
     assert.equal(v.body.enforcement_ready, false);
     assert.equal(v.body.judgment_status, 'needs_review');
     const s = sanctionsGateOf(v.body);
-    assert.equal(s.reasons[0], "Debtor 'Jong Un Kim' matches SDN entry 20157 'KIM, Jong Un' (individual; program DPRK3) on the OFAC SDN list (sdn.csv, 2024-05-03).");
+    assert.equal(
+      s.reasons[0],
+      "Debtor 'Jong Un Kim' matches SDN entry 20157 'KIM, Jong Un' (individual; program DPRK3) on the OFAC SDN list (sdn.csv, 2024-05-03).",
+    );
     assert.match(s.required_actions[0], /Open a sanctions review.*collection is paused/);
     const profile = await c.post(`/v1/judgments/${paused.judgment}/enforcement-profile`, { profile: 'measured' });
     assert.equal(profile.body.error.code, 'judgment_not_enforcement_ready');
@@ -392,13 +499,19 @@ describe('the sanctions gate screens at validation time', () => {
     const alias = await intake(m, { debtor: SDN_ALIAS });
     const a = (await c.post(`/v1/judgments/${alias.judgment_id}/validate`, { consumer_debt: false })).body;
     assert.deepEqual(offGates(a), ['sanctions:fail']);
-    assert.match(sanctionsGateOf(a).reasons[0], /Debtor 'Fund Energy LLC' matches the alias 'FUND ENERGY' of SDN entry 44099/);
+    assert.match(
+      sanctionsGateOf(a).reasons[0],
+      /Debtor 'Fund Energy LLC' matches the alias 'FUND ENERGY' of SDN entry 44099/,
+    );
     const m2 = await matterWithAuthority(c, 'Potential matches 2');
     const j = await intake(m2, { debtor: SDN_TOKEN });
     const v = (await c.post(`/v1/judgments/${j.judgment_id}/validate`, { consumer_debt: false })).body;
     assert.deepEqual(offGates(v), ['sanctions:review'], SDN_TOKEN);
     assert.equal(v.enforcement_ready, false);
-    assert.match(sanctionsGateOf(v).reasons[0], /Potential match: debtor 'Cimex Iberica Trading S\.L\.' resembles SDN entry 536 'CIMEX IBERICA' \(entity; program CUBA\) \(score 1\)/);
+    assert.match(
+      sanctionsGateOf(v).reasons[0],
+      /Potential match: debtor 'Cimex Iberica Trading S\.L\.' resembles SDN entry 536 'CIMEX IBERICA' \(entity; program CUBA\) \(score 1\)/,
+    );
     assert.match(sanctionsGateOf(v).required_actions[0], /confirm or clear the potential match/);
   });
 
@@ -410,7 +523,10 @@ describe('the sanctions gate screens at validation time', () => {
     assert.equal(v.enforcement_ready, true);
     assert.equal(v.judgment_status, 'validated');
     assert.deepEqual(sanctionsGateOf(v).required_actions, []);
-    assert.equal(sanctionsGateOf(v).reasons[0], 'Debtor screened against OFAC SDN list (sdn.csv, 2024-05-03): no match.');
+    assert.equal(
+      sanctionsGateOf(v).reasons[0],
+      'Debtor screened against OFAC SDN list (sdn.csv, 2024-05-03): no match.',
+    );
   });
 
   test('an OFAC-listed wallet known on the matter (from an enforcement plan) fails the gate', async () => {
@@ -418,18 +534,27 @@ describe('the sanctions gate screens at validation time', () => {
     const j = await intake(m);
     const clean = (await c.post(`/v1/judgments/${j.judgment_id}/validate`, { consumer_debt: false })).body;
     assert.equal(clean.enforcement_ready, true);
-    const plan = await c.post(`/v1/judgments/${j.judgment_id}/enforcement-plan`, { profile: 'measured', known_wallets: [COINBASE] });
+    const plan = await c.post(`/v1/judgments/${j.judgment_id}/enforcement-plan`, {
+      profile: 'measured',
+      known_wallets: [COINBASE],
+    });
     assert.equal(plan.status, 200);
     let v = (await c.post(`/v1/judgments/${j.judgment_id}/validate`, { consumer_debt: false })).body;
     assert.equal(v.enforcement_ready, true);
-    assert.match(sanctionsGateOf(v).reasons[1], /^1 wallet known on the matter screened against OFAC digital-currency addresses .*: no match\.$/);
+    assert.match(
+      sanctionsGateOf(v).reasons[1],
+      /^1 wallet known on the matter screened against OFAC digital-currency addresses .*: no match\.$/,
+    );
     await c.post(`/v1/judgments/${j.judgment_id}/enforcement-plan`, { profile: 'measured', known_wallets: [SUEX] });
     // Every judgment of the matter is affected: the pause is the matter's.
     for (const id of [j.judgment_id, (await intake(m)).judgment_id]) {
       v = (await c.post(`/v1/judgments/${id}/validate`, { consumer_debt: false })).body;
       assert.deepEqual(offGates(v), ['sanctions:fail']);
       assert.equal(v.enforcement_ready, false);
-      assert.match(sanctionsGateOf(v).reasons[0], /^Wallet 0x19aa5fe80d33a56d56c78e82ea5e50e5d80b4dff known on the matter is on the OFAC SDN list: entry \d+ 'SUEX OTC, S\.R\.O\.' \(program CYBER2\)/i);
+      assert.match(
+        sanctionsGateOf(v).reasons[0],
+        /^Wallet 0x19aa5fe80d33a56d56c78e82ea5e50e5d80b4dff known on the matter is on the OFAC SDN list: entry \d+ 'SUEX OTC, S\.R\.O\.' \(program CYBER2\)/i,
+      );
       assert.ok(v.review_reasons.some((r: string) => /digital-currency addresses of 2025-11-19/.test(r)));
     }
     // The judgment stays `validated` (the status machine has no way back), but its latest
@@ -447,14 +572,33 @@ describe('deadlines from the rules (hand-computed)', () => {
       // CA: 10 years from 2020-02-29 → anniversary 2030-02-28 → last day 2030-02-27 (CCP 683.020, 683.130).
       [{ jurisdiction: 'US-CA', date_entered: '2020-02-29' }, { renewal: ['2030-02-27', 'renewal'] }],
       // NY: lien 10 years (CPLR 5203(a)) → 2033-06-14; judgment 20 years (CPLR 211(b)) → 2043-06-14.
-      [{ jurisdiction: 'US-NY', date_entered: '2023-06-15' }, { renewal: ['2033-06-14', 'renewal'], enforcement_period_end: ['2043-06-14', 'renewal'] }],
+      [
+        { jurisdiction: 'US-NY', date_entered: '2023-06-15' },
+        { renewal: ['2033-06-14', 'renewal'], enforcement_period_end: ['2043-06-14', 'renewal'] },
+      ],
       // TX: writ within 10 years (CPRC 34.001); revive within 2 years of dormancy (31.006);
       // 30 days after 2024-03-15 is Sunday 2024-04-14 → Monday 2024-04-15 (TRCP 627).
-      [{ jurisdiction: 'US-TX', date_entered: '2024-03-15', post_judgment_interest: { rate_pct: '8.5', basis: 'Texas OCCC judgment rate, March 2024' } },
-        { renewal: ['2034-03-14', 'renewal'], revival_last_day: ['2036-03-14', 'renewal'], automatic_stay_end: ['2024-04-15', 'monitoring'] }],
+      [
+        {
+          jurisdiction: 'US-TX',
+          date_entered: '2024-03-15',
+          post_judgment_interest: { rate_pct: '8.5', basis: 'Texas OCCC judgment rate, March 2024' },
+        },
+        {
+          renewal: ['2034-03-14', 'renewal'],
+          revival_last_day: ['2036-03-14', 'renewal'],
+          automatic_stay_end: ['2024-04-15', 'monitoring'],
+        },
+      ],
       // Federal (S.D.N.Y.): FRCP 62(a) 30 days → 2023-03-31 (Friday); life from New York.
-      [{ jurisdiction: 'US-FED-NY', date_entered: '2023-03-01' },
-        { automatic_stay_end: ['2023-03-31', 'monitoring'], renewal: ['2033-02-28', 'renewal'], enforcement_period_end: ['2043-02-28', 'renewal'] }],
+      [
+        { jurisdiction: 'US-FED-NY', date_entered: '2023-03-01' },
+        {
+          automatic_stay_end: ['2023-03-31', 'monitoring'],
+          renewal: ['2033-02-28', 'renewal'],
+          enforcement_period_end: ['2043-02-28', 'renewal'],
+        },
+      ],
     ];
     for (const [over, expected] of cases) {
       const j = await intake(m, over);
@@ -473,7 +617,10 @@ describe('deadlines from the rules (hand-computed)', () => {
         assert.equal((await c.get(`/v1/judgments/${j.judgment_id}/deadlines?status=passed`)).body.data.length, 1);
       }
     }
-    assert.equal((await c.get(`/v1/judgments/${ready.judgment}/deadlines?status=nope`)).body.error.code, 'parameter_invalid');
+    assert.equal(
+      (await c.get(`/v1/judgments/${ready.judgment}/deadlines?status=nope`)).body.error.code,
+      'parameter_invalid',
+    );
     assert.equal((await c.get('/v1/judgments/jdg_000000000000000000000000/deadlines')).status, 404);
   });
 });
@@ -491,7 +638,11 @@ describe('enforcement profile', () => {
     assert.match(stillNot.body.error.message, /consumer_commercial \(review\)/);
 
     const id = ready.judgment; // validated above
-    for (const [profile, level] of [['measured', 1], ['assertive', 2], ['maximum_lawful', 3]] as const) {
+    for (const [profile, level] of [
+      ['measured', 1],
+      ['assertive', 2],
+      ['maximum_lawful', 3],
+    ] as const) {
       const r = await c.post(`/v1/judgments/${id}/enforcement-profile`, { profile, notes: 'Counsel approved' });
       assert.equal(r.status, 200, JSON.stringify(r.body));
       assert.equal(r.body.profile, profile);
@@ -501,9 +652,13 @@ describe('enforcement profile', () => {
     const g = (await c.get(`/v1/judgments/${id}`)).body;
     assert.equal(g.enforcement_profile, 'maximum_lawful');
     assert.equal(g.pressure_level, 3);
-    const audit = (await c.get(`/v1/audit/matters/${ready.matter}?event_type=judgment.enforcement_profile_set`)).body.data;
+    const audit = (await c.get(`/v1/audit/matters/${ready.matter}?event_type=judgment.enforcement_profile_set`)).body
+      .data;
     assert.equal(audit.length, 3);
-    assert.equal((await c.post(`/v1/judgments/${id}/enforcement-profile`, { profile: 'nuclear' })).body.error.code, 'parameter_invalid');
+    assert.equal(
+      (await c.post(`/v1/judgments/${id}/enforcement-profile`, { profile: 'nuclear' })).body.error.code,
+      'parameter_invalid',
+    );
   });
 
   test('maximum_lawful on a consumer debt sets review_state.review_required', async () => {
@@ -522,7 +677,10 @@ describe('enforcement profile', () => {
 
 describe('enforcement plan', () => {
   test('a known exchange wallet: legal process, freeze and turnover by profile; recorded with plan_ id', async () => {
-    const measured = await c.post(`/v1/judgments/${ready.judgment}/enforcement-plan`, { profile: 'measured', known_wallets: [COINBASE] });
+    const measured = await c.post(`/v1/judgments/${ready.judgment}/enforcement-plan`, {
+      profile: 'measured',
+      known_wallets: [COINBASE],
+    });
     assert.equal(measured.status, 200, JSON.stringify(measured.body));
     assert.match(measured.body.plan_id, /^plan_/);
     assert.equal(measured.body.pressure_level, 1);
@@ -538,9 +696,19 @@ describe('enforcement plan', () => {
     assert.ok(measured.body.deadlines.length >= 1);
     assert.ok(measured.body.datasets.some((d: string) => /ofac-crypto/.test(d)));
     assert.ok(!measured.body.priority_actions.some((a: any) => a.type === 'exchange_freeze'));
-    const max = await c.post(`/v1/judgments/${ready.judgment}/enforcement-plan`, { profile: 'maximum_lawful', known_wallets: [COINBASE], known_exchanges: ['Kraken'] });
+    const max = await c.post(`/v1/judgments/${ready.judgment}/enforcement-plan`, {
+      profile: 'maximum_lawful',
+      known_wallets: [COINBASE],
+      known_exchanges: ['Kraken'],
+    });
     const types = max.body.priority_actions.map((a: any) => `${a.type}:${a.target.value}`);
-    for (const t of ['vasp_legal_process:kraken', 'exchange_freeze:coinbase', 'exchange_freeze:kraken', 'exchange_turnover:coinbase']) assert.ok(types.includes(t), t);
+    for (const t of [
+      'vasp_legal_process:kraken',
+      'exchange_freeze:coinbase',
+      'exchange_freeze:kraken',
+      'exchange_turnover:coinbase',
+    ])
+      assert.ok(types.includes(t), t);
     const audit = await c.get(`/v1/audit/events/${max.body.audit_ref}`);
     assert.equal(audit.body.event_type, 'enforcement_plan.created');
     assert.equal(audit.body.object_id, max.body.plan_id);
@@ -550,9 +718,16 @@ describe('enforcement plan', () => {
     // Its own matter: once the plan records the wallet, the matter's sanctions gate fails.
     const m = await matterWithAuthority(c, 'Listed wallet plan');
     const j = await intake(m, { jurisdiction: 'US-FED-NY', date_entered: '2023-03-01' });
-    const p = await c.post(`/v1/judgments/${j.judgment_id}/enforcement-plan`, { profile: 'assertive', known_wallets: [SUEX, COINBASE] });
+    const p = await c.post(`/v1/judgments/${j.judgment_id}/enforcement-plan`, {
+      profile: 'assertive',
+      known_wallets: [SUEX, COINBASE],
+    });
     assert.equal(p.status, 200);
-    assert.equal(p.body.gates.find((g: any) => g.gate === 'sanctions').status, 'fail', 'the wallets the plan is given are screened too');
+    assert.equal(
+      p.body.gates.find((g: any) => g.gate === 'sanctions').status,
+      'fail',
+      'the wallets the plan is given are screened too',
+    );
     assert.equal(p.body.priority_actions[0].type, 'sanctions_review');
     assert.equal(p.body.priority_actions[0].packet_type, 'sanctions_review');
     assert.equal(p.body.wallets[0].category, 'sanctioned');
@@ -566,14 +741,25 @@ describe('enforcement plan', () => {
 
   test('a bankruptcy blocks every collection action', async () => {
     const p = await c.post(`/v1/judgments/${ready.judgment}/enforcement-plan`, {
-      profile: 'maximum_lawful', constraints: { bankruptcy_known: true }, known_wallets: [COINBASE, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'], known_exchanges: ['Kraken'],
+      profile: 'maximum_lawful',
+      constraints: { bankruptcy_known: true },
+      known_wallets: [COINBASE, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+      known_exchanges: ['Kraken'],
     });
     assert.equal(p.status, 200);
     assert.ok(p.body.blocked_actions.length >= 8);
     assert.ok(p.body.blocked_actions.every((b: any) => b.blocked_by === 'bankruptcy'));
-    assert.deepEqual([...new Set(p.body.priority_actions.map((a: any) => a.type))].sort(), ['bankruptcy_claim', 'monitor_wallet']);
+    assert.deepEqual([...new Set(p.body.priority_actions.map((a: any) => a.type))].sort(), [
+      'bankruptcy_claim',
+      'monitor_wallet',
+    ]);
     assert.equal(p.body.gates.find((g: any) => g.gate === 'bankruptcy').status, 'fail');
-    assert.deepEqual(p.body.constraints, { consumer_debt: false, bankruptcy_known: true, appeal_stay_known: false, sanctions_review_required: false });
+    assert.deepEqual(p.body.constraints, {
+      consumer_debt: false,
+      bankruptcy_known: true,
+      appeal_stay_known: false,
+      sanctions_review_required: false,
+    });
     const bad = await c.post(`/v1/judgments/${ready.judgment}/enforcement-plan`, { constraints: { bankrupt: true } });
     assert.equal(bad.body.error.code, 'parameter_unknown');
     assert.equal(bad.body.error.param, 'constraints.bankrupt');

@@ -19,14 +19,28 @@ after(async () => srv?.stop());
 
 async function judgment(matterId: string, over: Record<string, unknown>) {
   const r = await c.post('/v1/judgments/intake', {
-    matter_id: matterId, court: 'Court', case_number: `C-${Math.random().toString(36).slice(2, 9)}`, jurisdiction: 'US-CA',
-    creditor: 'Acme Capital LLC', debtor: 'Dana Doe', amount: { amount: '10000.00', currency: 'USD' }, date_entered: '2024-01-01', ...over,
+    matter_id: matterId,
+    court: 'Court',
+    case_number: `C-${Math.random().toString(36).slice(2, 9)}`,
+    jurisdiction: 'US-CA',
+    creditor: 'Acme Capital LLC',
+    debtor: 'Dana Doe',
+    amount: { amount: '10000.00', currency: 'USD' },
+    date_entered: '2024-01-01',
+    ...over,
   });
   assert.equal(r.status, 200, JSON.stringify(r.body));
   return r.body.judgment_id as string;
 }
 async function entry(matterId: string, over: Record<string, unknown>) {
-  return c.post('/v1/ledger/entries', { matter_id: matterId, type: 'recovery', amount: { amount: '1', currency: 'USD' }, description: 'Entry', occurred_at: '2024-04-10T15:00:00Z', ...over });
+  return c.post('/v1/ledger/entries', {
+    matter_id: matterId,
+    type: 'recovery',
+    amount: { amount: '1', currency: 'USD' },
+    description: 'Entry',
+    occurred_at: '2024-04-10T15:00:00Z',
+    ...over,
+  });
 }
 const amt = (m: { amount: number; currency: string }) => m.amount;
 
@@ -48,10 +62,20 @@ describe('ledger entries', () => {
     const m = await matterWithAuthority(c, 'Entries');
     const j = await judgment(m, {});
     const claimant = (await c.post(`/v1/matters/${m}/claimants`, { name: 'Acme', role: 'creditor' })).body.claimant_id;
-    const r = await entry(m, { judgment_id: j, claimant_id: claimant, amount: { amount: '1250.75', currency: 'usd', valuation_time: '2024-04-10T14:00:00Z' }, description: 'Bank levy' });
+    const r = await entry(m, {
+      judgment_id: j,
+      claimant_id: claimant,
+      amount: { amount: '1250.75', currency: 'usd', valuation_time: '2024-04-10T14:00:00Z' },
+      description: 'Bank levy',
+    });
     assert.equal(r.status, 201, JSON.stringify(r.body));
     assert.match(r.body.entry_id, /^led_/);
-    assert.deepEqual(r.body.amount, { amount: 1250.75, amount_decimal: '1250.75', currency: 'USD', valuation_time: '2024-04-10T14:00:00.000Z' });
+    assert.deepEqual(r.body.amount, {
+      amount: 1250.75,
+      amount_decimal: '1250.75',
+      currency: 'USD',
+      valuation_time: '2024-04-10T14:00:00.000Z',
+    });
     assert.equal(r.body.judgment_id, j);
     assert.equal(r.body.claimant_id, claimant);
     const got = await c.get(`/v1/ledger/entries/${r.body.entry_id}`);
@@ -71,7 +95,12 @@ describe('ledger entries', () => {
       [{ claimant_id: 'cla_000000000000000000000000' }, 404, 'not_found', 'claimant_id'],
       [{ id: 'led_x' }, 400, 'parameter_unknown', 'id'],
       [{ type: 'distribution', amount: { amount: '5000', currency: 'USD' } }, 409, 'conflict'],
-      [{ type: 'adjustment', judgment_id: j, amount: { amount: '-20000', currency: 'USD' } }, 400, 'parameter_invalid', 'amount.amount'],
+      [
+        { type: 'adjustment', judgment_id: j, amount: { amount: '-20000', currency: 'USD' } },
+        400,
+        'parameter_invalid',
+        'amount.amount',
+      ],
     ];
     for (const [over, status, code, param] of cases) {
       const bad = await entry(m, over);
@@ -83,7 +112,9 @@ describe('ledger entries', () => {
     assert.equal((await entry(other, { judgment_id: j })).body.error.code, 'not_found', 'a judgment of another matter');
     assert.equal((await c.get('/v1/ledger/entries/led_000000000000000000000000')).status, 404);
     const org = (await c.post('/v1/organizations', { name: 'Ledger outsider', type: 'partner' })).body;
-    const outsider = c.withKey((await c.post(`/v1/organizations/${org.organization_id}/api-keys`, { scopes: ['*'] })).body.secret_once);
+    const outsider = c.withKey(
+      (await c.post(`/v1/organizations/${org.organization_id}/api-keys`, { scopes: ['*'] })).body.secret_once,
+    );
     assert.equal((await outsider.get(`/v1/ledger/entries/${r.body.entry_id}`)).status, 404);
     assert.equal((await outsider.get(`/v1/ledger/matters/${m}`)).status, 404);
   });
@@ -93,7 +124,16 @@ describe('balance and interest (hand-computed)', () => {
   test('California 10% simple, a recovery applied interest first, then principal', async () => {
     const m = await matterWithAuthority(c, 'CA ledger');
     const j = await judgment(m, { date_entered: '2024-01-01', consumer_debt: false });
-    assert.equal((await entry(m, { judgment_id: j, amount: { amount: '1000.00', currency: 'USD' }, occurred_at: '2024-04-10T09:00:00Z' })).status, 201);
+    assert.equal(
+      (
+        await entry(m, {
+          judgment_id: j,
+          amount: { amount: '1000.00', currency: 'USD' },
+          occurred_at: '2024-04-10T09:00:00Z',
+        })
+      ).status,
+      201,
+    );
     const b = await c.get(`/v1/ledger/matters/${m}?as_of=2024-12-31`);
     assert.equal(b.status, 200);
     assert.equal(b.body.object, 'ledger_balance');
@@ -107,7 +147,10 @@ describe('balance and interest (hand-computed)', () => {
     assert.equal(amt(b.body.allocation.principal_paid), 726.03);
     assert.equal(b.body.as_of, '2024-12-31');
     const basis = b.body.interest_basis[0];
-    assert.deepEqual([basis.method, basis.rate_pct, basis.compounding, basis.day_count, basis.review_required], ['statutory', 10, 'simple', 'actual/365', false]);
+    assert.deepEqual(
+      [basis.method, basis.rate_pct, basis.compounding, basis.day_count, basis.review_required],
+      ['statutory', 10, 'simple', 'actual/365', false],
+    );
     assert.match(basis.source, /685\.010/);
     assert.match(basis.dataset, /enforcement-rules\.json/);
     assert.equal(b.body.review_required, false);
@@ -125,7 +168,11 @@ describe('balance and interest (hand-computed)', () => {
 
   test('New York 9% simple for two years across a leap day', async () => {
     const m = await matterWithAuthority(c, 'NY ledger');
-    await judgment(m, { jurisdiction: 'US-NY', amount: { amount: '50000', currency: 'USD' }, date_entered: '2023-06-15' });
+    await judgment(m, {
+      jurisdiction: 'US-NY',
+      amount: { amount: '50000', currency: 'USD' },
+      date_entered: '2023-06-15',
+    });
     const b = (await c.get(`/v1/ledger/matters/${m}?as_of=2025-06-15`)).body;
     // 731 days: 50,000 × 9% × 731/365 = 9,012.33 (CPLR 5004).
     assert.equal(amt(b.accrued_interest), 9012.33);
@@ -136,14 +183,20 @@ describe('balance and interest (hand-computed)', () => {
 
   test('Texas: the index rate must be supplied; then 8.5% compounded annually', async () => {
     const m = await matterWithAuthority(c, 'TX ledger');
-    const j = await judgment(m, { jurisdiction: 'US-TX', amount: { amount: '20000', currency: 'USD' }, date_entered: '2022-05-10' });
+    const j = await judgment(m, {
+      jurisdiction: 'US-TX',
+      amount: { amount: '20000', currency: 'USD' },
+      date_entered: '2022-05-10',
+    });
     const unknown = (await c.get(`/v1/ledger/matters/${m}?as_of=2024-08-20`)).body;
     assert.equal(amt(unknown.accrued_interest), 0);
     assert.equal(unknown.interest_basis[0].rate_known, false);
     assert.equal(unknown.interest_basis[0].method, 'unknown');
     assert.ok(unknown.interest_basis[0].reasons.some((r: string) => /post_judgment_interest/.test(r)));
     assert.equal(unknown.review_required, true);
-    await c.patch(`/v1/judgments/${j}`, { post_judgment_interest: { rate_pct: '8.5', basis: 'Texas OCCC post-judgment rate for May 2022' } });
+    await c.patch(`/v1/judgments/${j}`, {
+      post_judgment_interest: { rate_pct: '8.5', basis: 'Texas OCCC post-judgment rate for May 2022' },
+    });
     const b = (await c.get(`/v1/ledger/matters/${m}?as_of=2024-08-20`)).body;
     // Year 1 (365 days): 20,000 × 8.5% = 1,700.00 → base 21,700.
     // Year 2 (2023-05-10 → 2024-05-10, 366 days): 21,700 × 8.5% × 366/365 = 1,849.55 → base 23,549.55.
@@ -158,7 +211,9 @@ describe('balance and interest (hand-computed)', () => {
   test('federal court: 28 U.S.C. § 1961 rate supplied, computed daily and compounded annually', async () => {
     const m = await matterWithAuthority(c, 'Federal ledger');
     await judgment(m, {
-      jurisdiction: 'US-FED-NY', amount: { amount: '100000', currency: 'USD' }, date_entered: '2023-03-01',
+      jurisdiction: 'US-FED-NY',
+      amount: { amount: '100000', currency: 'USD' },
+      date_entered: '2023-03-01',
       post_judgment_interest: { rate_pct: '4.74', basis: '1-year CMT weekly average, week ending 2023-02-24' },
     });
     const b = (await c.get(`/v1/ledger/matters/${m}?as_of=2025-03-01`)).body;
@@ -171,30 +226,66 @@ describe('balance and interest (hand-computed)', () => {
 
   test('exact decimals: no float drift, large amounts keep every digit, costs and distributions', async () => {
     const m = await matterWithAuthority(c, 'Decimals');
-    const j = await judgment(m, { jurisdiction: 'FR-75', amount: { amount: '12345678901234567.89', currency: 'USD' }, date_entered: '2024-01-01' });
-    for (const [type, a] of [['recovery', '0.10'], ['recovery', '0.20'], ['cost', '0.10'], ['cost', '0.20'], ['distribution', '0.30'], ['fee', '0.05']] as const) {
+    const j = await judgment(m, {
+      jurisdiction: 'FR-75',
+      amount: { amount: '12345678901234567.89', currency: 'USD' },
+      date_entered: '2024-01-01',
+    });
+    for (const [type, a] of [
+      ['recovery', '0.10'],
+      ['recovery', '0.20'],
+      ['cost', '0.10'],
+      ['cost', '0.20'],
+      ['distribution', '0.30'],
+      ['fee', '0.05'],
+    ] as const) {
       assert.equal((await entry(m, { judgment_id: j, type, amount: { amount: a, currency: 'USD' } })).status, 201);
     }
-    const raw = await fetch(`${srv.url}/v1/ledger/matters/${m}?as_of=2024-06-01`, { headers: { Authorization: `Bearer ${srv.adminKey}` } });
+    const raw = await fetch(`${srv.url}/v1/ledger/matters/${m}?as_of=2024-06-01`, {
+      headers: { Authorization: `Bearer ${srv.adminKey}` },
+    });
     const text = await raw.text();
     // A float cannot hold these: 12345678901234567.89 and 0.1 + 0.2 = 0.30000000000000004.
-    assert.match(text, /"judgment_principal":\{"amount":12345678901234567.89,"amount_decimal":"12345678901234567.89","currency":"USD"\}/);
-    assert.match(text, /"balance_outstanding":\{"amount":12345678901234567.89,/, 'no interest (rate unknown): principal + 0.30 costs − 0.30 recovered');
+    assert.match(
+      text,
+      /"judgment_principal":\{"amount":12345678901234567.89,"amount_decimal":"12345678901234567.89","currency":"USD"\}/,
+    );
+    assert.match(
+      text,
+      /"balance_outstanding":\{"amount":12345678901234567.89,/,
+      'no interest (rate unknown): principal + 0.30 costs − 0.30 recovered',
+    );
     assert.match(text, /"recovered":\{"amount":0.3,/);
     assert.match(text, /"costs":\{"amount":0.3,/);
     assert.match(text, /"distributed":\{"amount":0.3,/);
     assert.match(text, /"fees":\{"amount":0.05,/);
     const j2 = (await c.get(`/v1/judgments/${j}`)).body;
     assert.equal(j2.balance.review_required, true);
-    const jraw = await (await fetch(`${srv.url}/v1/judgments/${j}`, { headers: { Authorization: `Bearer ${srv.adminKey}` } })).text();
-    assert.match(jraw, /"amount":\{"amount":12345678901234567.89,"amount_decimal":"12345678901234567.89","currency":"USD"\}/);
-    assert.equal((await entry(m, { judgment_id: j, type: 'distribution', amount: { amount: '0.01', currency: 'USD' } })).body.error.code, 'conflict', 'only 0.30 was recovered and it is all distributed');
+    const jraw = await (
+      await fetch(`${srv.url}/v1/judgments/${j}`, { headers: { Authorization: `Bearer ${srv.adminKey}` } })
+    ).text();
+    assert.match(
+      jraw,
+      /"amount":\{"amount":12345678901234567.89,"amount_decimal":"12345678901234567.89","currency":"USD"\}/,
+    );
+    assert.equal(
+      (await entry(m, { judgment_id: j, type: 'distribution', amount: { amount: '0.01', currency: 'USD' } })).body.error
+        .code,
+      'conflict',
+      'only 0.30 was recovered and it is all distributed',
+    );
   });
 
   test('idempotent entry creation replays the same exact response', async () => {
     const m = await matterWithAuthority(c, 'Idempotent ledger');
     const h = { 'Idempotency-Key': `led-${Date.now()}` };
-    const payload = { matter_id: m, type: 'cost', amount: { amount: '99.99', currency: 'USD' }, description: 'Process server', occurred_at: '2024-05-01T00:00:00Z' };
+    const payload = {
+      matter_id: m,
+      type: 'cost',
+      amount: { amount: '99.99', currency: 'USD' },
+      description: 'Process server',
+      occurred_at: '2024-05-01T00:00:00Z',
+    };
     const a = await c.post('/v1/ledger/entries', payload, h);
     const b = await c.post('/v1/ledger/entries', payload, h);
     assert.equal(a.status, 201);
@@ -208,7 +299,9 @@ describe('concurrency', () => {
   test('concurrent distributions never exceed the recoveries received', async () => {
     const m = await matterWithAuthority(c, 'Concurrent distributions');
     await entry(m, { amount: { amount: '300', currency: 'USD' } });
-    const all = await Promise.all(Array.from({ length: 8 }, () => entry(m, { type: 'distribution', amount: { amount: '100', currency: 'USD' } })));
+    const all = await Promise.all(
+      Array.from({ length: 8 }, () => entry(m, { type: 'distribution', amount: { amount: '100', currency: 'USD' } })),
+    );
     const statuses = all.map((r) => r.status).sort();
     assert.deepEqual(statuses, [201, 201, 201, 409, 409, 409, 409, 409]);
     assert.equal((await c.get(`/v1/ledger/matters/${m}`)).body.distributed.amount, 300);
@@ -226,7 +319,11 @@ describe('dashboard figures from the ledger', () => {
     const b = (await c.get(`/v1/ledger/matters/${m}`)).body;
     assert.equal(d.recovery_events, 2);
     assert.deepEqual(d.recovered, { amount: 1500.1, amount_decimal: '1500.1', currency: 'USD' });
-    assert.deepEqual(d.operator_economics, { amount: 375.03, amount_decimal: '375.03', currency: 'USD' }, '1,500.10 × 25% = 375.025 → 375.03');
+    assert.deepEqual(
+      d.operator_economics,
+      { amount: 375.03, amount_decimal: '375.03', currency: 'USD' },
+      '1,500.10 × 25% = 375.025 → 375.03',
+    );
     assert.deepEqual(d.judgment_value, b.balance_outstanding);
     assert.ok(d.judgment_value.amount > 8650, 'principal + interest to date + costs − recoveries');
   });

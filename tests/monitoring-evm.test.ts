@@ -8,7 +8,16 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import ganache from 'ganache';
-import { createPublicClient, createWalletClient, http, parseEther, parseUnits, type Abi, type Address, type Hex } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  parseEther,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
@@ -17,22 +26,36 @@ import { productionAdminKey } from './helpers/production-key';
 import { waitForAlert, watchlistBody } from './helpers/fixtures-monitoring';
 import { SOURCE } from './helpers/client';
 
-const compiled = JSON.parse(readFileSync('tests/evm/compiled.json', 'utf8')) as { contracts: Record<string, { abi: Abi; bytecode: Hex }> };
+const compiled = JSON.parse(readFileSync('tests/evm/compiled.json', 'utf8')) as {
+  contracts: Record<string, { abi: Abi; bytecode: Hex }>;
+};
 const KEY = `0x${'22'.repeat(32)}` as Hex;
 const deployer = privateKeyToAccount(KEY);
-const chain = (url: string) => ({ id: 1337, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } } as const);
+const chain = (url: string) =>
+  ({
+    id: 1337,
+    name: 'local',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [url] } },
+  }) as const;
 let node: ReturnType<typeof ganache.server>;
 let url: string;
 let srv: TestServer;
 let prod: Client;
 
 before(async () => {
-  node = ganache.server({ logging: { quiet: true }, wallet: { accounts: [{ secretKey: KEY, balance: `0x${parseEther('1000').toString(16)}` }] }, chain: { chainId: 1337 } } as never);
+  node = ganache.server({
+    logging: { quiet: true },
+    wallet: { accounts: [{ secretKey: KEY, balance: `0x${parseEther('1000').toString(16)}` }] },
+    chain: { chainId: 1337 },
+  } as never);
   await node.listen(0, '127.0.0.1');
   url = `http://127.0.0.1:${(node as unknown as { address(): { port: number } }).address().port}`;
   srv = await startServer({ MD_RPC_URL_ETHEREUM: url, MD_MONITOR_POLL_MS: '200' });
   const sandbox = client(srv.url, srv.adminKey);
-  const orgId = (await sandbox.get('/v1/organizations')).body.data.find((o: any) => o.parent_id === null).organization_id;
+  const orgId = (await sandbox.get('/v1/organizations')).body.data.find(
+    (o: any) => o.parent_id === null,
+  ).organization_id;
   prod = client(srv.url, await productionAdminKey(srv, orgId));
 });
 after(async () => {
@@ -44,11 +67,24 @@ test('a Transfer of a watched address on the local EVM node raises its alerts', 
   const pub = createPublicClient({ transport: http(url) });
   const wallet = createWalletClient({ transport: http(url) });
   const deploy = async (name: string) => {
-    const hash = await wallet.deployContract({ abi: compiled.contracts[name].abi, bytecode: compiled.contracts[name].bytecode, args: [], account: deployer, chain: chain(url) });
+    const hash = await wallet.deployContract({
+      abi: compiled.contracts[name].abi,
+      bytecode: compiled.contracts[name].bytecode,
+      args: [],
+      account: deployer,
+      chain: chain(url),
+    });
     return (await pub.waitForTransactionReceipt({ hash })).contractAddress!;
   };
   const write = async (address: Address, functionName: string, args: unknown[]) => {
-    const hash = await wallet.writeContract({ address, abi: compiled.contracts.BlackListToken.abi, functionName, args, account: deployer, chain: chain(url) });
+    const hash = await wallet.writeContract({
+      address,
+      abi: compiled.contracts.BlackListToken.abi,
+      functionName,
+      args,
+      account: deployer,
+      chain: chain(url),
+    });
     const r = await pub.waitForTransactionReceipt({ hash });
     assert.equal(r.status, 'success');
     return r;
@@ -56,9 +92,17 @@ test('a Transfer of a watched address on the local EVM node raises its alerts', 
   const usdt = await deploy('BlackListToken');
   await write(usdt, 'mint', [deployer.address, parseUnits('10000', 6)]);
 
-  const m = await prod.post('/v1/matters', { name: 'EVM watch', mode: 'enforcement', economics: { contingency_fee_pct: 25, currency: 'USD' } });
+  const m = await prod.post('/v1/matters', {
+    name: 'EVM watch',
+    mode: 'enforcement',
+    economics: { contingency_fee_pct: 25, currency: 'USD' },
+  });
   expectStatus(m, 201, 'matter');
-  const g = await prod.post(`/v1/matters/${m.body.matter_id}/authority`, { basis: 'engagement_letter', granted_by: 'Jane Counsel', source_refs: [SOURCE] });
+  const g = await prod.post(`/v1/matters/${m.body.matter_id}/authority`, {
+    basis: 'engagement_letter',
+    granted_by: 'Jane Counsel',
+    source_refs: [SOURCE],
+  });
   expectStatus(g, 201, 'grant');
   const w = await prod.post('/v1/watchlists', watchlistBody(m.body.matter_id, [deployer.address.toLowerCase()]));
   expectStatus(w, 201, 'watchlist');

@@ -19,7 +19,9 @@ import { BINANCE_9, evmAddress, transfer } from './helpers/fixtures-chain';
 import { watchlistBody } from './helpers/fixtures-monitoring';
 
 const PG = !!process.env.DATABASE_URL;
-const SKIP = PG ? false : 'PostgreSQL only (set DATABASE_URL): a PGlite folder can be opened by one process, so there are no separate workers';
+const SKIP = PG
+  ? false
+  : 'PostgreSQL only (set DATABASE_URL): a PGlite folder can be opened by one process, so there are no separate workers';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 let srv: TestServer;
@@ -29,7 +31,9 @@ const children: ChildProcess[] = [];
 
 async function startWorker(name: string): Promise<ChildProcess & { log: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-    cwd: ROOT, env: { ...process.env, ...srv.env, MD_MONITOR_POLL_MS: '200', MD_LOG_LEVEL: 'warn', MD_WEBHOOK_DISPATCHER: 'off' }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, ...srv.env, MD_MONITOR_POLL_MS: '200', MD_LOG_LEVEL: 'warn', MD_WEBHOOK_DISPATCHER: 'off' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
   let out = '';
@@ -43,7 +47,10 @@ async function startWorker(name: string): Promise<ChildProcess & { log: () => st
   }
   return Object.assign(child, { log: () => out });
 }
-const exited = (p: ChildProcess) => new Promise<void>((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve() : p.once('exit', () => resolve())));
+const exited = (p: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    p.exitCode !== null || p.signalCode !== null ? resolve() : p.once('exit', () => resolve()),
+  );
 
 /** Every alert of a matter, through the pages. */
 async function allAlerts(m: string) {
@@ -90,45 +97,62 @@ describe('monitoring workers on PostgreSQL', { skip: SKIP }, () => {
 
   test('two workers: every alert raised once, from the chain and from the clock', { timeout: 180_000 }, async () => {
     const m = await k.matter();
-    const due = await c.post('/v1/actions', { matter_id: m, type: 'custom', title: 'Due soon', due_at: new Date(Date.now() + 2 * 86_400_000).toISOString() });
+    const due = await c.post('/v1/actions', {
+      matter_id: m,
+      type: 'custom',
+      title: 'Due soon',
+      due_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    });
     expectStatus(due, 200, 'action');
     const wallets = Array.from({ length: 6 }, () => evmAddress());
     for (const w of wallets) expectStatus(await c.post('/v1/watchlists', watchlistBody(m, [w])), 201, 'watchlist');
     const a = await startWorker('a');
     const b = await startWorker('b');
     const hashes: string[] = [];
-    for (let i = 0; i < 30; i++) hashes.push((await transfer(k, wallets[i % wallets.length], BINANCE_9, 'USDT', `${1500 + i}`)).transaction_hash);
+    for (let i = 0; i < 30; i++)
+      hashes.push((await transfer(k, wallets[i % wallets.length], BINANCE_9, 'USDT', `${1500 + i}`)).transaction_hash);
     const alerts = await waitForCount(m, 61);
     assertOncePerTransfer(alerts, hashes);
-    assert.equal(alerts.filter((x) => x.type === 'deadline' && x.target === due.body.action_id).length, 1, 'the clock alert once, with six watchlists and two workers');
+    assert.equal(
+      alerts.filter((x) => x.type === 'deadline' && x.target === due.body.action_id).length,
+      1,
+      'the clock alert once, with six watchlists and two workers',
+    );
     assert.equal(alerts.length, 61);
     a.kill('SIGTERM');
     b.kill('SIGTERM');
     await Promise.all([exited(a), exited(b)]);
   });
 
-  test('a worker killed with kill -9 mid-burst and replaced: no lost and no duplicate alert', { timeout: 180_000 }, async () => {
-    const m = await k.matter();
-    const wallets = Array.from({ length: 4 }, () => evmAddress());
-    for (const w of wallets) expectStatus(await c.post('/v1/watchlists', watchlistBody(m, [w])), 201, 'watchlist');
-    const a = await startWorker('victim');
-    const hashes: string[] = [];
-    const burst = (async () => {
-      for (let i = 0; i < 40; i++) hashes.push((await transfer(k, wallets[i % wallets.length], BINANCE_9, 'USDT', `${2000 + i}`)).transaction_hash);
-    })();
-    // Kill it once it has raised some alerts, while transfers keep coming.
-    const until = Date.now() + 30_000;
-    while ((await allAlerts(m)).length < 6 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    a.kill('SIGKILL');
-    await exited(a);
-    await burst;
-    const raisedByVictim = (await allAlerts(m)).length;
-    assert.ok(raisedByVictim < 80, `the victim had not finished (${raisedByVictim} of 80)`);
-    await startWorker('replacement');
-    const alerts = await waitForCount(m, 80);
-    assertOncePerTransfer(alerts, hashes);
-    assert.equal(alerts.length, 80);
-    const ev = await c.get(`/v1/events?matter_id=${m}&type=alert.created&limit=100`);
-    assert.equal(ev.body.data.length, 80, 'one alert.created per alert');
-  });
+  test(
+    'a worker killed with kill -9 mid-burst and replaced: no lost and no duplicate alert',
+    { timeout: 180_000 },
+    async () => {
+      const m = await k.matter();
+      const wallets = Array.from({ length: 4 }, () => evmAddress());
+      for (const w of wallets) expectStatus(await c.post('/v1/watchlists', watchlistBody(m, [w])), 201, 'watchlist');
+      const a = await startWorker('victim');
+      const hashes: string[] = [];
+      const burst = (async () => {
+        for (let i = 0; i < 40; i++)
+          hashes.push(
+            (await transfer(k, wallets[i % wallets.length], BINANCE_9, 'USDT', `${2000 + i}`)).transaction_hash,
+          );
+      })();
+      // Kill it once it has raised some alerts, while transfers keep coming.
+      const until = Date.now() + 30_000;
+      while ((await allAlerts(m)).length < 6 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      a.kill('SIGKILL');
+      await exited(a);
+      await burst;
+      const raisedByVictim = (await allAlerts(m)).length;
+      assert.ok(raisedByVictim < 80, `the victim had not finished (${raisedByVictim} of 80)`);
+      await startWorker('replacement');
+      const alerts = await waitForCount(m, 80);
+      assertOncePerTransfer(alerts, hashes);
+      assert.equal(alerts.length, 80);
+      const ev = await c.get(`/v1/events?matter_id=${m}&type=alert.created&limit=100`);
+      assert.equal(ev.body.data.length, 80, 'one alert.created per alert');
+    },
+  );
 });

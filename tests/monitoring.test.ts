@@ -14,7 +14,13 @@ import { makeKit, type Kit } from './helpers/fixtures';
 import { BINANCE_9, LAZARUS, evmAddress, transfer } from './helpers/fixtures-chain';
 import { waitForAlert, watchlistBody } from './helpers/fixtures-monitoring';
 import { intakeBody } from './helpers/fixtures-judgments';
-import { alertRules, meetsThreshold, normalizeThresholds, transferAlerts, type TransferFacts } from '../src/server/domain/monitoring/rules';
+import {
+  alertRules,
+  meetsThreshold,
+  normalizeThresholds,
+  transferAlerts,
+  type TransferFacts,
+} from '../src/server/domain/monitoring/rules';
 import { allowedAlertMoves, canMoveAlert } from '../src/server/domain/monitoring/alert-status';
 
 let srv: TestServer;
@@ -27,7 +33,11 @@ before(async () => {
   srv = await startServer();
   c = client(srv.url, srv.adminKey);
   k = await makeKit(c);
-  const r = await c.post(`/v1/organizations/${k.orgId}/users`, { email: `${k.unique('counsel')}@example.test`, name: 'Casey Counsel', roles: ['counsel'] });
+  const r = await c.post(`/v1/organizations/${k.orgId}/users`, {
+    email: `${k.unique('counsel')}@example.test`,
+    name: 'Casey Counsel',
+    roles: ['counsel'],
+  });
   expectStatus(r, 201, 'counsel');
   counsel = r.body.user_id;
 });
@@ -49,17 +59,44 @@ describe('pure rules', () => {
   test('thresholds default, derive one rule per alert type, and compare exactly', () => {
     const t = normalizeThresholds({ min_amount: '1000' });
     assert.deepEqual(t, { min_amount: '1000', exchange_hops: 1, deadline_days: 30 });
-    assert.deepEqual(alertRules(t).map((r) => r.rule), ['wallet_movement', 'exchange_proximity', 'stablecoin_exposure', 'sanctions', 'deadline', 'compliance']);
+    assert.deepEqual(
+      alertRules(t).map((r) => r.rule),
+      ['wallet_movement', 'exchange_proximity', 'stablecoin_exposure', 'sanctions', 'deadline', 'compliance'],
+    );
     assert.equal(meetsThreshold(t, '999.999999999999999999', null), false);
     assert.equal(meetsThreshold(t, '1000', null), true);
-    assert.equal(meetsThreshold(normalizeThresholds({ min_usd: '500' }), '800', null), false, 'no USD value, a USD-only threshold is not met');
+    assert.equal(
+      meetsThreshold(normalizeThresholds({ min_usd: '500' }), '800', null),
+      false,
+      'no USD value, a USD-only threshold is not met',
+    );
     assert.equal(meetsThreshold(normalizeThresholds({ min_usd: '500' }), '800', '800'), true);
     const f: TransferFacts = {
-      network: 'ethereum', transaction_hash: '0xabc', subject: 'ethereum:0xabc', from: '0xa', to: '0xb', asset: 'USDT', amount: '5000', watched: '0xa',
-      direction: 'outgoing', usd: '5000', freezable_stablecoin: null, counterparty: '0xb', counterparty_label: 'labelled exchange: binance',
-      counterparty_exchange: 'binance', counterparty_ofac: 'Lazarus Group', via: null,
+      network: 'ethereum',
+      transaction_hash: '0xabc',
+      subject: 'ethereum:0xabc',
+      from: '0xa',
+      to: '0xb',
+      asset: 'USDT',
+      amount: '5000',
+      watched: '0xa',
+      direction: 'outgoing',
+      usd: '5000',
+      freezable_stablecoin: null,
+      counterparty: '0xb',
+      counterparty_label: 'labelled exchange: binance',
+      counterparty_exchange: 'binance',
+      counterparty_ofac: 'Lazarus Group',
+      via: null,
     };
-    assert.deepEqual(transferAlerts(t, f).map((a) => [a.type, a.severity]), [['wallet_movement', 'high'], ['exchange_proximity', 'high'], ['sanctions', 'critical']]);
+    assert.deepEqual(
+      transferAlerts(t, f).map((a) => [a.type, a.severity]),
+      [
+        ['wallet_movement', 'high'],
+        ['exchange_proximity', 'high'],
+        ['sanctions', 'critical'],
+      ],
+    );
   });
 
   test('alert moves (§9)', () => {
@@ -84,7 +121,11 @@ describe('watchlists', () => {
     assert.equal(w.addresses[0].toLowerCase(), a1);
     assert.equal(w.address_details[0].reason, 'Debtor-controlled per the asset map');
     const a2 = evmAddress();
-    const add = await c.post(`/v1/watchlists/${w.watchlist_id}/addresses`, { addresses: [a2, a1], reason: 'Received the funds', source_refs: [SOURCE] });
+    const add = await c.post(`/v1/watchlists/${w.watchlist_id}/addresses`, {
+      addresses: [a2, a1],
+      reason: 'Received the funds',
+      source_refs: [SOURCE],
+    });
     expectStatus(add, 200, 'add addresses');
     assert.equal(add.body.addresses.length, 2, 'a repeated address is kept once');
     assert.match(add.body.audit_ref, /^eve_/);
@@ -93,20 +134,51 @@ describe('watchlists', () => {
     assert.deepEqual(got.body.addresses, add.body.addresses);
     const list = await c.get(`/v1/watchlists?matter_id=${m}`);
     expectStatus(list, 200, 'list');
-    assert.deepEqual(list.body.data.map((x: any) => x.watchlist_id), [w.watchlist_id]);
+    assert.deepEqual(
+      list.body.data.map((x: any) => x.watchlist_id),
+      [w.watchlist_id],
+    );
   });
 
   test('addresses are validated per network, with the reason', async () => {
     const m = await k.matter();
-    expectError(await c.post('/v1/watchlists', watchlistBody(m, ['0x1234'])), 400, 'parameter_invalid', { param: 'addresses[0]' });
-    expectError(await c.post('/v1/watchlists', watchlistBody(m, ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'])), 400, 'parameter_invalid', { param: 'addresses[0]' });
-    expectError(await c.post('/v1/watchlists', watchlistBody(m, [evmAddress()], { reason: undefined })), 400, 'parameter_invalid', { param: 'reason' });
-    expectError(await c.post('/v1/watchlists', watchlistBody(m, [evmAddress()], { thresholds: { exchange_hops: 3 } })), 400, 'parameter_invalid', { param: 'thresholds.exchange_hops' });
-    const btc = await c.post('/v1/watchlists', watchlistBody(m, ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'], { chains: ['bitcoin', 'ethereum'] }));
+    expectError(await c.post('/v1/watchlists', watchlistBody(m, ['0x1234'])), 400, 'parameter_invalid', {
+      param: 'addresses[0]',
+    });
+    expectError(
+      await c.post('/v1/watchlists', watchlistBody(m, ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'])),
+      400,
+      'parameter_invalid',
+      { param: 'addresses[0]' },
+    );
+    expectError(
+      await c.post('/v1/watchlists', watchlistBody(m, [evmAddress()], { reason: undefined })),
+      400,
+      'parameter_invalid',
+      { param: 'reason' },
+    );
+    expectError(
+      await c.post('/v1/watchlists', watchlistBody(m, [evmAddress()], { thresholds: { exchange_hops: 3 } })),
+      400,
+      'parameter_invalid',
+      { param: 'thresholds.exchange_hops' },
+    );
+    const btc = await c.post(
+      '/v1/watchlists',
+      watchlistBody(m, ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'], { chains: ['bitcoin', 'ethereum'] }),
+    );
     expectStatus(btc, 201, 'bitcoin address on a bitcoin chain');
-    assert.deepEqual(btc.body.address_details.map((d: any) => d.network), ['bitcoin']);
+    assert.deepEqual(
+      btc.body.address_details.map((d: any) => d.network),
+      ['bitcoin'],
+    );
     const w = await watchlist(m, []);
-    expectError(await c.post(`/v1/watchlists/${w.watchlist_id}/addresses`, { addresses: ['not-an-address'], reason: 'x' }), 400, 'parameter_invalid', { param: 'addresses[0]' });
+    expectError(
+      await c.post(`/v1/watchlists/${w.watchlist_id}/addresses`, { addresses: ['not-an-address'], reason: 'x' }),
+      400,
+      'parameter_invalid',
+      { param: 'addresses[0]' },
+    );
     expectError(await c.get('/v1/watchlists/wat_000000000000000000000000'), 404, 'not_found');
   });
 });
@@ -200,11 +272,26 @@ describe('alerts from the clock', () => {
     const entered = new Date(Date.now() - 20 * DAY).toISOString().slice(0, 10);
     const j = await c.post('/v1/judgments/intake', { ...intakeBody(k, m), date_entered: entered });
     expectStatus(j, 200, 'judgment');
-    const act = await c.post('/v1/actions', { matter_id: m, type: 'custom', title: 'File the renewal', due_at: new Date(Date.now() + 3 * DAY).toISOString() });
+    const act = await c.post('/v1/actions', {
+      matter_id: m,
+      type: 'custom',
+      title: 'File the renewal',
+      due_at: new Date(Date.now() + 3 * DAY).toISOString(),
+    });
     expectStatus(act, 200, 'action');
-    const later = await c.post('/v1/actions', { matter_id: m, type: 'custom', title: 'Much later', due_at: new Date(Date.now() + 90 * DAY).toISOString() });
+    const later = await c.post('/v1/actions', {
+      matter_id: m,
+      type: 'custom',
+      title: 'Much later',
+      due_at: new Date(Date.now() + 90 * DAY).toISOString(),
+    });
     expectStatus(later, 200, 'action');
-    const g = await c.post(`/v1/matters/${m}/authority`, { basis: 'engagement_letter', granted_by: 'Jane Counsel', source_refs: [SOURCE], expires_at: new Date(Date.now() + 10 * DAY).toISOString() });
+    const g = await c.post(`/v1/matters/${m}/authority`, {
+      basis: 'engagement_letter',
+      granted_by: 'Jane Counsel',
+      source_refs: [SOURCE],
+      expires_at: new Date(Date.now() + 10 * DAY).toISOString(),
+    });
     expectStatus(g, 201, 'expiring grant');
     await watchlist(m, [evmAddress()]);
     const due = await waitForAlert(c, `matter_id=${m}&type=deadline`, (a) => a.target === act.body.action_id);
@@ -213,10 +300,15 @@ describe('alerts from the clock', () => {
     const comp = await waitForAlert(c, `matter_id=${m}&type=compliance`, (a) => a.target === g.body.authority_id);
     assert.match(comp.reason, /expires on/);
     const jd = await c.get(`/v1/judgments/${j.body.judgment_id}`);
-    const soon = (jd.body.deadlines ?? []).filter((d: any) => d.date && Date.parse(d.date) - Date.now() <= 31 * DAY && d.status === 'open');
+    const soon = (jd.body.deadlines ?? []).filter(
+      (d: any) => d.date && Date.parse(d.date) - Date.now() <= 31 * DAY && d.status === 'open',
+    );
     const judgmentAlerts = (await alertsOf(m, '&type=deadline')).filter((a) => a.target === j.body.judgment_id);
     assert.equal(judgmentAlerts.length, soon.length, JSON.stringify(jd.body.deadlines));
-    assert.ok(!(await alertsOf(m)).some((a) => a.target === later.body.action_id), 'an action due in 90 days is outside the window');
+    assert.ok(
+      !(await alertsOf(m)).some((a) => a.target === later.body.action_id),
+      'an action due in 90 days is outside the window',
+    );
     // A second watchlist on the matter runs the pass again: nothing is raised twice.
     const before = (await alertsOf(m)).length;
     await watchlist(m, [evmAddress()]);
@@ -229,8 +321,11 @@ describe('alerts from the clock', () => {
     const report = async (days: number) => {
       const id = `ofr_${Math.random().toString(36).slice(2)}`;
       const due = new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-      await srv.sql(`INSERT INTO ofac_reports (id, org_id, env, matter_id, review_id, status, report_type, counsel_owner, blocked_at, due_date, updated_at)
-        VALUES ($1, $2, 'sandbox', $3, $4, 'drafting', 'blocked_property', 'Casey Counsel', now(), $5::date, now())`, [id, k.orgId, m, `rev_${id}`, due]);
+      await srv.sql(
+        `INSERT INTO ofac_reports (id, org_id, env, matter_id, review_id, status, report_type, counsel_owner, blocked_at, due_date, updated_at)
+        VALUES ($1, $2, 'sandbox', $3, $4, 'drafting', 'blocked_property', 'Casey Counsel', now(), $5::date, now())`,
+        [id, k.orgId, m, `rev_${id}`, due],
+      );
       return id;
     };
     const soon = await report(5);
@@ -255,7 +350,11 @@ describe('triage', () => {
   test('with create_action: a linked action, alert.triaged, and the moves of §9', async () => {
     const m = await k.matter();
     const a = await alertOn(m);
-    const r = await c.post(`/v1/alerts/${a.alert_id}/triage`, { status: 'actionable', notes: 'Freeze window open', create_action: true });
+    const r = await c.post(`/v1/alerts/${a.alert_id}/triage`, {
+      status: 'actionable',
+      notes: 'Freeze window open',
+      create_action: true,
+    });
     expectStatus(r, 200, 'triage');
     assert.equal(r.body.status, 'actionable');
     assert.equal(r.body.notes, 'Freeze window open');
@@ -269,21 +368,50 @@ describe('triage', () => {
     const ev = await c.get(`/v1/events?matter_id=${m}&type=alert.triaged`);
     assert.equal(ev.body.data.length, 1);
     assert.equal(ev.body.data[0].data.object.status, 'actionable');
-    expectError(await c.post(`/v1/alerts/${a.alert_id}/triage`, { status: 'actionable', create_action: true }), 400, 'parameter_invalid', { param: 'create_action' });
+    expectError(
+      await c.post(`/v1/alerts/${a.alert_id}/triage`, { status: 'actionable', create_action: true }),
+      400,
+      'parameter_invalid',
+      { param: 'create_action' },
+    );
     expectStatus(await c.post(`/v1/alerts/${a.alert_id}/triage`, { status: 'resolved' }), 200, 'resolve');
-    expectError(await c.post(`/v1/alerts/${a.alert_id}/triage`, { status: 'monitoring' }), 409, 'invalid_state_transition');
+    expectError(
+      await c.post(`/v1/alerts/${a.alert_id}/triage`, { status: 'monitoring' }),
+      409,
+      'invalid_state_transition',
+    );
     const fresh = await alertOn(await k.matter());
-    expectError(await c.post(`/v1/alerts/${fresh.alert_id}/triage`, { status: 'resolved' }), 409, 'invalid_state_transition');
-    expectError(await c.post(`/v1/alerts/${fresh.alert_id}/triage`, { status: 'new' }), 400, 'parameter_invalid', { param: 'status' });
+    expectError(
+      await c.post(`/v1/alerts/${fresh.alert_id}/triage`, { status: 'resolved' }),
+      409,
+      'invalid_state_transition',
+    );
+    expectError(await c.post(`/v1/alerts/${fresh.alert_id}/triage`, { status: 'new' }), 400, 'parameter_invalid', {
+      param: 'status',
+    });
     // An action may link an alert of its own matter only.
-    expectError(await c.post('/v1/actions', { matter_id: m, type: 'custom', title: 'x', linked_alert_id: fresh.alert_id }), 400, 'parameter_invalid', { param: 'linked_alert_id' });
-    expectStatus(await c.post('/v1/actions', { matter_id: m, type: 'custom', title: 'x', linked_alert_id: a.alert_id }), 200, 'action linking the alert');
+    expectError(
+      await c.post('/v1/actions', { matter_id: m, type: 'custom', title: 'x', linked_alert_id: fresh.alert_id }),
+      400,
+      'parameter_invalid',
+      { param: 'linked_alert_id' },
+    );
+    expectStatus(
+      await c.post('/v1/actions', { matter_id: m, type: 'custom', title: 'x', linked_alert_id: a.alert_id }),
+      200,
+      'action linking the alert',
+    );
   });
 
   test('with create_packet_type: a draft packet linked to the alert', async () => {
     const m = await matterWithAuthority(c, 'Triage packet');
     const a = await alertOn(m);
-    const r = await c.post(`/v1/alerts/${a.alert_id}/triage`, { status: 'actionable', create_packet_type: 'exchange_freeze', authorized_sender: counsel, create_action: true });
+    const r = await c.post(`/v1/alerts/${a.alert_id}/triage`, {
+      status: 'actionable',
+      create_packet_type: 'exchange_freeze',
+      authorized_sender: counsel,
+      create_action: true,
+    });
     expectStatus(r, 200, 'triage with packet');
     assert.match(r.body.linked_packet_id, /^pac_/);
     const p = await c.get(`/v1/packets/${r.body.linked_packet_id}`);
@@ -294,7 +422,12 @@ describe('triage', () => {
     assert.equal(action.body.linked_packet_id, r.body.linked_packet_id);
     // Without a user behind the key, the sender must be named.
     const b = await alertOn(await matterWithAuthority(c, 'No sender'));
-    expectError(await c.post(`/v1/alerts/${b.alert_id}/triage`, { status: 'actionable', create_packet_type: 'exchange_freeze' }), 400, 'parameter_missing', { param: 'authorized_sender' });
+    expectError(
+      await c.post(`/v1/alerts/${b.alert_id}/triage`, { status: 'actionable', create_packet_type: 'exchange_freeze' }),
+      400,
+      'parameter_missing',
+      { param: 'authorized_sender' },
+    );
     assert.equal((await c.get(`/v1/alerts/${b.alert_id}`)).body.status, 'new');
   });
 
@@ -305,7 +438,17 @@ describe('triage', () => {
     const read = async (id: string) => ({ ...(await c.get(`/v1/alerts/${id}`)).body, audit_ref: undefined });
     const before = await read(a.alert_id);
     const actionsBefore = (await c.get(`/v1/actions?matter_id=${paused}`)).body.data.length;
-    expectError(await c.post(`/v1/alerts/${a.alert_id}/triage`, { status: 'actionable', notes: 'x', create_action: true, create_packet_type: 'exchange_freeze', authorized_sender: counsel }), 403, 'collection_paused');
+    expectError(
+      await c.post(`/v1/alerts/${a.alert_id}/triage`, {
+        status: 'actionable',
+        notes: 'x',
+        create_action: true,
+        create_packet_type: 'exchange_freeze',
+        authorized_sender: counsel,
+      }),
+      403,
+      'collection_paused',
+    );
     assert.deepEqual(await read(a.alert_id), before);
     assert.equal((await c.get(`/v1/actions?matter_id=${paused}`)).body.data.length, actionsBefore, 'no action either');
     assert.equal((await c.get(`/v1/events?matter_id=${paused}&type=alert.triaged`)).body.data.length, 0);
@@ -313,9 +456,21 @@ describe('triage', () => {
     const gated = await k.matter({ authority: false });
     const b = await alertOn(gated);
     const beforeB = await read(b.alert_id);
-    expectError(await c.post(`/v1/alerts/${b.alert_id}/triage`, { status: 'actionable', create_packet_type: 'exchange_freeze', authorized_sender: counsel }), 403, 'authority_required');
+    expectError(
+      await c.post(`/v1/alerts/${b.alert_id}/triage`, {
+        status: 'actionable',
+        create_packet_type: 'exchange_freeze',
+        authorized_sender: counsel,
+      }),
+      403,
+      'authority_required',
+    );
     assert.deepEqual(await read(b.alert_id), beforeB);
     // Without a packet, triage needs no authority.
-    expectStatus(await c.post(`/v1/alerts/${b.alert_id}/triage`, { status: 'false_positive', notes: 'Our own wallet' }), 200, 'plain triage');
+    expectStatus(
+      await c.post(`/v1/alerts/${b.alert_id}/triage`, { status: 'false_positive', notes: 'Our own wallet' }),
+      200,
+      'plain triage',
+    );
   });
 });

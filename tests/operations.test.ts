@@ -51,7 +51,9 @@ describe('the registry mirrors operations.json', () => {
 
   test('served operations are counted', (t) => {
     const served = spec.operations.filter((r) => allOperations.some((op) => key(op) === key(r)));
-    t.diagnostic(`served ${served.length} of ${spec.operations.length} operations in operations.json (${spec.version})`);
+    t.diagnostic(
+      `served ${served.length} of ${spec.operations.length} operations in operations.json (${spec.version})`,
+    );
     assert.equal(served.length, allOperations.length);
     assert.ok(served.length >= 30, 'the platform folders (30 operations) are served');
     assert.equal(spec.operations.length, 108);
@@ -79,7 +81,10 @@ async function keyWith(...scopes: string[]): Promise<Client> {
   const id = scopes.join(' ');
   let c = scopedClients.get(id);
   if (!c) {
-    const r = await kit.c.post(`/v1/organizations/${kit.orgId}/api-keys`, { name: `exactly ${id}`.slice(0, 200), scopes });
+    const r = await kit.c.post(`/v1/organizations/${kit.orgId}/api-keys`, {
+      name: `exactly ${id}`.slice(0, 200),
+      scopes,
+    });
     expectStatus(r, 201, `issue key with ${id}`);
     c = kit.c.withKey(r.body.secret_once);
     scopedClients.set(id, c);
@@ -164,7 +169,10 @@ describe('every error answer matches the OpenAPI document', () => {
         const idx = op.path.split('/').indexOf(`{${last}}`);
         filled[idx] = `${filled[idx].split('_')[0]}_0000000000000000000000`;
         const missing = await kit.c.call(op.method, filled.join('/'), req.body);
-        assert.ok(missing.status === 404 || missing.status === 403, `${op.name} with an unknown ${last}: ${missing.status} ${JSON.stringify(missing.body)}`);
+        assert.ok(
+          missing.status === 404 || missing.status === 403,
+          `${op.name} with an unknown ${last}: ${missing.status} ${JSON.stringify(missing.body)}`,
+        );
         doc.check(op.method, op.path, missing, `${op.name} ${missing.status}`);
       }
     });

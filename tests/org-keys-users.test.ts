@@ -31,7 +31,12 @@ async function issue(c: Client, orgId: string, body: Record<string, unknown>) {
   const r = await c.post(`/v1/organizations/${orgId}/api-keys`, body);
   expectStatus(r, 201, `issue ${JSON.stringify(body)}`);
   secretsSeen.push(r.body.secret_once);
-  return { id: r.body.key_id as string, secret: r.body.secret_once as string, client: admin.withKey(r.body.secret_once), body: r.body };
+  return {
+    id: r.body.key_id as string,
+    secret: r.body.secret_once as string,
+    client: admin.withKey(r.body.secret_once),
+    body: r.body,
+  };
 }
 async function invite(c: Client, orgId: string, body: Record<string, unknown>) {
   const r = await c.post(`/v1/organizations/${orgId}/users`, body);
@@ -71,7 +76,11 @@ describe('the organization tree', () => {
   test('the root admin reads every descendant and administers their keys and users', async () => {
     for (const id of [child, sibling, grandchild]) expectStatus(await admin.get(`/v1/organizations/${id}`), 200, id);
     const list = await admin.get('/v1/organizations?limit=100');
-    for (const id of [root, child, sibling, grandchild]) assert.ok(list.body.data.some((o: any) => o.organization_id === id), id);
+    for (const id of [root, child, sibling, grandchild])
+      assert.ok(
+        list.body.data.some((o: any) => o.organization_id === id),
+        id,
+      );
     expectStatus(await admin.get(`/v1/organizations/${grandchild}/api-keys`), 200);
     const u = await invite(admin, grandchild, { email: email('gc-user'), roles: ['operator'] });
     assert.equal(u.organization_id, grandchild);
@@ -84,7 +93,11 @@ describe('the organization tree', () => {
       expectError(await childAdmin.get(`/v1/organizations/${id}/api-keys`), 404, 'not_found');
       expectError(await childAdmin.post(`/v1/organizations/${id}/api-keys`, { scopes: ['*'] }), 404, 'not_found');
       expectError(await childAdmin.get(`/v1/organizations/${id}/users`), 404, 'not_found');
-      expectError(await childAdmin.post(`/v1/organizations/${id}/users`, { email: email('x'), roles: ['admin'] }), 404, 'not_found');
+      expectError(
+        await childAdmin.post(`/v1/organizations/${id}/users`, { email: email('x'), roles: ['admin'] }),
+        404,
+        'not_found',
+      );
     }
     const list = await childAdmin.get('/v1/organizations');
     assert.deepEqual(list.body.data.map((o: any) => o.organization_id).sort(), [child, grandchild].sort());
@@ -94,7 +107,10 @@ describe('the organization tree', () => {
 
   test('a key that is not an admin key sees only its own organization', async () => {
     const reader = (await issue(admin, root, { scopes: ['org:read'] })).client;
-    assert.deepEqual((await reader.get('/v1/organizations')).body.data.map((o: any) => o.organization_id), [root]);
+    assert.deepEqual(
+      (await reader.get('/v1/organizations')).body.data.map((o: any) => o.organization_id),
+      [root],
+    );
     expectError(await reader.get(`/v1/organizations/${child}`), 404, 'not_found');
     const writer = (await issue(admin, root, { scopes: ['org:write'] })).client;
     const made = await writer.post('/v1/organizations', { name: 'Made by org:write', type: 'counsel' });
@@ -114,14 +130,35 @@ describe('production access', () => {
   test('production keys are refused until production_access; only a parent (or the root for itself) flips it', async () => {
     const child = await newOrg(admin, 'Prospect');
     const childAdmin = (await issue(admin, child, { scopes: ['*'] })).client;
-    expectError(await admin.post(`/v1/organizations/${child}/api-keys`, { environment: 'production', scopes: ['*'] }), 403, 'production_access_not_enabled');
-    expectError(await childAdmin.post(`/v1/organizations/${child}/api-keys`, { environment: 'production', scopes: ['*'] }), 403, 'production_access_not_enabled');
-    expectError(await admin.post(`/v1/organizations/${root}/api-keys`, { environment: 'production', scopes: ['*'] }), 403, 'production_access_not_enabled');
+    expectError(
+      await admin.post(`/v1/organizations/${child}/api-keys`, { environment: 'production', scopes: ['*'] }),
+      403,
+      'production_access_not_enabled',
+    );
+    expectError(
+      await childAdmin.post(`/v1/organizations/${child}/api-keys`, { environment: 'production', scopes: ['*'] }),
+      403,
+      'production_access_not_enabled',
+    );
+    expectError(
+      await admin.post(`/v1/organizations/${root}/api-keys`, { environment: 'production', scopes: ['*'] }),
+      403,
+      'production_access_not_enabled',
+    );
 
     // The child cannot approve itself, and a non-admin key of the root cannot approve anyone.
-    expectError(await childAdmin.patch(`/v1/organizations/${child}`, { features: ['production_access'] }), 403, 'insufficient_scope', { param: 'features' });
+    expectError(
+      await childAdmin.patch(`/v1/organizations/${child}`, { features: ['production_access'] }),
+      403,
+      'insufficient_scope',
+      { param: 'features' },
+    );
     const orgWriter = (await issue(admin, root, { scopes: ['org:write'] })).client;
-    expectError(await orgWriter.patch(`/v1/organizations/${root}`, { features: ['production_access'] }), 403, 'insufficient_scope');
+    expectError(
+      await orgWriter.patch(`/v1/organizations/${root}`, { features: ['production_access'] }),
+      403,
+      'insufficient_scope',
+    );
     // Other features are the organization's own business.
     const own = await childAdmin.patch(`/v1/organizations/${child}`, { features: ['console'] });
     expectStatus(own, 200);
@@ -132,12 +169,28 @@ describe('production access', () => {
     assert.ok(approved.body.features.includes('production_access'));
     // Approved, but a sandbox key still acts only in the sandbox (issue 8): production keys come
     // from production keys or a console admin (tests/security-hardening.test.ts issues one so).
-    expectError(await childAdmin.post(`/v1/organizations/${child}/api-keys`, { environment: 'production', scopes: ['matters:read'] }), 403, 'insufficient_scope', { param: 'environment' });
+    expectError(
+      await childAdmin.post(`/v1/organizations/${child}/api-keys`, {
+        environment: 'production',
+        scopes: ['matters:read'],
+      }),
+      403,
+      'insufficient_scope',
+      { param: 'environment' },
+    );
     // Nor can the child take it away from itself.
     expectError(await childAdmin.patch(`/v1/organizations/${child}`, { features: [] }), 403, 'insufficient_scope');
 
-    expectStatus(await admin.patch(`/v1/organizations/${root}`, { features: ['production_access'] }), 200, 'the root reviews itself');
-    expectError(await admin.post(`/v1/organizations/${root}/api-keys`, { environment: 'production', scopes: ['*'] }), 403, 'insufficient_scope');
+    expectStatus(
+      await admin.patch(`/v1/organizations/${root}`, { features: ['production_access'] }),
+      200,
+      'the root reviews itself',
+    );
+    expectError(
+      await admin.post(`/v1/organizations/${root}/api-keys`, { environment: 'production', scopes: ['*'] }),
+      403,
+      'insufficient_scope',
+    );
   });
 });
 
@@ -149,8 +202,15 @@ describe('API keys', () => {
       expectError(r, 403, 'insufficient_scope', { label: scopes.join(',') });
     }
     expectStatus(await issuer.post(`/v1/organizations/${root}/api-keys`, { scopes: ['matters:read'] }), 201);
-    expectError(await issuer.post(`/v1/organizations/${root}/api-keys`, { scopes: ['matters:fly'] }), 400, 'parameter_invalid', { param: 'scopes' });
-    expectError(await issuer.post(`/v1/organizations/${root}/api-keys`, { scopes: [] }), 400, 'parameter_invalid', { param: 'scopes' });
+    expectError(
+      await issuer.post(`/v1/organizations/${root}/api-keys`, { scopes: ['matters:fly'] }),
+      400,
+      'parameter_invalid',
+      { param: 'scopes' },
+    );
+    expectError(await issuer.post(`/v1/organizations/${root}/api-keys`, { scopes: [] }), 400, 'parameter_invalid', {
+      param: 'scopes',
+    });
     // A matter-restricted key issues only keys restricted to its matters.
     const a = await kit.matter();
     const b = await kit.matter();
@@ -158,9 +218,26 @@ describe('API keys', () => {
     const inherited = await restricted.post(`/v1/organizations/${root}/api-keys`, { scopes: ['matters:read'] });
     expectStatus(inherited, 201);
     assert.deepEqual(inherited.body.matter_ids, [a]);
-    expectError(await restricted.post(`/v1/organizations/${root}/api-keys`, { scopes: ['matters:read'], matter_ids: [b] }), 403, 'matter_restricted_key');
-    expectError(await admin.post(`/v1/organizations/${root}/api-keys`, { scopes: ['*'], matter_ids: ['mtr_000000000000000000000000'] }), 404, 'not_found', { param: 'matter_ids' });
-    expectError(await admin.post(`/v1/organizations/${root}/api-keys`, { scopes: ['*'], expires_at: inSeconds(-60) }), 400, 'parameter_invalid', { param: 'expires_at' });
+    expectError(
+      await restricted.post(`/v1/organizations/${root}/api-keys`, { scopes: ['matters:read'], matter_ids: [b] }),
+      403,
+      'matter_restricted_key',
+    );
+    expectError(
+      await admin.post(`/v1/organizations/${root}/api-keys`, {
+        scopes: ['*'],
+        matter_ids: ['mtr_000000000000000000000000'],
+      }),
+      404,
+      'not_found',
+      { param: 'matter_ids' },
+    );
+    expectError(
+      await admin.post(`/v1/organizations/${root}/api-keys`, { scopes: ['*'], expires_at: inSeconds(-60) }),
+      400,
+      'parameter_invalid',
+      { param: 'expires_at' },
+    );
   });
 
   test('secret_once appears in the issue response only, never in lists', async () => {
@@ -188,7 +265,11 @@ describe('API keys', () => {
     assert.ok(r.body.revoked_at);
     assert.equal('secret_once' in r.body, false);
     expectError(await k.client.get('/v1/matters'), 401, 'api_key_revoked');
-    expectError(await admin.post(`/v1/organizations/${root}/api-keys/${k.id}/revoke`, {}), 409, 'invalid_state_transition');
+    expectError(
+      await admin.post(`/v1/organizations/${root}/api-keys/${k.id}/revoke`, {}),
+      409,
+      'invalid_state_transition',
+    );
     const revoked = await admin.get(`/v1/organizations/${root}/api-keys?status=revoked&limit=100`);
     assert.ok(revoked.body.data.some((x: any) => x.key_id === k.id));
     assert.ok(revoked.body.data.every((x: any) => x.status === 'revoked'));
@@ -205,33 +286,51 @@ describe('API keys', () => {
     assert.deepEqual([r.body.name, r.body.scopes], ['To roll', ['matters:read', 'claimants:read']]);
     expectError(await k.client.get('/v1/matters'), 401, 'api_key_revoked');
     expectStatus(await admin.withKey(r.body.secret_once).get('/v1/matters'), 200);
-    expectError(await admin.post(`/v1/organizations/${root}/api-keys/${k.id}/roll`, {}), 409, 'invalid_state_transition');
+    expectError(
+      await admin.post(`/v1/organizations/${root}/api-keys/${k.id}/roll`, {}),
+      409,
+      'invalid_state_transition',
+    );
   });
 
   test('roll with a grace period: the old key works until expires_at, then 401 api_key_expired', async () => {
     const k = await issue(admin, root, { scopes: ['matters:read'] });
     const until = Date.now() + 5000;
-    const r = await admin.post(`/v1/organizations/${root}/api-keys/${k.id}/roll`, { expires_at: new Date(until).toISOString() });
+    const r = await admin.post(`/v1/organizations/${root}/api-keys/${k.id}/roll`, {
+      expires_at: new Date(until).toISOString(),
+    });
     expectStatus(r, 201);
     const fresh = admin.withKey(r.body.secret_once);
     expectStatus(await k.client.get('/v1/matters'), 200, 'old key during the grace period');
     expectStatus(await fresh.get('/v1/matters'), 200, 'new key');
-    const old = (await admin.get(`/v1/organizations/${root}/api-keys?limit=100`)).body.data.find((x: any) => x.key_id === k.id);
+    const old = (await admin.get(`/v1/organizations/${root}/api-keys?limit=100`)).body.data.find(
+      (x: any) => x.key_id === k.id,
+    );
     assert.equal(new Date(old.expires_at).getTime(), new Date(until).getTime());
     await sleep(until - Date.now() + 200);
     expectError(await k.client.get('/v1/matters'), 401, 'api_key_expired');
     expectStatus(await fresh.get('/v1/matters'), 200, 'new key after the grace period');
     for (const bad of [inSeconds(-10), inSeconds(8 * 24 * 3600)]) {
       const other = await issue(admin, root, { scopes: ['matters:read'] });
-      expectError(await admin.post(`/v1/organizations/${root}/api-keys/${other.id}/roll`, { expires_at: bad }), 400, 'parameter_invalid', { param: 'expires_at' });
+      expectError(
+        await admin.post(`/v1/organizations/${root}/api-keys/${other.id}/roll`, { expires_at: bad }),
+        400,
+        'parameter_invalid',
+        { param: 'expires_at' },
+      );
     }
   });
 
   test('a grace period never extends a key past its own expiry', async () => {
     const own = inSeconds(3600);
     const k = await issue(admin, root, { scopes: ['matters:read'], expires_at: own });
-    expectStatus(await admin.post(`/v1/organizations/${root}/api-keys/${k.id}/roll`, { expires_at: inSeconds(3 * 24 * 3600) }), 201);
-    const old = (await admin.get(`/v1/organizations/${root}/api-keys?limit=100`)).body.data.find((x: any) => x.key_id === k.id);
+    expectStatus(
+      await admin.post(`/v1/organizations/${root}/api-keys/${k.id}/roll`, { expires_at: inSeconds(3 * 24 * 3600) }),
+      201,
+    );
+    const old = (await admin.get(`/v1/organizations/${root}/api-keys?limit=100`)).body.data.find(
+      (x: any) => x.key_id === k.id,
+    );
     assert.equal(old.expires_at, own);
   });
 
@@ -243,7 +342,11 @@ describe('API keys', () => {
     expectStatus(await strong.client.get('/v1/matters'), 200, 'the refused roll left the key alone');
     const a = await kit.matter();
     const restricted = (await issue(admin, root, { scopes: ['*'], matter_ids: [a] })).client;
-    expectError(await restricted.post(`/v1/organizations/${root}/api-keys/${strong.id}/roll`, {}), 403, 'matter_restricted_key');
+    expectError(
+      await restricted.post(`/v1/organizations/${root}/api-keys/${strong.id}/roll`, {}),
+      403,
+      'matter_restricted_key',
+    );
     const sameMatter = await issue(admin, root, { scopes: ['matters:read'], matter_ids: [a] });
     expectStatus(await restricted.post(`/v1/organizations/${root}/api-keys/${sameMatter.id}/roll`, {}), 201);
   });
@@ -256,7 +359,12 @@ describe('API keys', () => {
     expectError(await k.client.get('/v1/matters'), 401, 'api_key_revoked');
     const other = await newOrg(admin, 'Elsewhere');
     const stranger = await invite(admin, other, { email: email('stranger'), roles: ['viewer'] });
-    expectError(await admin.post(`/v1/organizations/${root}/api-keys`, { scopes: ['*'], user_id: stranger.user_id }), 404, 'not_found', { param: 'user_id' });
+    expectError(
+      await admin.post(`/v1/organizations/${root}/api-keys`, { scopes: ['*'], user_id: stranger.user_id }),
+      404,
+      'not_found',
+      { param: 'user_id' },
+    );
   });
 });
 
@@ -281,11 +389,28 @@ describe('users', () => {
   test('a duplicate email is 409 conflict, in any case, even when sent concurrently', async () => {
     const addr = email('dup');
     await invite(admin, root, { email: addr, roles: ['viewer'] });
-    expectError(await admin.post(`/v1/organizations/${root}/users`, { email: addr, roles: ['viewer'] }), 409, 'conflict', { param: 'email' });
-    expectError(await admin.post(`/v1/organizations/${root}/users`, { email: addr.toUpperCase(), roles: ['viewer'] }), 409, 'conflict');
+    expectError(
+      await admin.post(`/v1/organizations/${root}/users`, { email: addr, roles: ['viewer'] }),
+      409,
+      'conflict',
+      { param: 'email' },
+    );
+    expectError(
+      await admin.post(`/v1/organizations/${root}/users`, { email: addr.toUpperCase(), roles: ['viewer'] }),
+      409,
+      'conflict',
+    );
     const race = email('race');
-    const all = await Promise.all(Array.from({ length: 6 }, () => admin.post(`/v1/organizations/${root}/users`, { email: race, roles: ['viewer'] })));
-    assert.deepEqual(all.map((r) => r.status).sort(), [201, 409, 409, 409, 409, 409], JSON.stringify(all.map((r) => r.body)));
+    const all = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        admin.post(`/v1/organizations/${root}/users`, { email: race, roles: ['viewer'] }),
+      ),
+    );
+    assert.deepEqual(
+      all.map((r) => r.status).sort(),
+      [201, 409, 409, 409, 409, 409],
+      JSON.stringify(all.map((r) => r.body)),
+    );
     for (const r of all.filter((x) => x.status === 409)) expectError(r, 409, 'conflict');
   });
 
@@ -300,46 +425,118 @@ describe('users', () => {
     expectStatus(p, 200);
     assert.deepEqual([p.body.roles, p.body.matter_ids], [['viewer'], [a]]);
     expectError(await k.patch(`/v1/matters/${a}`, { name: 'Nope' }), 403, 'insufficient_scope');
-    assert.deepEqual((await k.get('/v1/matters?limit=100')).body.data.map((m: any) => m.matter_id), [a]);
+    assert.deepEqual(
+      (await k.get('/v1/matters?limit=100')).body.data.map((m: any) => m.matter_id),
+      [a],
+    );
     expectError(await k.get(`/v1/matters/${b}`), 404, 'not_found');
 
-    const back = await admin.patch(`/v1/organizations/${root}/users/${u.user_id}`, { roles: ['counsel'], matter_ids: [] });
+    const back = await admin.patch(`/v1/organizations/${root}/users/${u.user_id}`, {
+      roles: ['counsel'],
+      matter_ids: [],
+    });
     expectStatus(back, 200);
     expectStatus(await k.patch(`/v1/matters/${b}`, { lead_counsel: 'Now allowed' }), 200);
 
-    expectError(await admin.patch(`/v1/organizations/${root}/users/${u.user_id}`, { matter_ids: ['mtr_000000000000000000000000'] }), 404, 'not_found', { param: 'matter_ids' });
-    expectError(await admin.patch(`/v1/organizations/${root}/users/${u.user_id}`, { roles: [] }), 400, 'parameter_invalid', { param: 'roles' });
-    expectError(await admin.patch(`/v1/organizations/${root}/users/${u.user_id}`, { roles: ['overlord'] }), 400, 'parameter_invalid');
-    expectError(await admin.patch(`/v1/organizations/${root}/users/${u.user_id}`, { status: 'active' }), 409, 'invalid_state_transition');
-    expectError(await admin.patch(`/v1/organizations/${root}/users/usr_000000000000000000000000`, { name: 'x' }), 404, 'not_found');
+    expectError(
+      await admin.patch(`/v1/organizations/${root}/users/${u.user_id}`, {
+        matter_ids: ['mtr_000000000000000000000000'],
+      }),
+      404,
+      'not_found',
+      { param: 'matter_ids' },
+    );
+    expectError(
+      await admin.patch(`/v1/organizations/${root}/users/${u.user_id}`, { roles: [] }),
+      400,
+      'parameter_invalid',
+      { param: 'roles' },
+    );
+    expectError(
+      await admin.patch(`/v1/organizations/${root}/users/${u.user_id}`, { roles: ['overlord'] }),
+      400,
+      'parameter_invalid',
+    );
+    expectError(
+      await admin.patch(`/v1/organizations/${root}/users/${u.user_id}`, { status: 'active' }),
+      409,
+      'invalid_state_transition',
+    );
+    expectError(
+      await admin.patch(`/v1/organizations/${root}/users/usr_000000000000000000000000`, { name: 'x' }),
+      404,
+      'not_found',
+    );
   });
 
   test('a matter-restricted key manages only users confined to its matters', async () => {
     const a = await kit.matter();
     const b = await kit.matter();
     const restricted = (await issue(admin, root, { scopes: ['*'], matter_ids: [a] })).client;
-    const confined = await restricted.post(`/v1/organizations/${root}/users`, { email: email('confined'), roles: ['admin'] });
+    const confined = await restricted.post(`/v1/organizations/${root}/users`, {
+      email: email('confined'),
+      roles: ['admin'],
+    });
     expectStatus(confined, 201);
     assert.deepEqual(confined.body.matter_ids, [a]);
-    expectError(await restricted.post(`/v1/organizations/${root}/users`, { email: email('wider'), roles: ['viewer'], matter_ids: [b] }), 403, 'matter_restricted_key');
-    expectError(await restricted.patch(`/v1/organizations/${root}/users/${confined.body.user_id}`, { matter_ids: [] }), 403, 'matter_restricted_key');
-    expectStatus(await restricted.patch(`/v1/organizations/${root}/users/${confined.body.user_id}`, { name: 'Fine' }), 200);
+    expectError(
+      await restricted.post(`/v1/organizations/${root}/users`, {
+        email: email('wider'),
+        roles: ['viewer'],
+        matter_ids: [b],
+      }),
+      403,
+      'matter_restricted_key',
+    );
+    expectError(
+      await restricted.patch(`/v1/organizations/${root}/users/${confined.body.user_id}`, { matter_ids: [] }),
+      403,
+      'matter_restricted_key',
+    );
+    expectStatus(
+      await restricted.patch(`/v1/organizations/${root}/users/${confined.body.user_id}`, { name: 'Fine' }),
+      200,
+    );
     const unrestricted = await invite(admin, root, { email: email('free'), roles: ['viewer'] });
-    expectError(await restricted.patch(`/v1/organizations/${root}/users/${unrestricted.user_id}`, { roles: ['admin'] }), 403, 'matter_restricted_key');
+    expectError(
+      await restricted.patch(`/v1/organizations/${root}/users/${unrestricted.user_id}`, { roles: ['admin'] }),
+      403,
+      'matter_restricted_key',
+    );
   });
 });
 
 describe('the admin role', () => {
   test('only a key holding * gives, changes or removes the admin role', async () => {
     // Everything a viewer and an operator can do, plus users:write: all but '*'.
-    const manager = (await issue(admin, root, { scopes: [...new Set(['users:write', ...scopesOfRole('viewer'), ...scopesOfRole('operator')])] })).client;
-    expectError(await manager.post(`/v1/organizations/${root}/users`, { email: email('would-be-admin'), roles: ['admin'] }), 403, 'insufficient_scope', { param: 'roles' });
+    const manager = (
+      await issue(admin, root, {
+        scopes: [...new Set(['users:write', ...scopesOfRole('viewer'), ...scopesOfRole('operator')])],
+      })
+    ).client;
+    expectError(
+      await manager.post(`/v1/organizations/${root}/users`, { email: email('would-be-admin'), roles: ['admin'] }),
+      403,
+      'insufficient_scope',
+      { param: 'roles' },
+    );
     const viewer = await manager.post(`/v1/organizations/${root}/users`, { email: email('plain'), roles: ['viewer'] });
     expectStatus(viewer, 201);
-    expectError(await manager.patch(`/v1/organizations/${root}/users/${viewer.body.user_id}`, { roles: ['viewer', 'admin'] }), 403, 'insufficient_scope');
-    expectStatus(await manager.patch(`/v1/organizations/${root}/users/${viewer.body.user_id}`, { roles: ['operator'] }), 200);
+    expectError(
+      await manager.patch(`/v1/organizations/${root}/users/${viewer.body.user_id}`, { roles: ['viewer', 'admin'] }),
+      403,
+      'insufficient_scope',
+    );
+    expectStatus(
+      await manager.patch(`/v1/organizations/${root}/users/${viewer.body.user_id}`, { roles: ['operator'] }),
+      200,
+    );
     const boss = await invite(admin, root, { email: email('boss'), roles: ['admin'] });
-    expectError(await manager.patch(`/v1/organizations/${root}/users/${boss.user_id}`, { status: 'disabled' }), 403, 'insufficient_scope');
+    expectError(
+      await manager.patch(`/v1/organizations/${root}/users/${boss.user_id}`, { status: 'disabled' }),
+      403,
+      'insufficient_scope',
+    );
     expectStatus(await admin.patch(`/v1/organizations/${root}/users/${boss.user_id}`, { roles: ['counsel'] }), 200);
   });
 });

@@ -7,11 +7,20 @@ import { allowedPacketMoves, needsReason } from '../src/server/domain/packets/st
 import { redactBundle, shortAddress } from '../src/server/domain/packets/redaction';
 
 const base = (over: Partial<ReadinessInput> = {}): ReadinessInput => ({
-  type: 'exchange_intercept', packet_type: 'preservation', sender_roles: ['counsel'], source_types: [],
+  type: 'exchange_intercept',
+  packet_type: 'preservation',
+  sender_roles: ['counsel'],
+  source_types: [],
   grant: { basis: 'engagement_letter', source_types: ['engagement_letter'], in_effect: true },
-  judgment: { present: true, status: 'validated' }, wallets: [{ address: '0xabc', category: 'exchange' }], recipient: null, ...over,
+  judgment: { present: true, status: 'validated' },
+  wallets: [{ address: '0xabc', category: 'exchange' }],
+  recipient: null,
+  ...over,
 });
-const failing = (i: ReadinessInput) => packetReadiness(i).checks.filter((c) => c.status === 'fail').map((c) => c.check);
+const failing = (i: ReadinessInput) =>
+  packetReadiness(i)
+    .checks.filter((c) => c.status === 'fail')
+    .map((c) => c.check);
 
 test('packet_type: default is the first value; others are refused with the allowed list', () => {
   assert.deepEqual(resolvePacketType('exchange_freeze', undefined), { ok: true, value: 'freeze' });
@@ -23,17 +32,39 @@ test('packet_type: default is the first value; others are refused with the allow
 
 test('readiness: each rule applies to its types and cites a reason', () => {
   assert.deepEqual(failing(base()), []);
-  for (const type of ['vasp_legal_process', 'exchange_turnover', 'turnover_workflow', 'law_enforcement_referral'] as const) {
-    assert.ok(failing(base({ type, sender_roles: ['operator'], source_types: ['court_order', 'proof_of_control'] })).includes('counsel_sender'), type);
+  for (const type of [
+    'vasp_legal_process',
+    'exchange_turnover',
+    'turnover_workflow',
+    'law_enforcement_referral',
+  ] as const) {
+    assert.ok(
+      failing(base({ type, sender_roles: ['operator'], source_types: ['court_order', 'proof_of_control'] })).includes(
+        'counsel_sender',
+      ),
+      type,
+    );
   }
   assert.deepEqual(failing(base({ sender_roles: ['operator'] })), [], 'exchange intercept is not counsel-only');
   assert.deepEqual(failing(base({ type: 'exchange_freeze' })), ['court_order']);
-  assert.deepEqual(failing(base({ type: 'exchange_freeze', grant: { basis: 'court_order', source_types: [], in_effect: true } })), []);
+  assert.deepEqual(
+    failing(base({ type: 'exchange_freeze', grant: { basis: 'court_order', source_types: [], in_effect: true } })),
+    [],
+  );
   assert.deepEqual(failing(base({ type: 'turnover_workflow', source_types: ['court_order'] })), ['proof_of_control']);
-  assert.deepEqual(failing(base({ grant: { basis: 'engagement_letter', source_types: [], in_effect: false } })), ['legal_authority']);
+  assert.deepEqual(failing(base({ grant: { basis: 'engagement_letter', source_types: [], in_effect: false } })), [
+    'legal_authority',
+  ]);
   assert.deepEqual(failing(base({ judgment: { present: true, status: 'stayed' } })), ['judgment']);
   assert.deepEqual(failing(base({ wallets: [{ address: '0x1', category: 'sanctioned' }] })), ['wallets']);
-  const le = { counterparty_name: 'FBI IC3', channel_type: 'le_portal', usable_by_operator: false, usable_by_counsel: false, usable_by_law_enforcement: true, authorized_submitter_required: false };
+  const le = {
+    counterparty_name: 'FBI IC3',
+    channel_type: 'le_portal',
+    usable_by_operator: false,
+    usable_by_counsel: false,
+    usable_by_law_enforcement: true,
+    authorized_submitter_required: false,
+  };
   assert.deepEqual(failing(base({ type: 'law_enforcement_referral', recipient: le })), ['recipient_channel']);
   const portal = { ...le, usable_by_counsel: true, authorized_submitter_required: true };
   assert.deepEqual(failing(base({ type: 'law_enforcement_referral', recipient: portal })), []);
@@ -49,21 +80,35 @@ test('status machine: §9 moves; reasons for rejecting and returning to draft', 
   assert.deepEqual(allowedPacketMoves('sent'), ['responded', 'rejected']);
   assert.deepEqual(allowedPacketMoves('responded'), []);
   assert.ok(!allowedPacketMoves('sent').includes('withdrawn'));
-  assert.ok(needsReason('in_review', 'rejected') && needsReason('in_review', 'draft') && !needsReason('draft', 'in_review'));
+  assert.ok(
+    needsReason('in_review', 'rejected') && needsReason('in_review', 'draft') && !needsReason('draft', 'in_review'),
+  );
 });
 
 test('redaction: external drops notes and economics; claimant also shortens addresses everywhere', () => {
   const addr = '0x02466E547BFDAB679fC49e96bBfc62B9747D997C';
   const bundle = {
     packet: {
-      wallets: [addr], notes: 'internal', review_state: { review_status: 'pending', review_notes: 'rn' },
-      readiness: { ready: false, missing_items: ['x'], checks: [{ check: 'wallets', status: 'fail', reason: '1 wallet(s) are on the OFAC list; …' }] },
+      wallets: [addr],
+      notes: 'internal',
+      review_state: { review_status: 'pending', review_notes: 'rn' },
+      readiness: {
+        ready: false,
+        missing_items: ['x'],
+        checks: [{ check: 'wallets', status: 'fail', reason: '1 wallet(s) are on the OFAC list; …' }],
+      },
     },
     contents: {
-      internal_notes: 'internal', matter: { name: 'M', economics: { fee: 1 }, notes: 'mn' },
-      judgment_summary: { creditor: 'Acme' }, claimants: [{ name: 'Acme', role: 'creditor', economics: { x: 1 } }, { name: 'Other', role: 'assignee' }],
+      internal_notes: 'internal',
+      matter: { name: 'M', economics: { fee: 1 }, notes: 'mn' },
+      judgment_summary: { creditor: 'Acme' },
+      claimants: [
+        { name: 'Acme', role: 'creditor', economics: { x: 1 } },
+        { name: 'Other', role: 'assignee' },
+      ],
       wallets: [{ address: addr, sanctions: [{ sdn_name: 'X' }], category: 'sanctioned' }],
-      exchange_hypotheses: [{ wallet: addr }], request: { text: `Hold deposits from ${addr.toLowerCase()}` },
+      exchange_hypotheses: [{ wallet: addr }],
+      request: { text: `Hold deposits from ${addr.toLowerCase()}` },
     },
   };
   const ext = redactBundle(bundle, 'external') as any;

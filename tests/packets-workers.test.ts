@@ -18,7 +18,9 @@ import { makeKit } from './helpers/fixtures';
 import { packetBody, packetSetup } from './helpers/fixtures-packets';
 
 const PG = !!process.env.DATABASE_URL;
-const SKIP = PG ? false : 'PostgreSQL only (set DATABASE_URL): a PGlite folder can be opened by one process, so there are no separate workers to kill';
+const SKIP = PG
+  ? false
+  : 'PostgreSQL only (set DATABASE_URL): a PGlite folder can be opened by one process, so there are no separate workers to kill';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 let srv: TestServer;
@@ -28,7 +30,9 @@ const children: ChildProcess[] = [];
 /** `tsx scripts/worker.ts` as ONE process, so SIGKILL reaches the process doing the work. */
 async function startWorker(name: string): Promise<ChildProcess & { log: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-    cwd: ROOT, env: { ...process.env, ...srv.env, MD_WORKER_POLL_MS: '50', MD_LOG_LEVEL: 'warn', MD_EXPORT_LEASE_MS: '3000' }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, ...srv.env, MD_WORKER_POLL_MS: '50', MD_LOG_LEVEL: 'warn', MD_EXPORT_LEASE_MS: '3000' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
   let out = '';
@@ -43,7 +47,10 @@ async function startWorker(name: string): Promise<ChildProcess & { log: () => st
   return Object.assign(child, { log: () => out });
 }
 
-const exited = (p: ChildProcess) => new Promise<number | null>((resolve) => (p.exitCode !== null ? resolve(p.exitCode) : p.once('exit', (code) => resolve(code))));
+const exited = (p: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    p.exitCode !== null ? resolve(p.exitCode) : p.once('exit', (code) => resolve(code)),
+  );
 
 describe('export workers on PostgreSQL', { skip: SKIP }, () => {
   before(async () => {
@@ -55,47 +62,63 @@ describe('export workers on PostgreSQL', { skip: SKIP }, () => {
     await srv?.stop();
   });
 
-  test('a worker killed with kill -9 mid-export: the export still ends ready, exactly once', { timeout: 180_000 }, async () => {
-    const k = await makeKit(c);
-    const s = await packetSetup(k);
-    // 1,000 wallets: a long wallet table, so rendering takes long enough to be interrupted.
-    const wallets = Array.from({ length: 1000 }, () => `0x${randomBytes(20).toString('hex')}`);
-    const p = await c.post('/v1/packets/exchange-intercept', packetBody(s, { wallets }));
-    expectStatus(p, 200);
-    const a = await startWorker('A');
-    const e = await c.post(`/v1/packets/${p.body.packet_id}/export`, { format: 'zip' });
-    expectStatus(e, 200);
-    const id = e.body.export_id;
-    const row = async () => (await srv.sql<{ status: string; locked_by: string | null; attempts: number }>('SELECT status, locked_by, attempts FROM exports WHERE id = $1', [id]))[0];
-    const deadline = Date.now() + 30_000;
-    while (!(await row()).locked_by) {
-      if (Date.now() > deadline) throw new Error(`worker A never claimed the export:\n${a.log()}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    a.kill('SIGKILL');
-    assert.equal(await exited(a), null, 'killed by a signal');
-    const mid = await row();
-    assert.equal(mid.status, 'pending', 'killed before it completed');
-    assert.equal(mid.attempts, 1);
-    const b = await startWorker('B');
-    let ready: any;
-    for (const until = Date.now() + 60_000; ;) {
-      ready = (await c.get(`/v1/exports/${id}`)).body;
-      if (ready.status !== 'pending') break;
-      if (Date.now() > until) throw new Error(`export still pending:\n${b.log()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.equal(ready.status, 'ready');
-    assert.equal((await row()).attempts, 2, 'rendered again after the lease expired');
-    const res = await fetch(ready.download_url);
-    assert.equal(res.status, 200);
-    assert.equal(Buffer.from(await res.arrayBuffer()).length, ready.size_bytes);
-    await new Promise((r) => setTimeout(r, 1_000)); // room for a second completion to show up
-    const audits = await srv.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE event_type = 'packet.exported' AND details->>'export_id' = $1`, [id]);
-    assert.equal(audits[0].n, 1, 'one completion audit event');
-    const events = await srv.sql<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'packet.exported' AND data->'object'->>'export_id' = $1`, [id]);
-    assert.equal(events[0].n, 1, 'one packet.exported event');
-    b.kill('SIGTERM');
-    assert.equal(await exited(b), 0, b.log());
-  });
+  test(
+    'a worker killed with kill -9 mid-export: the export still ends ready, exactly once',
+    { timeout: 180_000 },
+    async () => {
+      const k = await makeKit(c);
+      const s = await packetSetup(k);
+      // 1,000 wallets: a long wallet table, so rendering takes long enough to be interrupted.
+      const wallets = Array.from({ length: 1000 }, () => `0x${randomBytes(20).toString('hex')}`);
+      const p = await c.post('/v1/packets/exchange-intercept', packetBody(s, { wallets }));
+      expectStatus(p, 200);
+      const a = await startWorker('A');
+      const e = await c.post(`/v1/packets/${p.body.packet_id}/export`, { format: 'zip' });
+      expectStatus(e, 200);
+      const id = e.body.export_id;
+      const row = async () =>
+        (
+          await srv.sql<{ status: string; locked_by: string | null; attempts: number }>(
+            'SELECT status, locked_by, attempts FROM exports WHERE id = $1',
+            [id],
+          )
+        )[0];
+      const deadline = Date.now() + 30_000;
+      while (!(await row()).locked_by) {
+        if (Date.now() > deadline) throw new Error(`worker A never claimed the export:\n${a.log()}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      a.kill('SIGKILL');
+      assert.equal(await exited(a), null, 'killed by a signal');
+      const mid = await row();
+      assert.equal(mid.status, 'pending', 'killed before it completed');
+      assert.equal(mid.attempts, 1);
+      const b = await startWorker('B');
+      let ready: any;
+      for (const until = Date.now() + 60_000; ;) {
+        ready = (await c.get(`/v1/exports/${id}`)).body;
+        if (ready.status !== 'pending') break;
+        if (Date.now() > until) throw new Error(`export still pending:\n${b.log()}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.equal(ready.status, 'ready');
+      assert.equal((await row()).attempts, 2, 'rendered again after the lease expired');
+      const res = await fetch(ready.download_url);
+      assert.equal(res.status, 200);
+      assert.equal(Buffer.from(await res.arrayBuffer()).length, ready.size_bytes);
+      await new Promise((r) => setTimeout(r, 1_000)); // room for a second completion to show up
+      const audits = await srv.sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_events WHERE event_type = 'packet.exported' AND details->>'export_id' = $1`,
+        [id],
+      );
+      assert.equal(audits[0].n, 1, 'one completion audit event');
+      const events = await srv.sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM events WHERE type = 'packet.exported' AND data->'object'->>'export_id' = $1`,
+        [id],
+      );
+      assert.equal(events[0].n, 1, 'one packet.exported event');
+      b.kill('SIGTERM');
+      assert.equal(await exited(b), 0, b.log());
+    },
+  );
 });

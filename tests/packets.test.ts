@@ -15,7 +15,15 @@ import { startServer, type TestServer } from './helpers/server';
 import { client, SOURCE, type Client } from './helpers/client';
 import { expectError, expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
-import { COINBASE_WALLET, COURT_ORDER_REF, orgUser, packetBody, packetSetup, PROOF_REF, type PacketSetup } from './helpers/fixtures-packets';
+import {
+  COINBASE_WALLET,
+  COURT_ORDER_REF,
+  orgUser,
+  packetBody,
+  packetSetup,
+  PROOF_REF,
+  type PacketSetup,
+} from './helpers/fixtures-packets';
 
 const SIGNING_KEY = 'packets-test-download-signing-key';
 const INTERNAL_NOTE = 'INTERNAL-ONLY settlement posture 7731';
@@ -78,13 +86,18 @@ const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-
 
 describe('creation', () => {
   let s: PacketSetup;
-  before(async () => { s = await packetSetup(k); });
+  before(async () => {
+    s = await packetSetup(k);
+  });
 
   test('every family creates its packet, with the default packet_type and contents from the matter', async () => {
     const families: [string, string, string][] = [
-      ['exchange-intercept', 'exchange_intercept', 'preservation'], ['vasp-legal-process', 'vasp_legal_process', 'subpoena'],
-      ['exchange-freeze', 'exchange_freeze', 'freeze'], ['exchange-turnover', 'exchange_turnover', 'turnover'],
-      ['turnover-workflow', 'turnover_workflow', 'self_custody_turnover'], ['law-enforcement-referral', 'law_enforcement_referral', 'referral'],
+      ['exchange-intercept', 'exchange_intercept', 'preservation'],
+      ['vasp-legal-process', 'vasp_legal_process', 'subpoena'],
+      ['exchange-freeze', 'exchange_freeze', 'freeze'],
+      ['exchange-turnover', 'exchange_turnover', 'turnover'],
+      ['turnover-workflow', 'turnover_workflow', 'self_custody_turnover'],
+      ['law-enforcement-referral', 'law_enforcement_referral', 'referral'],
     ];
     for (const [p, type, defaultType] of families) {
       const b = await create(p, s);
@@ -99,7 +112,10 @@ describe('creation', () => {
       assert.equal(b.contents.wallets[0].category, 'exchange');
       assert.equal(b.contents.exchange_hypotheses[0].basis, 'label');
       assert.equal(b.contents.legal_basis.authority_id, s.grantId);
-      assert.ok(b.contents.source_manifest.length >= 3 && b.contents.source_manifest.every((m: any) => /^[0-9a-f]{64}$/.test(m.hash)));
+      assert.ok(
+        b.contents.source_manifest.length >= 3 &&
+          b.contents.source_manifest.every((m: any) => /^[0-9a-f]{64}$/.test(m.hash)),
+      );
       assert.equal(b.readiness.ready, true, `${type}: ${JSON.stringify(b.readiness)}`);
       assert.ok(b.readiness.checks.every((x: any) => x.reason.length > 0));
       assert.equal(b.audit.matter_id, s.matterId);
@@ -123,7 +139,10 @@ describe('creation', () => {
 
   test('a wrong packet_type, a foreign or revoked grant, a sender outside the organization, a foreign judgment or a bad wallet is 400', async () => {
     const bad = async (over: Record<string, unknown>, param: string, family = 'exchange-freeze') =>
-      expectError(await c.post(`/v1/packets/${family}`, packetBody(s, over)), 400, 'parameter_invalid', { param, label: param });
+      expectError(await c.post(`/v1/packets/${family}`, packetBody(s, over)), 400, 'parameter_invalid', {
+        param,
+        label: param,
+      });
     await bad({ packet_type: 'turnover' }, 'packet_type');
     await bad({ packet_type: 'referral' }, 'packet_type', 'exchange-intercept');
     const other = await packetSetup(k);
@@ -136,16 +155,28 @@ describe('creation', () => {
     // A user of a child organization is outside this one.
     const child = await c.post('/v1/organizations', { name: k.unique('Child'), type: 'partner' });
     expectStatus(child, 201);
-    const outsider = await c.post(`/v1/organizations/${child.body.organization_id}/users`, { email: `${k.unique('out')}@example.test`, roles: ['counsel'] });
+    const outsider = await c.post(`/v1/organizations/${child.body.organization_id}/users`, {
+      email: `${k.unique('out')}@example.test`,
+      roles: ['counsel'],
+    });
     expectStatus(outsider, 201);
     await bad({ authorized_sender: outsider.body.user_id }, 'authorized_sender');
     // A user restricted to other matters cannot see this one.
-    const restricted = await c.post(`/v1/organizations/${k.orgId}/users`, { email: `${k.unique('r')}@example.test`, roles: ['counsel'], matter_ids: [other.matterId] });
+    const restricted = await c.post(`/v1/organizations/${k.orgId}/users`, {
+      email: `${k.unique('r')}@example.test`,
+      roles: ['counsel'],
+      matter_ids: [other.matterId],
+    });
     expectStatus(restricted, 201);
     await bad({ authorized_sender: restricted.body.user_id }, 'authorized_sender');
     await bad({ wallets: [COINBASE_WALLET, '0x12345'] }, 'wallets[1]');
     // Unknown fields are refused, not ignored.
-    expectError(await c.post('/v1/packets/exchange-freeze', { ...packetBody(s), recipient: 'x' }), 400, 'parameter_unknown', { param: 'recipient' });
+    expectError(
+      await c.post('/v1/packets/exchange-freeze', { ...packetBody(s), recipient: 'x' }),
+      400,
+      'parameter_unknown',
+      { param: 'recipient' },
+    );
   });
 });
 
@@ -167,7 +198,10 @@ describe('readiness and review', () => {
     const freeze = await create('exchange-freeze', s2, { source_refs: [SOURCE] });
     assert.equal(freeze.readiness.checks.find((x: any) => x.check === 'court_order').status, 'fail');
     const tw = await create('turnover-workflow', s2, { source_refs: [COURT_ORDER_REF] });
-    assert.deepEqual(tw.readiness.checks.filter((x: any) => x.status === 'fail').map((x: any) => x.check), ['proof_of_control']);
+    assert.deepEqual(
+      tw.readiness.checks.filter((x: any) => x.status === 'fail').map((x: any) => x.check),
+      ['proof_of_control'],
+    );
     const ok = await create('turnover-workflow', s2, { source_refs: [COURT_ORDER_REF, PROOF_REF] });
     assert.equal(ok.readiness.ready, true);
   });
@@ -177,19 +211,41 @@ describe('readiness and review', () => {
     const p = await create('exchange-intercept', s);
     expectStatus(await c.patch(`/v1/packets/${p.packet_id}`, { status: 'in_review' }), 200);
     const operator = await orgUser(k, ['operator']);
-    const opKey = await c.post(`/v1/organizations/${k.orgId}/api-keys`, { name: 'op', scopes: ['*'], user_id: operator });
+    const opKey = await c.post(`/v1/organizations/${k.orgId}/api-keys`, {
+      name: 'op',
+      scopes: ['*'],
+      user_id: operator,
+    });
     expectStatus(opKey, 201);
     const asOperator = c.withKey(opKey.body.secret_once);
     const refused = await asOperator.patch(`/v1/packets/${p.packet_id}`, { status: 'approved' });
     expectError(refused, 403, 'insufficient_scope');
     assert.equal(refused.body.error.required_scope, 'packets:approve');
-    const scoped = await c.post(`/v1/organizations/${k.orgId}/api-keys`, { name: 'w', scopes: ['packets:write', 'packets:read'] });
-    expectError(await c.withKey(scoped.body.secret_once).patch(`/v1/packets/${p.packet_id}`, { status: 'approved' }), 403, 'insufficient_scope');
+    const scoped = await c.post(`/v1/organizations/${k.orgId}/api-keys`, {
+      name: 'w',
+      scopes: ['packets:write', 'packets:read'],
+    });
+    expectError(
+      await c.withKey(scoped.body.secret_once).patch(`/v1/packets/${p.packet_id}`, { status: 'approved' }),
+      403,
+      'insufficient_scope',
+    );
     // Nor can the verdict be typed into review_state.
-    expectError(await asOperator.patch(`/v1/packets/${p.packet_id}`, { review_state: { review_status: 'approved' } }), 400, 'parameter_invalid', { param: 'review_state.review_status' });
-    const counsel = await c.post(`/v1/organizations/${k.orgId}/api-keys`, { name: 'c', scopes: ['*'], user_id: s.senderId });
+    expectError(
+      await asOperator.patch(`/v1/packets/${p.packet_id}`, { review_state: { review_status: 'approved' } }),
+      400,
+      'parameter_invalid',
+      { param: 'review_state.review_status' },
+    );
+    const counsel = await c.post(`/v1/organizations/${k.orgId}/api-keys`, {
+      name: 'c',
+      scopes: ['*'],
+      user_id: s.senderId,
+    });
     expectStatus(counsel, 201);
-    const approved = await c.withKey(counsel.body.secret_once).patch(`/v1/packets/${p.packet_id}`, { status: 'approved' });
+    const approved = await c
+      .withKey(counsel.body.secret_once)
+      .patch(`/v1/packets/${p.packet_id}`, { status: 'approved' });
     expectStatus(approved, 200);
     assert.equal(approved.body.review_state.review_status, 'approved');
   });
@@ -272,7 +328,10 @@ describe('exports', () => {
   test('PDF: poppler renders it and its text shows the case number and the export id', async () => {
     const { exp, file } = await exportFile(packet.packet_id, 'pdf', 'none');
     execFileSync('pdftoppm', ['-png', '-r', '30', '-f', '1', '-l', '2', file, path.join(work, 'page')]);
-    assert.ok(readFileSync(path.join(work, 'page-01.png')).length > 1000 || readFileSync(path.join(work, 'page-1.png')).length > 1000);
+    assert.ok(
+      readFileSync(path.join(work, 'page-01.png')).length > 1000 ||
+        readFileSync(path.join(work, 'page-1.png')).length > 1000,
+    );
     const text = pdfText(file);
     assert.ok(text.includes(caseNumber), 'case number');
     assert.ok(text.includes(exp.export_id), 'export id');
@@ -291,7 +350,8 @@ describe('exports', () => {
     const dir = path.join(work, 'unzipped');
     execFileSync('unzip', ['-o', '-q', file, '-d', dir]);
     const sums = readFileSync(path.join(dir, 'SHA256SUMS'), 'utf8');
-    for (const name of ['packet.pdf', 'packet.json', 'sources/manifest.json']) assert.ok(sums.includes(`  ${name}\n`), name);
+    for (const name of ['packet.pdf', 'packet.json', 'sources/manifest.json'])
+      assert.ok(sums.includes(`  ${name}\n`), name);
     execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: dir });
     const bundle = JSON.parse(readFileSync(path.join(dir, 'packet.json'), 'utf8'));
     assert.equal(bundle.packet.packet_id, packet.packet_id);
@@ -312,7 +372,10 @@ describe('exports', () => {
     const dir = path.join(work, 'claimant-zip');
     execFileSync('unzip', ['-o', '-q', file, '-d', dir]);
     execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: dir });
-    texts.zip = ['packet.json', 'sources/manifest.json', 'SHA256SUMS'].map((n) => readFileSync(path.join(dir, n), 'utf8')).join('\n') + pdfText(path.join(dir, 'packet.pdf'));
+    texts.zip =
+      ['packet.json', 'sources/manifest.json', 'SHA256SUMS']
+        .map((n) => readFileSync(path.join(dir, n), 'utf8'))
+        .join('\n') + pdfText(path.join(dir, 'packet.pdf'));
     for (const [format, t] of Object.entries(texts)) {
       for (const w of [COINBASE_WALLET, SELF_CUSTODY]) {
         assert.ok(!t.toLowerCase().includes(w.toLowerCase()), `${format}: full address ${w}`);
@@ -346,7 +409,14 @@ describe('exports', () => {
     expectError(r2, 403, 'download_link_invalid');
     assert.match(r2.body.error.message, /expired/);
     expectError(await anon.get(`/v1/exports/${exp.export_id}`), 401, 'authentication_required');
-    expectError(await c.post(`/v1/packets/${packet.packet_id}/export`, { format: 'docx' }), 400, 'parameter_invalid', { param: 'format' });
-    expectError(await c.post(`/v1/packets/${packet.packet_id}/export`, { format: 'pdf', redaction_profile: 'public' }), 400, 'parameter_invalid', { param: 'redaction_profile' });
+    expectError(await c.post(`/v1/packets/${packet.packet_id}/export`, { format: 'docx' }), 400, 'parameter_invalid', {
+      param: 'format',
+    });
+    expectError(
+      await c.post(`/v1/packets/${packet.packet_id}/export`, { format: 'pdf', redaction_profile: 'public' }),
+      400,
+      'parameter_invalid',
+      { param: 'redaction_profile' },
+    );
   });
 });

@@ -41,7 +41,9 @@ describe('common REST rules', () => {
   });
 
   test('/metrics (no MD_METRICS_TOKEN) is served to loopback peers; a forged peer header changes nothing', async () => {
-    const local = await fetch(`${srv.url}/metrics`, { headers: { 'x-md-peer-address': '192.0.2.1', 'x-forwarded-for': '192.0.2.1' } });
+    const local = await fetch(`${srv.url}/metrics`, {
+      headers: { 'x-md-peer-address': '192.0.2.1', 'x-forwarded-for': '192.0.2.1' },
+    });
     assert.equal(local.status, 200);
     assert.match(await local.text(), /md_requests_total|HELP/);
   });
@@ -77,10 +79,18 @@ describe('bad input never produces a 500', () => {
     const missing = await c.post('/v1/matters', { mode: 'enforcement' });
     assert.equal(missing.body.error.code, 'parameter_missing');
     assert.equal(missing.body.error.param, 'name');
-    const huge = await c.post('/v1/matters', { name: 'x', mode: 'enforcement', economics: { list: Array.from({ length: 1001 }, () => 1) } });
+    const huge = await c.post('/v1/matters', {
+      name: 'x',
+      mode: 'enforcement',
+      economics: { list: Array.from({ length: 1001 }, () => 1) },
+    });
     assert.equal(huge.status, 400);
     assert.equal(huge.body.error.param, 'economics.list');
-    const big = await c.call('POST', '/v1/matters', JSON.stringify({ name: 'x', mode: 'enforcement', notes: 'a'.repeat(1024 * 1024 + 10) }));
+    const big = await c.call(
+      'POST',
+      '/v1/matters',
+      JSON.stringify({ name: 'x', mode: 'enforcement', notes: 'a'.repeat(1024 * 1024 + 10) }),
+    );
     assert.equal(big.status, 413);
     assert.equal(big.body.error.code, 'body_too_large');
     const arrayBody = await c.call('POST', '/v1/matters', '[1,2]');
@@ -99,19 +109,32 @@ describe('bad input never produces a 500', () => {
 
 describe('matters, authority and claimants', () => {
   test('quickstart flow: matter → authority → claimant → audit chain verifies', async () => {
-    const m = await c.post('/v1/matters', { name: 'Quickstart LLC v. Doe', mode: 'enforcement', lead_counsel: 'J. Counsel', economics: { contingency_fee_pct: 30, currency: 'usd' } });
+    const m = await c.post('/v1/matters', {
+      name: 'Quickstart LLC v. Doe',
+      mode: 'enforcement',
+      lead_counsel: 'J. Counsel',
+      economics: { contingency_fee_pct: 30, currency: 'usd' },
+    });
     assert.equal(m.status, 201);
     assert.equal(m.body.object, 'matter');
     assert.equal(m.body.status, 'open');
     assert.equal(m.body.authority_status, 'none');
     assert.equal(m.body.economics.currency, 'usd');
     const id = m.body.matter_id;
-    const g = await c.post(`/v1/matters/${id}/authority`, { basis: 'engagement_letter', granted_by: 'Client GC', source_refs: [SOURCE] });
+    const g = await c.post(`/v1/matters/${id}/authority`, {
+      basis: 'engagement_letter',
+      granted_by: 'Client GC',
+      source_refs: [SOURCE],
+    });
     assert.equal(g.status, 201);
     assert.match(g.body.authority_id, /^aut_/);
     assert.equal(g.body.status, 'granted');
     assert.equal((await c.get(`/v1/matters/${id}`)).body.authority_status, 'granted');
-    const cl = await c.post(`/v1/matters/${id}/claimants`, { name: 'Quickstart LLC', role: 'creditor', economics: { share_pct: 100 } });
+    const cl = await c.post(`/v1/matters/${id}/claimants`, {
+      name: 'Quickstart LLC',
+      role: 'creditor',
+      economics: { share_pct: 100 },
+    });
     assert.equal(cl.status, 201);
     assert.equal(cl.body.review_state.review_required, false);
     const got = await c.get(`/v1/claimants/${cl.body.claimant_id}`);
@@ -120,9 +143,15 @@ describe('matters, authority and claimants', () => {
     assert.equal(p.status, 200);
     assert.equal(p.body.name, 'Quickstart Holdings LLC');
     const audit = await c.get(`/v1/audit/matters/${id}`);
-    assert.deepEqual(audit.body.data.map((e: any) => e.event_type), ['claimant.updated', 'claimant.created', 'authority.granted', 'matter.created']);
+    assert.deepEqual(
+      audit.body.data.map((e: any) => e.event_type),
+      ['claimant.updated', 'claimant.created', 'authority.granted', 'matter.created'],
+    );
     const v = await c.get(`/v1/audit/matters/${id}/verify`);
-    assert.deepEqual({ valid: v.body.valid, checked: v.body.events_checked, bad: v.body.first_invalid_event_id }, { valid: true, checked: 4, bad: null });
+    assert.deepEqual(
+      { valid: v.body.valid, checked: v.body.events_checked, bad: v.body.first_invalid_event_id },
+      { valid: true, checked: 4, bad: null },
+    );
     const dash = await c.get(`/v1/matters/${id}/dashboard`);
     assert.equal(dash.status, 200);
     assert.deepEqual(dash.body.judgment_value, { amount: 0, amount_decimal: '0', currency: 'USD' });
@@ -142,7 +171,11 @@ describe('matters, authority and claimants', () => {
     for (const r of [
       await c.patch(`/v1/matters/${m.matter_id}`, { name: 'x' }),
       await c.post(`/v1/matters/${m.matter_id}/claimants`, { name: 'x', role: 'creditor' }),
-      await c.post(`/v1/matters/${m.matter_id}/authority`, { basis: 'court_order', granted_by: 'x', source_refs: [SOURCE] }),
+      await c.post(`/v1/matters/${m.matter_id}/authority`, {
+        basis: 'court_order',
+        granted_by: 'x',
+        source_refs: [SOURCE],
+      }),
       await c.post(`/v1/matters/${m.matter_id}/close`, { reason: 'paid' }),
     ]) {
       assert.equal(r.status, 409);
@@ -165,7 +198,13 @@ describe('matters, authority and claimants', () => {
     const m = (await c.post('/v1/matters', { name: 'Expiring', mode: 'enforcement' })).body;
     const past = new Date(Date.now() - 86400_000 * 2).toISOString();
     const soon = new Date(Date.now() - 86400_000).toISOString();
-    const g = await c.post(`/v1/matters/${m.matter_id}/authority`, { basis: 'court_order', granted_by: 'Court', effective_at: past, expires_at: soon, source_refs: [SOURCE] });
+    const g = await c.post(`/v1/matters/${m.matter_id}/authority`, {
+      basis: 'court_order',
+      granted_by: 'Court',
+      effective_at: past,
+      expires_at: soon,
+      source_refs: [SOURCE],
+    });
     assert.equal(g.body.status, 'expired');
     assert.equal((await c.get(`/v1/matters/${m.matter_id}`)).body.authority_status, 'expired');
   });
@@ -188,9 +227,14 @@ describe('idempotency', () => {
   test('20 concurrent requests with one key: one effect, one audit event', async () => {
     const h = { 'Idempotency-Key': `idem-conc-${Date.now()}` };
     const name = `Concurrent ${Date.now()}`;
-    const all = await Promise.all(Array.from({ length: 20 }, () => c.post('/v1/matters', { name, mode: 'enforcement' }, h)));
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () => c.post('/v1/matters', { name, mode: 'enforcement' }, h)),
+    );
     const statuses = all.map((r) => r.status);
-    assert.ok(statuses.every((s) => s === 201 || s === 409), statuses.join(','));
+    assert.ok(
+      statuses.every((s) => s === 201 || s === 409),
+      statuses.join(','),
+    );
     const created = all.filter((r) => r.status === 201);
     assert.ok(created.length >= 1);
     assert.equal(new Set(created.map((r) => r.body.matter_id)).size, 1);
@@ -206,7 +250,10 @@ describe('idempotency', () => {
     const h = { 'Idempotency-Key': `idem-secret-${Date.now()}` };
     const a = await c.post(`/v1/organizations/${org}/api-keys`, { name: 'replayable', scopes: ['matters:read'] }, h);
     assert.equal(a.status, 201);
-    const rows = await srv.sql<{ body: string }>(`SELECT response_body::text AS body FROM idempotency_records WHERE idem_key = $1`, [h['Idempotency-Key']]);
+    const rows = await srv.sql<{ body: string }>(
+      `SELECT response_body::text AS body FROM idempotency_records WHERE idem_key = $1`,
+      [h['Idempotency-Key']],
+    );
     assert.equal(rows.length, 1);
     assert.ok(!rows[0].body.includes(a.body.secret_once), 'the secret must not be stored in clear');
     const b = await c.post(`/v1/organizations/${org}/api-keys`, { name: 'replayable', scopes: ['matters:read'] }, h);
@@ -231,7 +278,8 @@ describe('paging', () => {
     const key = (await c.post(`/v1/organizations/${org.organization_id}/api-keys`, { scopes: ['*'] })).body.secret_once;
     const pc = c.withKey(key);
     const ids: string[] = [];
-    for (let i = 0; i < 23; i++) ids.push((await pc.post('/v1/matters', { name: `P${i}`, mode: 'enforcement' })).body.matter_id);
+    for (let i = 0; i < 23; i++)
+      ids.push((await pc.post('/v1/matters', { name: `P${i}`, mode: 'enforcement' })).body.matter_id);
     const newestFirst = [...ids].reverse();
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -275,7 +323,11 @@ describe('audit chain', () => {
 
   test('custom audit events need the custom. prefix', async () => {
     const id = await matterWithAuthority(c, 'Custom audit');
-    const ok = await c.post('/v1/audit/events', { matter_id: id, event_type: 'custom.call_logged', details: { minutes: 5 } });
+    const ok = await c.post('/v1/audit/events', {
+      matter_id: id,
+      event_type: 'custom.call_logged',
+      details: { minutes: 5 },
+    });
     assert.equal(ok.status, 201);
     assert.equal(ok.body.event_type, 'custom.call_logged');
     assert.equal(ok.body.audit_ref, ok.body.event_id);
@@ -287,15 +339,25 @@ describe('audit chain', () => {
 describe('request bytes and replays', () => {
   const raw = (path: string, body: Uint8Array | string, headers: Record<string, string> = {}) =>
     fetch(srv.url + path, {
-      method: 'POST', body: body as BodyInit,
-      headers: { Authorization: `Bearer ${srv.adminKey}`, 'MD-Version': '2026-06-11', 'Content-Type': 'application/json', ...headers },
+      method: 'POST',
+      body: body as BodyInit,
+      headers: {
+        Authorization: `Bearer ${srv.adminKey}`,
+        'MD-Version': '2026-06-11',
+        'Content-Type': 'application/json',
+        ...headers,
+      },
     });
 
   test('a body with invalid UTF-8 is 400 invalid_json, and nothing is stored', async () => {
     const name = `Bytes ${Date.now()}`;
     const before = (await c.get('/v1/matters?limit=100')).body.data.length;
     // "Caf\xE9": Latin-1, not UTF-8 — a lenient decoder would store "Caf\uFFFD".
-    const bytes = new Uint8Array([...Buffer.from(`{"name":"${name} Caf`), 0xe9, ...Buffer.from('","mode":"enforcement"}')]);
+    const bytes = new Uint8Array([
+      ...Buffer.from(`{"name":"${name} Caf`),
+      0xe9,
+      ...Buffer.from('","mode":"enforcement"}'),
+    ]);
     const r = await raw('/v1/matters', bytes);
     assert.equal(r.status, 400);
     assert.equal((await r.json()).error.code, 'invalid_json');
@@ -304,7 +366,12 @@ describe('request bytes and replays', () => {
 
   test('an idempotent replay is the same body, byte for byte', async () => {
     const key = { 'Idempotency-Key': `bytes-${Date.now()}` };
-    const body = JSON.stringify({ name: 'Byte-identical replay', mode: 'enforcement', economics: { contingency_fee_pct: 25, currency: 'USD' }, notes: 'n' });
+    const body = JSON.stringify({
+      name: 'Byte-identical replay',
+      mode: 'enforcement',
+      economics: { contingency_fee_pct: 25, currency: 'USD' },
+      notes: 'n',
+    });
     const a = await raw('/v1/matters', body, key);
     const b = await raw('/v1/matters', body, key);
     assert.equal(a.status, 201);

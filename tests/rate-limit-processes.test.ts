@@ -65,15 +65,17 @@ function suite(label: string, env: () => Promise<Record<string, string> | null>)
       let limited = 0;
       // 8 concurrent callers, alternating between the processes, well past the limit.
       let i = 0;
-      await Promise.all(Array.from({ length: 8 }, async () => {
-        while (i < LIMIT * 2) {
-          const c = i++ % 2 ? a : b;
-          const res = await c.get('/v1/health');
-          if (res.status === 200) ok++;
-          else if (res.status === 429) limited++;
-          else assert.fail(`unexpected ${res.status}`);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (i < LIMIT * 2) {
+            const c = i++ % 2 ? a : b;
+            const res = await c.get('/v1/health');
+            if (res.status === 200) ok++;
+            else if (res.status === 429) limited++;
+            else assert.fail(`unexpected ${res.status}`);
+          }
+        }),
+      );
       assert.ok(ok <= LIMIT, `${ok} requests admitted, limit ${LIMIT}`);
       assert.ok(ok >= LIMIT - TOLERANCE, `${ok} requests admitted, expected at least ${LIMIT - TOLERANCE}`);
       assert.equal(ok + limited, LIMIT * 2);

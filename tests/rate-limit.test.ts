@@ -48,7 +48,10 @@ test('the 6th request in a minute is 429 rate_limited with Retry-After and RateL
     const r = await a.get(path);
     expectError(r, 429, 'rate_limited', { label: path });
     const retryAfter = Number(r.headers.get('retry-after'));
-    assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${r.headers.get('retry-after')}`);
+    assert.ok(
+      Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60,
+      `Retry-After ${r.headers.get('retry-after')}`,
+    );
     assert.equal(r.headers.get('ratelimit-limit'), '5');
     assert.equal(r.headers.get('ratelimit-remaining'), '0');
     assert.equal(r.headers.get('ratelimit-reset'), String(retryAfter));

@@ -20,7 +20,12 @@ test('audiences map to profiles, and an export never redacts less', () => {
 });
 
 test('external drops internal keys at any depth; claimant also shortens addresses and hides sanctions detail', () => {
-  const data = { matter: { name: 'M', notes: 'secret' }, claimants: [{ name: 'A', economics: { share_pct: 50 } }], wallets: [{ address: ADDR, sanctions_status: 'match: X' }], amount: exactNumber('1.50') };
+  const data = {
+    matter: { name: 'M', notes: 'secret' },
+    claimants: [{ name: 'A', economics: { share_pct: 50 } }],
+    wallets: [{ address: ADDR, sanctions_status: 'match: X' }],
+    amount: exactNumber('1.50'),
+  };
   const ext = redactData(data, 'external', [ADDR]) as any;
   assert.equal(ext.matter.notes, undefined);
   assert.equal(ext.claimants[0].economics, undefined);
@@ -32,13 +37,40 @@ test('external drops internal keys at any depth; claimant also shortens addresse
 });
 
 test('bodies are written from redacted data, so text never shows what the data lost', () => {
-  const s = sectionFor('summary', { matter: { name: 'Acme v. Doe', status: 'open', mode: 'enforcement', notes: 'settle at 40%' }, judgment_count: 1 }, 'external', []);
+  const s = sectionFor(
+    'summary',
+    { matter: { name: 'Acme v. Doe', status: 'open', mode: 'enforcement', notes: 'settle at 40%' }, judgment_count: 1 },
+    'external',
+    [],
+  );
   assert.ok(!s.body.includes('settle at 40%'));
-  const internal = sectionFor('summary', { matter: { name: 'Acme v. Doe', notes: 'settle at 40%' }, judgment_count: 1 }, 'none', []);
+  const internal = sectionFor(
+    'summary',
+    { matter: { name: 'Acme v. Doe', notes: 'settle at 40%' }, judgment_count: 1 },
+    'none',
+    [],
+  );
   assert.ok(internal.body.includes('settle at 40%'));
-  const sanc = sectionFor('sanctions', { reviews: [{ review_id: 'rev_1', status: 'blocked', blocked_property_analysis: 'SDN hit' }] }, 'claimant', []);
+  const sanc = sectionFor(
+    'sanctions',
+    { reviews: [{ review_id: 'rev_1', status: 'blocked', blocked_property_analysis: 'SDN hit' }] },
+    'claimant',
+    [],
+  );
   assert.deepEqual(sanc.data, { sanctions_status: 'under review' });
   assert.equal(sanc.body, 'Sanctions matters: under review.');
-  const assets = sectionFor('assets', { map_id: 'map_1', created_at: '2026-01-01', wallets: [{ address: ADDR }], exchange_hypotheses: [{ exchange: 'Coinbase', confidence: 80 }], token_exposure_count: 0, note: `seen at ${ADDR}` }, 'claimant', [ADDR]);
+  const assets = sectionFor(
+    'assets',
+    {
+      map_id: 'map_1',
+      created_at: '2026-01-01',
+      wallets: [{ address: ADDR }],
+      exchange_hypotheses: [{ exchange: 'Coinbase', confidence: 80 }],
+      token_exposure_count: 0,
+      note: `seen at ${ADDR}`,
+    },
+    'claimant',
+    [ADDR],
+  );
   assert.ok(!JSON.stringify(assets).includes(ADDR));
 });

@@ -38,19 +38,39 @@ before(async () => {
   s = await packetSetup(k);
   expectStatus(await c.patch(`/v1/matters/${s.matterId}`, { notes: INTERNAL_NOTE }), 200, 'matter notes');
   const cl = async (name: string, pct: number) => {
-    const r = await c.post(`/v1/matters/${s.matterId}/claimants`, { name, role: 'creditor', economics: { share_pct: pct, side_letter: INTERNAL_NOTE } });
+    const r = await c.post(`/v1/matters/${s.matterId}/claimants`, {
+      name,
+      role: 'creditor',
+      economics: { share_pct: pct, side_letter: INTERNAL_NOTE },
+    });
     expectStatus(r, 201, 'claimant');
     return r.body.claimant_id as string;
   };
   alice = await cl('Alice Creditor Fund', 60);
   bob = await cl('Bob Assignee Partners', 40);
   const entry = async (type: string, amount: string, day: string, over: Record<string, unknown> = {}) =>
-    expectStatus(await c.post('/v1/ledger/entries', { matter_id: s.matterId, judgment_id: s.judgmentId, type, amount: { amount, currency: 'USD' }, description: `${type} ${day}`, occurred_at: `${day}T12:00:00Z`, ...over }), 201, `ledger ${type}`);
+    expectStatus(
+      await c.post('/v1/ledger/entries', {
+        matter_id: s.matterId,
+        judgment_id: s.judgmentId,
+        type,
+        amount: { amount, currency: 'USD' },
+        description: `${type} ${day}`,
+        occurred_at: `${day}T12:00:00Z`,
+        ...over,
+      }),
+      201,
+      `ledger ${type}`,
+    );
   await entry('cost', '500.00', '2023-06-01');
   await entry('recovery', '20000.00', '2024-01-15');
   await entry('recovery', '10000.00', '2025-03-10');
   await entry('distribution', '9000.00', '2025-04-01', { judgment_id: undefined, claimant_id: alice });
-  expectStatus(await c.post('/v1/crypto/asset-map', { matter_id: s.matterId, wallets: [COINBASE_WALLET], chains: ['ethereum'] }), 200, 'asset map');
+  expectStatus(
+    await c.post('/v1/crypto/asset-map', { matter_id: s.matterId, wallets: [COINBASE_WALLET], chains: ['ethereum'] }),
+    200,
+    'asset map',
+  );
   expectStatus(await c.post('/v1/packets/exchange-intercept', packetBody(s, { notes: INTERNAL_NOTE })), 200, 'packet');
 });
 after(async () => {
@@ -70,7 +90,10 @@ const update = async (claimantId: string, over: Record<string, unknown> = {}) =>
 };
 
 async function exportFile(reportId: string, format: string, profile?: string) {
-  const e = await c.post(`/v1/reports/${reportId}/export`, { format, ...(profile ? { redaction_profile: profile } : {}) });
+  const e = await c.post(`/v1/reports/${reportId}/export`, {
+    format,
+    ...(profile ? { redaction_profile: profile } : {}),
+  });
   expectStatus(e, 201, `export ${format}`);
   assert.equal(e.body.status, 'pending');
   assert.equal(e.body.object_type, 'report');
@@ -96,15 +119,22 @@ async function exportFile(reportId: string, format: string, profile?: string) {
 const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-']).toString();
 
 describe('campaign brief', () => {
-  test('internal: every section, in order, from the matter\'s modules, readable at content_uri', async () => {
+  test("internal: every section, in order, from the matter's modules, readable at content_uri", async () => {
     const r = await brief({ audience: 'internal' });
     assert.match(r.report_id, /^rep_/);
     assert.equal(r.type, 'campaign_brief');
     assert.equal(r.audience, 'internal');
     assert.equal(r.redaction_profile, 'none');
     assert.equal(r.status, 'ready');
-    assert.deepEqual(r.sections.map((x: any) => x.key), SECTIONS);
-    for (const sec of r.sections) { assert.ok(sec.title); assert.equal(typeof sec.body, 'string'); assert.equal(typeof sec.data, 'object'); }
+    assert.deepEqual(
+      r.sections.map((x: any) => x.key),
+      SECTIONS,
+    );
+    for (const sec of r.sections) {
+      assert.ok(sec.title);
+      assert.equal(typeof sec.body, 'string');
+      assert.equal(typeof sec.data, 'object');
+    }
     const by = Object.fromEntries(r.sections.map((x: any) => [x.key, x]));
     assert.equal(by.judgments.data.judgments[0].judgment_id, s.judgmentId);
     assert.equal(by.assets.data.wallets[0].address.toLowerCase(), COINBASE_WALLET);
@@ -124,8 +154,21 @@ describe('campaign brief', () => {
 
   test('a snapshot: later ledger entries do not change it', async () => {
     const r = await brief({ include_sections: ['ledger', 'summary'] });
-    assert.deepEqual(r.sections.map((x: any) => x.key), ['summary', 'ledger']);
-    expectStatus(await c.post('/v1/ledger/entries', { matter_id: s.matterId, type: 'cost', amount: { amount: '1.00', currency: 'USD' }, description: 'later', occurred_at: '2025-05-01T00:00:00Z' }), 201, 'later entry');
+    assert.deepEqual(
+      r.sections.map((x: any) => x.key),
+      ['summary', 'ledger'],
+    );
+    expectStatus(
+      await c.post('/v1/ledger/entries', {
+        matter_id: s.matterId,
+        type: 'cost',
+        amount: { amount: '1.00', currency: 'USD' },
+        description: 'later',
+        occurred_at: '2025-05-01T00:00:00Z',
+      }),
+      201,
+      'later entry',
+    );
     const g = await c.get(`/v1/reports/${r.report_id}`);
     assert.deepEqual(g.body.sections, r.sections);
   });
@@ -144,22 +187,37 @@ describe('campaign brief', () => {
     assert.ok(JSON.stringify(counsel).toLowerCase().includes(COINBASE_WALLET));
   });
 
-  test('bad input: an unknown section, an unknown audience, another tenant\'s matter', async () => {
-    expectError(await c.post('/v1/reports/campaign-brief', { matter_id: s.matterId, include_sections: ['gossip'] }), 400, 'parameter_invalid');
-    expectError(await c.post('/v1/reports/campaign-brief', { matter_id: s.matterId, audience: 'press' }), 400, 'parameter_invalid');
-    expectError(await c.post('/v1/reports/campaign-brief', { matter_id: 'mtr_0000000000000000000000' }), 404, 'not_found');
+  test("bad input: an unknown section, an unknown audience, another tenant's matter", async () => {
+    expectError(
+      await c.post('/v1/reports/campaign-brief', { matter_id: s.matterId, include_sections: ['gossip'] }),
+      400,
+      'parameter_invalid',
+    );
+    expectError(
+      await c.post('/v1/reports/campaign-brief', { matter_id: s.matterId, audience: 'press' }),
+      400,
+      'parameter_invalid',
+    );
+    expectError(
+      await c.post('/v1/reports/campaign-brief', { matter_id: 'mtr_0000000000000000000000' }),
+      404,
+      'not_found',
+    );
     expectError(await c.get('/v1/reports/rep_0000000000000000000000'), 404, 'not_found');
   });
 });
 
 describe('claimant update', () => {
-  test('shows only that claimant\'s share: no other claimant, no full address, no internal note', async () => {
+  test("shows only that claimant's share: no other claimant, no full address, no internal note", async () => {
     const r = await update(alice);
     assert.equal(r.type, 'claimant_update');
     assert.equal(r.audience, 'claimant');
     assert.equal(r.claimant_id, alice);
     assert.equal(r.redaction_profile, 'claimant');
-    assert.deepEqual(r.sections.map((x: any) => x.key), ['summary', 'judgments', 'recoveries', 'your_share', 'assets', 'next_steps']);
+    assert.deepEqual(
+      r.sections.map((x: any) => x.key),
+      ['summary', 'judgments', 'recoveries', 'your_share', 'assets', 'next_steps'],
+    );
     const share = r.sections.find((x: any) => x.key === 'your_share').data;
     assert.equal(share.claimant.name, 'Alice Creditor Fund');
     assert.equal(share.share_pct, 60);
@@ -173,13 +231,20 @@ describe('claimant update', () => {
     assert.ok(!text.toLowerCase().includes(COINBASE_WALLET.toLowerCase()), 'no full wallet address');
     assert.ok(!text.includes('contingency_fee_pct'), 'no operator economics');
     const other = await update(bob, { redaction_profile: 'external' });
-    assert.ok(!JSON.stringify(other).includes('Alice Creditor'), 'Bob\'s update does not name Alice');
-    assert.equal(other.sections.find((x: any) => x.key === 'your_share').data.share_of_net_recoveries.amount_decimal, '9000');
+    assert.ok(!JSON.stringify(other).includes('Alice Creditor'), "Bob's update does not name Alice");
+    assert.equal(
+      other.sections.find((x: any) => x.key === 'your_share').data.share_of_net_recoveries.amount_decimal,
+      '9000',
+    );
   });
 
   test('a claimant of another matter is 404; report.created is an event', async () => {
     const elsewhere = await k.claimant();
-    expectError(await c.post('/v1/reports/claimant-update', { matter_id: s.matterId, claimant_id: elsewhere.claimant_id }), 404, 'not_found');
+    expectError(
+      await c.post('/v1/reports/claimant-update', { matter_id: s.matterId, claimant_id: elsewhere.claimant_id }),
+      404,
+      'not_found',
+    );
     const r = await update(alice);
     const ev = await c.get(`/v1/events?matter_id=${s.matterId}&type=report.created&limit=100`);
     expectStatus(ev, 200, 'events');
@@ -229,6 +294,11 @@ describe('exports', () => {
     assert.ok(ev.body.data.filter((e: any) => e.data.object.object_id === r.report_id).length >= 2);
     const audit = await c.get(`/v1/audit/matters/${s.matterId}?object_id=${r.report_id}&limit=100`);
     const types = audit.body.data.map((e: any) => e.event_type);
-    assert.ok(types.includes('report.created') && types.includes('report.export_requested') && types.includes('report.exported'), types.join());
+    assert.ok(
+      types.includes('report.created') &&
+        types.includes('report.export_requested') &&
+        types.includes('report.exported'),
+      types.join(),
+    );
   });
 });

@@ -13,7 +13,11 @@ import { fixtureOf, makeKit, type Kit } from './helpers/fixtures';
 import { LAZARUS_ETH } from './helpers/fixtures-sanctions';
 import { allOperations } from '../src/server/operations';
 import catalog from '../src/server/operations/catalog.json' with { type: 'json' };
-import { COLLECTION_OPERATIONS, isCollectionOperation, operationKey } from '../src/server/services/sanctions/collection-operations';
+import {
+  COLLECTION_OPERATIONS,
+  isCollectionOperation,
+  operationKey,
+} from '../src/server/services/sanctions/collection-operations';
 import { addBusinessDays } from '../src/server/domain/sanctions/business-days';
 import { holidayTable } from '../src/server/services/sanctions/screen-data';
 import { roleGrants } from '../src/server/auth/roles';
@@ -55,8 +59,26 @@ describe('screening', () => {
     assert.equal(s.matches.length, 2);
     for (const x of s.matches) {
       assert.deepEqual(
-        { subject_type: x.subject_type, list: x.list, list_date: x.list_date, sdn_name: x.sdn_name, programs: x.programs, match_type: x.match_type, score: x.score, network: x.network },
-        { subject_type: 'wallet', list: 'OFAC SDN digital currency addresses', list_date: '2025-11-19', sdn_name: 'Lazarus Group', programs: ['DPRK3'], match_type: 'exact', score: 1, network: 'ethereum' },
+        {
+          subject_type: x.subject_type,
+          list: x.list,
+          list_date: x.list_date,
+          sdn_name: x.sdn_name,
+          programs: x.programs,
+          match_type: x.match_type,
+          score: x.score,
+          network: x.network,
+        },
+        {
+          subject_type: 'wallet',
+          list: 'OFAC SDN digital currency addresses',
+          list_date: '2025-11-19',
+          sdn_name: 'Lazarus Group',
+          programs: ['DPRK3'],
+          match_type: 'exact',
+          score: 1,
+          network: 'ethereum',
+        },
       );
     }
     assert.equal(s.ordinary_collection_paused, true);
@@ -75,7 +97,11 @@ describe('screening', () => {
 
   test('a fresh address and clean names are clear and pause nothing; fuzzy names are potential matches', async () => {
     const m = await matterWithAuthority(c, 'Clean screen');
-    const s = await screen(m, { wallets: ['0x1111111111111111111111111111111111111111'], entities: ['Harbor Lane Plumbing LLC'], counterparties: ['Dana Doe'] });
+    const s = await screen(m, {
+      wallets: ['0x1111111111111111111111111111111111111111'],
+      entities: ['Harbor Lane Plumbing LLC'],
+      counterparties: ['Dana Doe'],
+    });
     assert.equal(s.status, 'clear');
     assert.deepEqual(s.matches, []);
     assert.equal(s.ordinary_collection_paused, false);
@@ -96,7 +122,10 @@ describe('screening', () => {
     const none = await c.post('/v1/sanctions/screen', { matter_id: m });
     assert.equal(none.status, 400);
     assert.equal(none.body.error.code, 'parameter_missing');
-    const bad = await c.post('/v1/sanctions/screen', { matter_id: 'mtr_000000000000000000000000', wallets: [LAZARUS_ETH] });
+    const bad = await c.post('/v1/sanctions/screen', {
+      matter_id: 'mtr_000000000000000000000000',
+      wallets: [LAZARUS_ETH],
+    });
     assert.equal(bad.status, 404);
     const extra = await c.post('/v1/sanctions/screen', { matter_id: m, wallets: [LAZARUS_ETH], decision: 'cleared' });
     assert.equal(extra.body.error.code, 'parameter_unknown');
@@ -111,7 +140,10 @@ describe('the pause, the review and clearing', () => {
     assert.equal(COLLECTION_OPERATIONS.length, 8);
     assert.equal(isCollectionOperation({ method: 'POST', path: '/v1/packets/sanctions-review' }), false);
     assert.equal(isCollectionOperation({ method: 'POST', path: '/v1/packets/exchange-freeze' }), true);
-    assert.ok(catalog.filter((o) => isCollectionOperation(o)).every((o) => o.gate), 'the pause runs in the authority gate: every one is gated');
+    assert.ok(
+      catalog.filter((o) => isCollectionOperation(o)).every((o) => o.gate),
+      'the pause runs in the authority gate: every one is gated',
+    );
   });
 
   test('decisions need sanctions:decide: admin and counsel hold it, operators and analysts do not', () => {
@@ -123,7 +155,9 @@ describe('the pause, the review and clearing', () => {
 
   test('every registered collection operation answers 403 collection_paused while paused, and runs once cleared', async (t) => {
     const gated = allOperations.filter((op) => isCollectionOperation(op));
-    t.diagnostic(`collection operations registered in this build: ${gated.length} of ${COLLECTION_OPERATIONS.length} (${gated.map((o) => o.name).join(', ') || 'none yet'})`);
+    t.diagnostic(
+      `collection operations registered in this build: ${gated.length} of ${COLLECTION_OPERATIONS.length} (${gated.map((o) => o.name).join(', ') || 'none yet'})`,
+    );
     for (const op of gated) {
       const req = await fixtureOf(op.name).build(kit);
       assert.ok(req.matterId, `${op.name}: the fixture names its matter`);
@@ -136,7 +170,11 @@ describe('the pause, the review and clearing', () => {
       // The sanctions-review packet still works on the paused matter, and its review clears it.
       const packet = await c.post('/v1/packets/sanctions-review', { matter_id: req.matterId, wallets: [LAZARUS_ETH] });
       assert.equal(packet.status, 200, JSON.stringify(packet.body));
-      const d = await decide(packet.body.review_id, 'cleared', 'Same address, but the funds are a court-ordered OFAC-licensed transfer (license no. fixture).');
+      const d = await decide(
+        packet.body.review_id,
+        'cleared',
+        'Same address, but the funds are a court-ordered OFAC-licensed transfer (license no. fixture).',
+      );
       assert.ok(d.ok, JSON.stringify(d));
       const ok = await c.call(op.method, req.path, req.body);
       assert.equal(ok.status, op.status, `${op.name} after clearing: ${JSON.stringify(ok.body)}`);
@@ -146,12 +184,22 @@ describe('the pause, the review and clearing', () => {
   test('paused: the judgment sanctions gate fails, the sanctions-review packet works; a clearing decision lifts it for its subjects', async () => {
     const m = await matterWithAuthority(c, 'Pause v. Debtor');
     const j = await c.post('/v1/judgments/intake', {
-      matter_id: m, court: 'Superior Court of California, County of Los Angeles', case_number: 'BC-PAUSE', jurisdiction: 'US-CA',
-      creditor: 'Acme Capital LLC', debtor: 'Dana Doe', amount: { amount: '1000', currency: 'USD' }, date_entered: '2024-06-03',
-      source_refs: [{ source_type: 'judgment', title: 'Judgment' }], consumer_debt: false,
+      matter_id: m,
+      court: 'Superior Court of California, County of Los Angeles',
+      case_number: 'BC-PAUSE',
+      jurisdiction: 'US-CA',
+      creditor: 'Acme Capital LLC',
+      debtor: 'Dana Doe',
+      amount: { amount: '1000', currency: 'USD' },
+      date_entered: '2024-06-03',
+      source_refs: [{ source_type: 'judgment', title: 'Judgment' }],
+      consumer_debt: false,
     });
     assert.equal(j.status, 200, JSON.stringify(j.body));
-    const gate = async () => (await c.post(`/v1/judgments/${j.body.judgment_id}/validate`, {})).body.gates.find((g: any) => g.gate === 'sanctions');
+    const gate = async () =>
+      (await c.post(`/v1/judgments/${j.body.judgment_id}/validate`, {})).body.gates.find(
+        (g: any) => g.gate === 'sanctions',
+      );
     assert.equal((await gate()).status, 'pass');
 
     const s1 = await screen(m, { wallets: [LAZARUS_ETH] });
@@ -161,12 +209,19 @@ describe('the pause, the review and clearing', () => {
     assert.equal(s2.matches.length, 3);
     const failing = await gate();
     assert.equal(failing.status, 'fail');
-    assert.ok(failing.reasons.some((r: string) => /Ordinary collection on the matter is paused: 4 sanctions matches/.test(r)), failing.reasons.join(' | '));
+    assert.ok(
+      failing.reasons.some((r: string) => /Ordinary collection on the matter is paused: 4 sanctions matches/.test(r)),
+      failing.reasons.join(' | '),
+    );
 
     // The packet (gated, packets:write) works while paused; it screens the wallets and the debtor afresh.
     const packet = await c.post('/v1/packets/sanctions-review', {
-      matter_id: m, judgment_id: j.body.judgment_id, wallets: [LAZARUS_ETH.toLowerCase()], packet_type: 'sanctions_evidence',
-      source_refs: [{ source_type: 'blockchain_record', title: 'Etherscan export' }], notes: 'evidence',
+      matter_id: m,
+      judgment_id: j.body.judgment_id,
+      wallets: [LAZARUS_ETH.toLowerCase()],
+      packet_type: 'sanctions_evidence',
+      source_refs: [{ source_type: 'blockchain_record', title: 'Etherscan export' }],
+      notes: 'evidence',
     });
     assert.equal(packet.status, 200, JSON.stringify(packet.body));
     assert.equal(packet.body.object, 'sanctions_review');
@@ -178,13 +233,25 @@ describe('the pause, the review and clearing', () => {
     assert.deepEqual(packet.body.review_state.review_required, true);
 
     // A review of the fuzzy screen; counsel clears it with a reason (false positive).
-    const r2 = await c.post('/v1/sanctions/review-packet', { matter_id: m, screen_id: s2.review_id, notes: 'different person' });
+    const r2 = await c.post('/v1/sanctions/review-packet', {
+      matter_id: m,
+      screen_id: s2.review_id,
+      notes: 'different person',
+    });
     assert.equal(r2.status, 201, JSON.stringify(r2.body));
-    assert.equal((await c.post('/v1/sanctions/review-packet', { matter_id: m, screen_id: s2.review_id })).body.error.code, 'conflict', 'one review per screen');
+    assert.equal(
+      (await c.post('/v1/sanctions/review-packet', { matter_id: m, screen_id: s2.review_id })).body.error.code,
+      'conflict',
+      'one review per screen',
+    );
     const noReason = await decide(r2.body.review_id, 'cleared');
     assert.equal(noReason.ok, false);
     assert.equal((noReason as any).error.data.api.code, 'parameter_missing');
-    const cleared = await decide(r2.body.review_id, 'cleared', 'Different person: the counterparty was born in 1990 in Riga; the SDN entry was born 1961 in Leningrad.');
+    const cleared = await decide(
+      r2.body.review_id,
+      'cleared',
+      'Different person: the counterparty was born in 1990 in Riga; the SDN entry was born 1961 in Leningrad.',
+    );
     assert.ok(cleared.ok, JSON.stringify(cleared));
     assert.equal((cleared as any).data.status, 'cleared');
     assert.equal((cleared as any).data.decided_by.startsWith('usr_'), true);
@@ -211,7 +278,11 @@ describe('blocking and the OFAC report workflow', () => {
     const m = await matterWithAuthority(c, 'Blocked v. Debtor');
     const s = await screen(m, { wallets: [LAZARUS_ETH] });
     const r = (await c.post('/v1/sanctions/review-packet', { matter_id: m, screen_id: s.review_id })).body;
-    const early = await c.post('/v1/sanctions/ofac-report-workflow', { matter_id: m, sanctions_review_id: r.review_id, counsel_owner: 'J. Counsel' });
+    const early = await c.post('/v1/sanctions/ofac-report-workflow', {
+      matter_id: m,
+      sanctions_review_id: r.review_id,
+      counsel_owner: 'J. Counsel',
+    });
     assert.equal(early.status, 409, 'only a blocked review has a report');
     const blocked = await decide(r.review_id, 'blocked', 'Listed DPRK wallet: funds blocked.');
     assert.ok(blocked.ok, JSON.stringify(blocked));
@@ -220,17 +291,34 @@ describe('blocking and the OFAC report workflow', () => {
     assert.equal(b.ofac_report_required, true);
     assert.equal(b.ordinary_collection_paused, true, 'blocking clears nothing');
 
-    const o = await c.post('/v1/sanctions/ofac-report-workflow', { matter_id: m, sanctions_review_id: r.review_id, report_type: 'blocked_property', counsel_owner: 'J. Counsel' });
+    const o = await c.post('/v1/sanctions/ofac-report-workflow', {
+      matter_id: m,
+      sanctions_review_id: r.review_id,
+      report_type: 'blocked_property',
+      counsel_owner: 'J. Counsel',
+    });
     assert.equal(o.status, 201, JSON.stringify(o.body));
     assert.match(o.body.ofac_report_id, /^ofr_[0-9A-Za-z]{24}$/);
     assert.equal(o.body.status, 'drafting');
     assert.equal(o.body.due_date, addBusinessDays(b.decided_at.slice(0, 10), 10, holidayTable()).date);
     assert.equal(o.body.overdue, false);
-    assert.equal((await c.post('/v1/sanctions/ofac-report-workflow', { matter_id: m, sanctions_review_id: r.review_id, counsel_owner: 'J. Counsel' })).status, 409);
+    assert.equal(
+      (
+        await c.post('/v1/sanctions/ofac-report-workflow', {
+          matter_id: m,
+          sanctions_review_id: r.review_id,
+          counsel_owner: 'J. Counsel',
+        })
+      ).status,
+      409,
+    );
     assert.equal((await c.get(`/v1/sanctions/${o.body.ofac_report_id}`)).body.object, 'ofac_report');
     assert.equal((await c.get(`/v1/sanctions/${r.review_id}`)).body.ofac_report.ofac_report_id, o.body.ofac_report_id);
 
-    const skip = await counsel.mutate('sanctions.moveOfacReport', { ofac_report_id: o.body.ofac_report_id, status: 'submitted' });
+    const skip = await counsel.mutate('sanctions.moveOfacReport', {
+      ofac_report_id: o.body.ofac_report_id,
+      status: 'submitted',
+    });
     assert.equal((skip as any).error.data.api.code, 'invalid_state_transition');
     for (const status of ['counsel_review', 'submitted', 'acknowledged']) {
       const mv = await counsel.mutate('sanctions.moveOfacReport', { ofac_report_id: o.body.ofac_report_id, status });
@@ -241,7 +329,11 @@ describe('blocking and the OFAC report workflow', () => {
     assert.match(done.submitted_by, /^usr_/);
     assert.ok(done.submitted_at && done.acknowledged_at);
     assert.equal(done.history.length, 3);
-    assert.equal((await c.get(`/v1/sanctions/${r.review_id}`)).body.status, 'reported', 'submitting reports the blocked review');
+    assert.equal(
+      (await c.get(`/v1/sanctions/${r.review_id}`)).body.status,
+      'reported',
+      'submitting reports the blocked review',
+    );
     assert.equal((await events(m, 'ofac_report.created')).length, 1);
     assert.equal((await events(m, 'ofac_report.updated')).length, 3);
     const listed = await counsel.query('sanctions.ofacReports', { matter_id: m });

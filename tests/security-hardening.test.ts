@@ -40,7 +40,11 @@ async function newOrg(c: Client, name: string) {
   return r.body.organization_id as string;
 }
 /** Raw request: status, text and parsed JSON (the text must parse). */
-async function raw(method: string, path: string, opts: { body?: string; headers?: Record<string, string>; key?: string | null } = {}) {
+async function raw(
+  method: string,
+  path: string,
+  opts: { body?: string; headers?: Record<string, string>; key?: string | null } = {},
+) {
   const headers: Record<string, string> = { 'MD-Version': '2026-06-11', ...(opts.headers ?? {}) };
   if (opts.key !== null) headers.Authorization = `Bearer ${opts.key ?? srv.adminKey}`;
   if (opts.body !== undefined) headers['Content-Type'] ??= 'application/json';
@@ -80,7 +84,8 @@ async function signIn(mail: string, password: string): Promise<Jar | null> {
   const jar = new Jar();
   const token = await csrf(jar);
   const r = await fetch(`${srv.url}/api/auth/callback/credentials`, {
-    method: 'POST', redirect: 'manual',
+    method: 'POST',
+    redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
     body: new URLSearchParams({ csrfToken: token, email: mail, password, json: 'true' }),
   });
@@ -91,7 +96,8 @@ async function signIn(mail: string, password: string): Promise<Jar | null> {
 async function signOut(jar: Jar) {
   const token = await csrf(jar);
   const r = await fetch(`${srv.url}/api/auth/signout`, {
-    method: 'POST', redirect: 'manual',
+    method: 'POST',
+    redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
     body: new URLSearchParams({ csrfToken: token, json: 'true' }),
   });
@@ -104,7 +110,11 @@ async function me(jar: Jar) {
 async function trpcMutation(jar: Jar, proc: string, input: unknown, headers: Record<string, string> = { origin: '' }) {
   const h: Record<string, string> = { 'content-type': 'application/json', cookie: jar.header(), ...headers };
   if (h.origin === '') h.origin = srv.url;
-  const r = await fetch(`${srv.url}/api/trpc/${proc}`, { method: 'POST', headers: h, body: JSON.stringify({ json: input }) });
+  const r = await fetch(`${srv.url}/api/trpc/${proc}`, {
+    method: 'POST',
+    headers: h,
+    body: JSON.stringify({ json: input }),
+  });
   return { status: r.status, body: (await r.json()) as any };
 }
 
@@ -112,22 +122,59 @@ async function trpcMutation(jar: Jar, proc: string, input: unknown, headers: Rec
 describe('high 1: a caller gives a user only what it holds', () => {
   test('a users:write key cannot invite a counsel/operator/analyst/reviewer user, nor any role whose scopes it lacks', async () => {
     const narrow = (await issue(admin, root, { scopes: ['users:write'] })).client;
-    const r = await narrow.post(`/v1/organizations/${root}/users`, { email: email('mint'), roles: ['counsel', 'operator', 'analyst', 'reviewer'] });
+    const r = await narrow.post(`/v1/organizations/${root}/users`, {
+      email: email('mint'),
+      roles: ['counsel', 'operator', 'analyst', 'reviewer'],
+    });
     expectError(r, 403, 'insufficient_scope', { param: 'roles' });
-    expectError(await narrow.post(`/v1/organizations/${root}/users`, { email: email('mint2'), roles: ['viewer'] }), 403, 'insufficient_scope');
+    expectError(
+      await narrow.post(`/v1/organizations/${root}/users`, { email: email('mint2'), roles: ['viewer'] }),
+      403,
+      'insufficient_scope',
+    );
     // The same roles from a caller that holds them all: fine.
-    expectStatus(await admin.post(`/v1/organizations/${root}/users`, { email: email('ok'), roles: ['counsel', 'operator'] }), 201);
+    expectStatus(
+      await admin.post(`/v1/organizations/${root}/users`, { email: email('ok'), roles: ['counsel', 'operator'] }),
+      201,
+    );
   });
 
   test('PATCH cannot raise a user’s roles beyond the caller, nor touch a stronger user', async () => {
     const reader = await admin.post(`/v1/organizations/${root}/users`, { email: email('reader'), roles: ['viewer'] });
     expectStatus(reader, 201);
-    const viewerScopes = ['users:write', 'matters:read', 'claimants:read', 'authority:read', 'audit:read', 'judgments:read', 'ledger:read',
-      'events:read', 'webhook_endpoints:read', 'keys:read', 'users:read', 'org:read', 'health:read', 'capabilities:read', 'exports:read'];
+    const viewerScopes = [
+      'users:write',
+      'matters:read',
+      'claimants:read',
+      'authority:read',
+      'audit:read',
+      'judgments:read',
+      'ledger:read',
+      'events:read',
+      'webhook_endpoints:read',
+      'keys:read',
+      'users:read',
+      'org:read',
+      'health:read',
+      'capabilities:read',
+      'exports:read',
+    ];
     const mid = (await issue(admin, root, { scopes: viewerScopes })).client;
-    expectError(await mid.patch(`/v1/organizations/${root}/users/${reader.body.user_id}`, { roles: ['counsel'] }), 403, 'insufficient_scope', { param: 'roles' });
-    const counsel = await admin.post(`/v1/organizations/${root}/users`, { email: email('counsel'), roles: ['counsel'] });
-    expectError(await mid.patch(`/v1/organizations/${root}/users/${counsel.body.user_id}`, { matter_ids: [await kit.matter()] }), 403, 'insufficient_scope');
+    expectError(
+      await mid.patch(`/v1/organizations/${root}/users/${reader.body.user_id}`, { roles: ['counsel'] }),
+      403,
+      'insufficient_scope',
+      { param: 'roles' },
+    );
+    const counsel = await admin.post(`/v1/organizations/${root}/users`, {
+      email: email('counsel'),
+      roles: ['counsel'],
+    });
+    expectError(
+      await mid.patch(`/v1/organizations/${root}/users/${counsel.body.user_id}`, { matter_ids: [await kit.matter()] }),
+      403,
+      'insufficient_scope',
+    );
   });
 
   test('a sandbox key’s invitee never reaches production; a sandbox key cannot change a production-capable user', async () => {
@@ -135,11 +182,20 @@ describe('high 1: a caller gives a user only what it holds', () => {
     const mail = email('sbx-user');
     const u = await admin.post(`/v1/organizations/${root}/users`, { email: mail, roles: ['counsel'] });
     expectStatus(u, 201);
-    const bootstrapAdmin = (await admin.get(`/v1/organizations/${root}/users?limit=100`)).body.data.find((x: any) => x.email === ADMIN_EMAIL);
-    expectError(await admin.patch(`/v1/organizations/${root}/users/${bootstrapAdmin.user_id}`, { roles: ['viewer'] }), 403, 'insufficient_scope');
+    const bootstrapAdmin = (await admin.get(`/v1/organizations/${root}/users?limit=100`)).body.data.find(
+      (x: any) => x.email === ADMIN_EMAIL,
+    );
+    expectError(
+      await admin.patch(`/v1/organizations/${root}/users/${bootstrapAdmin.user_id}`, { roles: ['viewer'] }),
+      403,
+      'insufficient_scope',
+    );
     // Activate the invitee (as the invite page would) and sign in.
     const hash = await bcrypt.hash('a long enough password 1', 4);
-    await srv.sql(`UPDATE users SET status = 'active', password_hash = $1, invite_token_hash = NULL WHERE id = $2`, [hash, u.body.user_id]);
+    await srv.sql(`UPDATE users SET status = 'active', password_hash = $1, invite_token_hash = NULL WHERE id = $2`, [
+      hash,
+      u.body.user_id,
+    ]);
     const jar = await signIn(mail, 'a long enough password 1');
     assert.ok(jar, 'the invitee signs in');
     const m = await me(jar);
@@ -156,8 +212,15 @@ describe('high 1: a caller gives a user only what it holds', () => {
 
 // ---------------------------------------------------------------------------------------------
 const NASTY = [
-  'x"\u0001N:1', '\u0001N:42', '\u0001\u0001N:7', '\u0001E:escaped', 'a\u0001N:3.5 inside',
-  'tab\there nl\nquote"back\\slash', 'ctl\u0001\u0002\u001f\u007f\u0080end', 'emoji 😀 ü 中文 \u2028 \u2029 x', '</script><!--',
+  'x"\u0001N:1',
+  '\u0001N:42',
+  '\u0001\u0001N:7',
+  '\u0001E:escaped',
+  'a\u0001N:3.5 inside',
+  'tab\there nl\nquote"back\\slash',
+  'ctl\u0001\u0002\u001f\u007f\u0080end',
+  'emoji 😀 ü 中文 \u2028 \u2029 x',
+  '</script><!--',
 ];
 
 describe('high 2: every user string round-trips byte for byte', () => {
@@ -173,7 +236,10 @@ describe('high 2: every user string round-trips byte for byte', () => {
 
   test('POST/GET matters, lists, events, the audit trail, replays and the signed webhook body', async () => {
     for (const name of NASTY) {
-      const created = await raw('POST', '/v1/matters', { body: JSON.stringify({ name, mode: 'enforcement' }), headers: { 'Idempotency-Key': kit.unique('nasty') } });
+      const created = await raw('POST', '/v1/matters', {
+        body: JSON.stringify({ name, mode: 'enforcement' }),
+        headers: { 'Idempotency-Key': kit.unique('nasty') },
+      });
       assert.equal(created.status, 201, created.text);
       const body = JSON.parse(created.text);
       assert.equal(body.name, name);
@@ -184,11 +250,18 @@ describe('high 2: every user string round-trips byte for byte', () => {
       const list = await raw('GET', '/v1/matters?limit=100');
       assert.equal(JSON.parse(list.text).data.find((m: any) => m.matter_id === id).name, name);
       const events = await raw('GET', `/v1/events?limit=100&type=matter.created`);
-      assert.equal(JSON.parse(events.text).data.find((e: any) => e.data.object.matter_id === id).data.object.name, name);
+      assert.equal(
+        JSON.parse(events.text).data.find((e: any) => e.data.object.matter_id === id).data.object.name,
+        name,
+      );
       const audit = await raw('GET', `/v1/audit/matters/${id}?limit=10`);
       const created_ = JSON.parse(audit.text).data.find((e: any) => e.event_type === 'matter.created');
       assert.equal(created_.details.name, name);
-      const note = await admin.post('/v1/audit/events', { matter_id: id, event_type: 'custom.note', details: { note: name, nested: [name, { n: name }] } });
+      const note = await admin.post('/v1/audit/events', {
+        matter_id: id,
+        event_type: 'custom.note',
+        details: { note: name, nested: [name, { n: name }] },
+      });
       expectStatus(note, 201);
       const read = await raw('GET', `/v1/audit/events/${note.body.event_id}`);
       assert.deepEqual(JSON.parse(read.text).details, { note: name, nested: [name, { n: name }] });
@@ -219,7 +292,13 @@ describe('high 2: every user string round-trips byte for byte', () => {
 
   test('money stays an exact JSON number', async () => {
     const e = await kit.ledgerEntry();
-    const body = { matter_id: e.matter_id, type: 'cost', amount: { amount: '12345678901234567.89', currency: 'USD' }, description: 'Exact', occurred_at: '2024-07-01T00:00:00Z' };
+    const body = {
+      matter_id: e.matter_id,
+      type: 'cost',
+      amount: { amount: '12345678901234567.89', currency: 'USD' },
+      description: 'Exact',
+      occurred_at: '2024-07-01T00:00:00Z',
+    };
     const created = await raw('POST', '/v1/ledger/entries', { body: JSON.stringify(body) });
     assert.equal(created.status, 201, created.text);
     assert.match(created.text, /"amount":12345678901234567\.89[,}]/);
@@ -235,28 +314,59 @@ describe('medium 3 and 4: keys act in their own environment and never on stronge
   test('a sandbox key neither issues production keys nor rolls or revokes them; a production key does', async () => {
     expectStatus(await admin.patch(`/v1/organizations/${root}`, { features: ['production_access'] }), 200);
     const sbx = (await issue(admin, root, { scopes: ['*'] })).client;
-    expectError(await sbx.post(`/v1/organizations/${root}/api-keys`, { environment: 'production', scopes: ['matters:read'] }), 403, 'insufficient_scope');
+    expectError(
+      await sbx.post(`/v1/organizations/${root}/api-keys`, { environment: 'production', scopes: ['matters:read'] }),
+      403,
+      'insufficient_scope',
+    );
     // A production admin key, as an admin in the console would issue it (the API has no
     // sandbox path to one any more): written straight into the table.
     const live = admin.withKey(await productionAdminKey(srv, root));
-    const issued = await live.post(`/v1/organizations/${root}/api-keys`, { environment: 'production', scopes: ['matters:read'] });
+    const issued = await live.post(`/v1/organizations/${root}/api-keys`, {
+      environment: 'production',
+      scopes: ['matters:read'],
+    });
     expectStatus(issued, 201);
-    expectError(await sbx.post(`/v1/organizations/${root}/api-keys/${issued.body.key_id}/revoke`, {}), 403, 'insufficient_scope');
-    expectError(await sbx.post(`/v1/organizations/${root}/api-keys/${issued.body.key_id}/roll`, {}), 403, 'insufficient_scope');
+    expectError(
+      await sbx.post(`/v1/organizations/${root}/api-keys/${issued.body.key_id}/revoke`, {}),
+      403,
+      'insufficient_scope',
+    );
+    expectError(
+      await sbx.post(`/v1/organizations/${root}/api-keys/${issued.body.key_id}/roll`, {}),
+      403,
+      'insufficient_scope',
+    );
     expectStatus(await live.post(`/v1/organizations/${root}/api-keys/${issued.body.key_id}/roll`, {}), 201);
   });
 
   test('revoke: no revoking a stronger key; matter-restricted keys do no organization-wide acts', async () => {
     const star = await issue(admin, root, { scopes: ['*'] });
     const writer = (await issue(admin, root, { scopes: ['keys:write'] })).client;
-    expectError(await writer.post(`/v1/organizations/${root}/api-keys/${star.id}/revoke`, {}), 403, 'insufficient_scope');
+    expectError(
+      await writer.post(`/v1/organizations/${root}/api-keys/${star.id}/revoke`, {}),
+      403,
+      'insufficient_scope',
+    );
     const m = await kit.matter();
     const restricted = (await issue(admin, root, { scopes: ['*'], matter_ids: [m] })).client;
-    expectError(await restricted.post(`/v1/organizations/${root}/api-keys/${star.id}/revoke`, {}), 403, 'matter_restricted_key');
+    expectError(
+      await restricted.post(`/v1/organizations/${root}/api-keys/${star.id}/revoke`, {}),
+      403,
+      'matter_restricted_key',
+    );
     expectError(await restricted.get(`/v1/organizations/${root}/api-keys`), 403, 'matter_restricted_key');
     expectError(await restricted.get(`/v1/organizations/${root}/users`), 403, 'matter_restricted_key');
-    expectError(await restricted.patch(`/v1/organizations/${root}`, { name: 'Renamed by a restricted key' }), 403, 'matter_restricted_key');
-    expectError(await restricted.post('/v1/organizations', { name: 'Child of a restricted key', type: 'partner' }), 403, 'matter_restricted_key');
+    expectError(
+      await restricted.patch(`/v1/organizations/${root}`, { name: 'Renamed by a restricted key' }),
+      403,
+      'matter_restricted_key',
+    );
+    expectError(
+      await restricted.post('/v1/organizations', { name: 'Child of a restricted key', type: 'partner' }),
+      403,
+      'matter_restricted_key',
+    );
     expectStatus(await admin.post(`/v1/organizations/${root}/api-keys/${star.id}/revoke`, {}), 200);
   });
 });
@@ -270,8 +380,14 @@ describe('medium 5: forwarded headers are not trusted without MD_TRUSTED_PROXIES
       const jar = new Jar();
       const token = await csrf(jar);
       const r = await fetch(`${srv.url}/api/auth/callback/credentials`, {
-        method: 'POST', redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header(), 'x-forwarded-for': `198.51.100.${i + 1}`, 'x-real-ip': `198.51.100.${i + 1}` },
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: jar.header(),
+          'x-forwarded-for': `198.51.100.${i + 1}`,
+          'x-real-ip': `198.51.100.${i + 1}`,
+        },
         body: new URLSearchParams({ csrfToken: token, email: mail, password: 'wrong password', json: 'true' }),
       });
       const text = await r.text();
@@ -281,7 +397,11 @@ describe('medium 5: forwarded headers are not trusted without MD_TRUSTED_PROXIES
   });
 
   test('invite_url ignores X-Forwarded-Host and X-Forwarded-Proto from an untrusted peer', async () => {
-    const r = await admin.post(`/v1/organizations/${root}/users`, { email: email('xfh'), roles: ['viewer'] }, { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' });
+    const r = await admin.post(
+      `/v1/organizations/${root}/users`,
+      { email: email('xfh'), roles: ['viewer'] },
+      { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+    );
     expectStatus(r, 201);
     assert.ok(r.body.invite_url.startsWith(`${srv.url}/invite/`), r.body.invite_url);
   });
@@ -291,8 +411,18 @@ describe('medium 6: the sign-in callback stays on this site', () => {
   test('tab, newline and carriage return tricks never redirect off-site or fail', async () => {
     const jar = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     assert.ok(jar);
-    for (const cb of ['%2F%09%2Fevil.example%2Fphish', '%2F%0A%2Fevil.example', '%2F%0D%2Fevil.example', '%2F%5Cevil.example', '%2F%2Fevil.example', 'https%3A%2F%2Fevil.example']) {
-      const r = await fetch(`${srv.url}/signin?callbackUrl=${cb}`, { headers: { cookie: jar.header() }, redirect: 'manual' });
+    for (const cb of [
+      '%2F%09%2Fevil.example%2Fphish',
+      '%2F%0A%2Fevil.example',
+      '%2F%0D%2Fevil.example',
+      '%2F%5Cevil.example',
+      '%2F%2Fevil.example',
+      'https%3A%2F%2Fevil.example',
+    ]) {
+      const r = await fetch(`${srv.url}/signin?callbackUrl=${cb}`, {
+        headers: { cookie: jar.header() },
+        redirect: 'manual',
+      });
       assert.ok(r.status < 500, `${cb}: ${r.status}`);
       const loc = r.headers.get('location') ?? '';
       assert.ok(!/evil\.example/.test(loc), `${cb} → ${loc}`);
@@ -305,12 +435,20 @@ describe('medium 6: the sign-in callback stays on this site', () => {
 describe('medium 7: bodies outside /v1 are capped', () => {
   test('/api/auth answers 413 above 64 KiB, /api/trpc above 1 MiB, and a batch above 20 calls is refused', async () => {
     const big = 'a='.concat('x'.repeat(70 * 1024));
-    const a = await fetch(`${srv.url}/api/auth/callback/credentials`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: big });
+    const a = await fetch(`${srv.url}/api/auth/callback/credentials`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: big,
+    });
     assert.equal(a.status, 413);
     assert.equal((await a.json()).error.code, 'body_too_large');
     const jar = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     assert.ok(jar);
-    const t = await fetch(`${srv.url}/api/trpc/matters.create`, { method: 'POST', headers: { 'content-type': 'application/json', origin: srv.url, cookie: jar.header() }, body: JSON.stringify({ json: { name: 'x'.repeat(1100 * 1024) } }) });
+    const t = await fetch(`${srv.url}/api/trpc/matters.create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: srv.url, cookie: jar.header() },
+      body: JSON.stringify({ json: { name: 'x'.repeat(1100 * 1024) } }),
+    });
     assert.equal(t.status, 413);
     const batch = Array.from({ length: 21 }, () => 'session.me').join(',');
     const b = await fetch(`${srv.url}/api/trpc/${batch}?batch=1`, { headers: { cookie: jar.header() } });
@@ -323,7 +461,10 @@ describe('medium 7: bodies outside /v1 are capped', () => {
 describe('medium 8: one tenant’s dead endpoints do not delay another’s webhooks', () => {
   test('40 black-hole endpoints in one organization; another organization’s delivery arrives promptly', async () => {
     const sockets = new Set<net.Socket>();
-    const hole = net.createServer((s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+    const hole = net.createServer((s) => {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+    });
     await new Promise<void>((r) => hole.listen(0, '127.0.0.1', () => r()));
     const holeUrl = `http://127.0.0.1:${(hole.address() as net.AddressInfo).port}/hole`;
     const receiver = await startReceiver();
@@ -332,8 +473,15 @@ describe('medium 8: one tenant’s dead endpoints do not delay another’s webho
       const orgB = await newOrg(admin, 'Healthy tenant');
       const a = (await issue(admin, orgA, { scopes: ['*'] })).client;
       const b = (await issue(admin, orgB, { scopes: ['*'] })).client;
-      for (let i = 0; i < 40; i++) expectStatus(await a.post('/v1/webhook_endpoints', { url: `${holeUrl}/${i}`, enabled_events: ['matter.created'] }), 201);
-      expectStatus(await b.post('/v1/webhook_endpoints', { url: receiver.url, enabled_events: ['matter.created'] }), 201);
+      for (let i = 0; i < 40; i++)
+        expectStatus(
+          await a.post('/v1/webhook_endpoints', { url: `${holeUrl}/${i}`, enabled_events: ['matter.created'] }),
+          201,
+        );
+      expectStatus(
+        await b.post('/v1/webhook_endpoints', { url: receiver.url, enabled_events: ['matter.created'] }),
+        201,
+      );
       expectStatus(await a.post('/v1/matters', { name: 'Flood', mode: 'enforcement' }), 201);
       // Let the dispatcher claim the flood first.
       const deadline = Date.now() + 5_000;
@@ -341,7 +489,11 @@ describe('medium 8: one tenant’s dead endpoints do not delay another’s webho
       const started = Date.now();
       const mb = await b.post('/v1/matters', { name: 'Healthy', mode: 'enforcement' });
       expectStatus(mb, 201);
-      await receiver.waitFor((all) => all.some((h) => h.json?.data?.object?.matter_id === mb.body.matter_id), 30_000, 'the healthy tenant’s delivery');
+      await receiver.waitFor(
+        (all) => all.some((h) => h.json?.data?.object?.matter_id === mb.body.matter_id),
+        30_000,
+        'the healthy tenant’s delivery',
+      );
       const ms = Date.now() - started;
       console.log(`# fairness: black-hole sockets held ${sockets.size}; other tenant delivered in ${ms} ms`);
       assert.ok(sockets.size <= 8 + 1, `the dead tenant holds at most its cap of in-flight attempts (${sockets.size})`);
@@ -356,7 +508,17 @@ describe('medium 8: one tenant’s dead endpoints do not delay another’s webho
 
 // ---------------------------------------------------------------------------------------------
 describe('low: malformed percent-encoding answers JSON 400, never a plain-text 500', () => {
-  for (const path of ['/v1/matters/%ZZ', '/v1/matters/%E0%A4%A', '/v1/matters/%FF', '/invite/%ZZ', '/invite/%FF', '/api/trpc/%ZZ', '/api/trpc/session.me%FF', '/api/auth/%ZZ', '/api/auth/session%E0%A4%A']) {
+  for (const path of [
+    '/v1/matters/%ZZ',
+    '/v1/matters/%E0%A4%A',
+    '/v1/matters/%FF',
+    '/invite/%ZZ',
+    '/invite/%FF',
+    '/api/trpc/%ZZ',
+    '/api/trpc/session.me%FF',
+    '/api/auth/%ZZ',
+    '/api/auth/session%E0%A4%A',
+  ]) {
     test(path, async () => {
       const r = await raw('GET', path);
       assert.ok(r.status === 400 || r.status === 404, `${r.status} ${r.text.slice(0, 80)}`);
@@ -378,24 +540,57 @@ describe('low: refusals instead of 500s or silent changes', () => {
     invalid(await raw('POST', '/v1/matters', { body: '{"name":"\\ud800","mode":"enforcement"}' }), 'name');
     invalid(await raw('POST', '/v1/matters', { body: '{"name":"ok","mode":"enforcement","economics":{"\\udc00":1}}' }));
     const m = await kit.matter();
-    invalid(await raw('POST', '/v1/audit/events', { body: JSON.stringify({ matter_id: m, event_type: 'custom.x' }).replace(/}$/, ',"details":{"a":"x\\ud83d"}}') }), 'details.a');
+    invalid(
+      await raw('POST', '/v1/audit/events', {
+        body: JSON.stringify({ matter_id: m, event_type: 'custom.x' }).replace(/}$/, ',"details":{"a":"x\\ud83d"}}'),
+      }),
+      'details.a',
+    );
   });
   test('year-0000 dates are 400 parameter_invalid', async () => {
     const m = await kit.matter();
     invalid(await raw('GET', `/v1/audit/matters/${m}?created_gte=0000-01-01T00:00:00Z`), 'created_gte');
-    invalid(await raw('POST', `/v1/matters/${m}/authority`, { body: JSON.stringify({ basis: 'engagement_letter', granted_by: 'X', effective_at: '0000-06-01T00:00:00Z', source_refs: [{ source_type: 'engagement_letter' }] }) }), 'effective_at');
+    invalid(
+      await raw('POST', `/v1/matters/${m}/authority`, {
+        body: JSON.stringify({
+          basis: 'engagement_letter',
+          granted_by: 'X',
+          effective_at: '0000-06-01T00:00:00Z',
+          source_refs: [{ source_type: 'engagement_letter' }],
+        }),
+      }),
+      'effective_at',
+    );
     const e = await kit.ledgerEntry();
     const entry = (await admin.get(`/v1/ledger/entries/${e.entry_id}`)).body;
-    invalid(await raw('POST', '/v1/ledger/entries', { body: JSON.stringify({ matter_id: e.matter_id, claimant_id: entry.claimant_id, type: 'cost', amount: { amount: '1.00', currency: 'USD' }, description: 'x', occurred_at: '0000-01-01T00:00:00Z' }) }), 'occurred_at');
+    invalid(
+      await raw('POST', '/v1/ledger/entries', {
+        body: JSON.stringify({
+          matter_id: e.matter_id,
+          claimant_id: entry.claimant_id,
+          type: 'cost',
+          amount: { amount: '1.00', currency: 'USD' },
+          description: 'x',
+          occurred_at: '0000-01-01T00:00:00Z',
+        }),
+      }),
+      'occurred_at',
+    );
   });
   test('an amount beyond double precision, a __proto__ key and limit=1e1 / 0x10 are refused', async () => {
     const e = await kit.ledgerEntry();
     const entry = (await admin.get(`/v1/ledger/entries/${e.entry_id}`)).body;
     const body = `{"matter_id":"${e.matter_id}","claimant_id":${JSON.stringify(entry.claimant_id)},"type":"cost","amount":{"amount":12345678901234567.89,"currency":"USD"},"description":"big","occurred_at":"2024-01-01T00:00:00Z"}`;
     invalid(await raw('POST', '/v1/ledger/entries', { body }), 'amount.amount');
-    invalid(await raw('POST', '/v1/matters', { body: '{"name":"p","mode":"enforcement","__proto__":{"x":1}}' }), '__proto__');
-    invalid(await raw('POST', '/v1/matters', { body: '{"name":"p","mode":"enforcement","economics":{"__proto__":{"x":1}}}' }));
-    for (const q of ['1e1', '0x10', ' 5', '5.0']) invalid(await raw('GET', `/v1/matters?limit=${encodeURIComponent(q)}`), 'limit');
+    invalid(
+      await raw('POST', '/v1/matters', { body: '{"name":"p","mode":"enforcement","__proto__":{"x":1}}' }),
+      '__proto__',
+    );
+    invalid(
+      await raw('POST', '/v1/matters', { body: '{"name":"p","mode":"enforcement","economics":{"__proto__":{"x":1}}}' }),
+    );
+    for (const q of ['1e1', '0x10', ' 5', '5.0'])
+      invalid(await raw('GET', `/v1/matters?limit=${encodeURIComponent(q)}`), 'limit');
     expectStatus(await admin.get('/v1/matters?limit=10'), 200);
   });
 });
@@ -404,13 +599,25 @@ describe('low: emails are per organization', () => {
   test('an email taken in another organization can be invited (no 409 probe), and sign-in picks the account by password', async () => {
     const child = await newOrg(admin, 'Email twin');
     const childAdmin = (await issue(admin, child, { scopes: ['*'] })).client;
-    const twin = (await admin.get(`/v1/organizations/${root}/users?limit=100`)).body.data.find((x: any) => x.email === ADMIN_EMAIL);
+    const twin = (await admin.get(`/v1/organizations/${root}/users?limit=100`)).body.data.find(
+      (x: any) => x.email === ADMIN_EMAIL,
+    );
     assert.ok(twin);
     const r = await childAdmin.post(`/v1/organizations/${child}/users`, { email: ADMIN_EMAIL, roles: ['viewer'] });
     expectStatus(r, 201);
-    expectError(await childAdmin.post(`/v1/organizations/${child}/users`, { email: ADMIN_EMAIL.toUpperCase(), roles: ['viewer'] }), 409, 'conflict');
+    expectError(
+      await childAdmin.post(`/v1/organizations/${child}/users`, {
+        email: ADMIN_EMAIL.toUpperCase(),
+        roles: ['viewer'],
+      }),
+      409,
+      'conflict',
+    );
     const hash = await bcrypt.hash('the twin’s own password', 4);
-    await srv.sql(`UPDATE users SET status = 'active', password_hash = $1, invite_token_hash = NULL WHERE id = $2`, [hash, r.body.user_id]);
+    await srv.sql(`UPDATE users SET status = 'active', password_hash = $1, invite_token_hash = NULL WHERE id = $2`, [
+      hash,
+      r.body.user_id,
+    ]);
     const rootJar = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     assert.ok(rootJar);
     assert.equal((await me(rootJar)).body.result.data.json.organization.id, root);
@@ -467,7 +674,10 @@ describe('low: console sessions', () => {
     const mail = email('session-user');
     const u = await admin.post(`/v1/organizations/${root}/users`, { email: mail, roles: ['counsel'] });
     const hash = await bcrypt.hash('session user password', 4);
-    await srv.sql(`UPDATE users SET status = 'active', password_hash = $1, invite_token_hash = NULL WHERE id = $2`, [hash, u.body.user_id]);
+    await srv.sql(`UPDATE users SET status = 'active', password_hash = $1, invite_token_hash = NULL WHERE id = $2`, [
+      hash,
+      u.body.user_id,
+    ]);
     const jar = await signIn(mail, 'session user password');
     assert.ok(jar);
     assert.equal((await me(jar)).status, 200);
@@ -484,15 +694,32 @@ describe('low: console sessions', () => {
     const jar = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     assert.ok(jar);
     const input = { environment: 'sandbox' };
-    assert.equal((await trpcMutation(jar, 'session.setEnvironment', input, {})).status, 403, 'no Origin, no Sec-Fetch-Site');
-    assert.equal((await trpcMutation(jar, 'session.setEnvironment', input, { origin: 'https://evil.example' })).status, 403);
-    assert.equal((await trpcMutation(jar, 'session.setEnvironment', input, { 'sec-fetch-site': 'cross-site', origin: srv.url })).status, 403);
-    assert.equal((await trpcMutation(jar, 'session.setEnvironment', input, { 'sec-fetch-site': 'same-origin' })).status, 200);
+    assert.equal(
+      (await trpcMutation(jar, 'session.setEnvironment', input, {})).status,
+      403,
+      'no Origin, no Sec-Fetch-Site',
+    );
+    assert.equal(
+      (await trpcMutation(jar, 'session.setEnvironment', input, { origin: 'https://evil.example' })).status,
+      403,
+    );
+    assert.equal(
+      (await trpcMutation(jar, 'session.setEnvironment', input, { 'sec-fetch-site': 'cross-site', origin: srv.url }))
+        .status,
+      403,
+    );
+    assert.equal(
+      (await trpcMutation(jar, 'session.setEnvironment', input, { 'sec-fetch-site': 'same-origin' })).status,
+      200,
+    );
     assert.equal((await trpcMutation(jar, 'session.setEnvironment', input)).status, 200);
     const form = new FormData();
     form.set('json', 'x');
-    const mp = await fetch(`${srv.url}/api/trpc/session.setEnvironment`, { method: 'POST', headers: { cookie: jar.header(), origin: srv.url }, body: form });
+    const mp = await fetch(`${srv.url}/api/trpc/session.setEnvironment`, {
+      method: 'POST',
+      headers: { cookie: jar.header(), origin: srv.url },
+      body: form,
+    });
     assert.equal(mp.status, 415);
   });
 });
-

@@ -31,7 +31,10 @@ let matterA: string;
 let restrictedToA: Client;
 const notApplicable: string[] = [];
 
-async function issue(orgId: string, body: Record<string, unknown>): Promise<{ id: string; client: Client; secret: string }> {
+async function issue(
+  orgId: string,
+  body: Record<string, unknown>,
+): Promise<{ id: string; client: Client; secret: string }> {
   const r = await admin.post(`/v1/organizations/${orgId}/api-keys`, body);
   expectStatus(r, 201, `issue key ${JSON.stringify(body)}`);
   return { id: r.body.key_id, client: admin.withKey(r.body.secret_once), secret: r.body.secret_once };
@@ -77,13 +80,17 @@ describe('every operation: authentication, scope, tenancy, environment, matter r
       const send = (c: Client) => c.call(op.method, req.path, req.body);
 
       await t.test('no Authorization → 401 authentication_required', async () =>
-        expectError(await send(anonymous), 401, 'authentication_required'));
+        expectError(await send(anonymous), 401, 'authentication_required'),
+      );
       await t.test('unknown key → 401 invalid_api_key', async () =>
-        expectError(await send(unknownKey), 401, 'invalid_api_key'));
+        expectError(await send(unknownKey), 401, 'invalid_api_key'),
+      );
       await t.test('revoked key → 401 api_key_revoked', async () =>
-        expectError(await send(revokedKey), 401, 'api_key_revoked'));
+        expectError(await send(revokedKey), 401, 'api_key_revoked'),
+      );
       await t.test('expired key → 401 api_key_expired', async () =>
-        expectError(await send(expiredKey), 401, 'api_key_expired'));
+        expectError(await send(expiredKey), 401, 'api_key_expired'),
+      );
       await t.test('missing scope → 403 insufficient_scope', async () => {
         const other = op.scope === 'health:read' ? 'capabilities:read' : 'health:read';
         const k = (await issue(kit.orgId, { scopes: [other] })).client;
@@ -95,25 +102,34 @@ describe('every operation: authentication, scope, tenancy, environment, matter r
       const noObject = fx.level === 'none' ? 'names no object' : null;
       if (noObject) notApplicable.push(`${op.name}: other organization and environment — ${noObject}`);
       await t.test('another organization’s object → 404 not_found', { skip: noObject ?? false }, async () =>
-        expectError(await send(childKey), 404, 'not_found'));
+        expectError(await send(childKey), 404, 'not_found'),
+      );
 
-      const orgLevel = fx.level === 'org' ? 'organization-level object, shared by both environments and every matter' : null;
+      const orgLevel =
+        fx.level === 'org' ? 'organization-level object, shared by both environments and every matter' : null;
       if (orgLevel) notApplicable.push(`${op.name}: other environment and matter restriction — ${orgLevel}`);
       await t.test('a production key → 404 for the sandbox object', { skip: noObject ?? orgLevel ?? false }, async () =>
-        expectError(await send(productionKey), 404, 'not_found'));
+        expectError(await send(productionKey), 404, 'not_found'),
+      );
 
       // An operation over every matter refuses any restricted key, whatever its level; a
       // matter's object is invisible (404) to a key restricted to another matter.
       const spansMatters = fx.matterRestricted;
       if (spansMatters) {
-        await t.test(`a key restricted to a matter → ${spansMatters.status} ${spansMatters.code} (${spansMatters.why})`, async () =>
-          expectError(await send(restrictedToA), spansMatters.status, spansMatters.code));
+        await t.test(
+          `a key restricted to a matter → ${spansMatters.status} ${spansMatters.code} (${spansMatters.why})`,
+          async () => expectError(await send(restrictedToA), spansMatters.status, spansMatters.code),
+        );
       } else {
         const noMatter = noObject ?? orgLevel ?? (fx.level === 'env' ? 'environment-level object of no matter' : null);
         if (fx.level === 'none') notApplicable.push(`${op.name}: matter restriction — ${noObject}`);
-        assert.ok(fx.level !== 'env', `${op.name}: an environment-level fixture must say what a matter-restricted key gets (matterRestricted)`);
+        assert.ok(
+          fx.level !== 'env',
+          `${op.name}: an environment-level fixture must say what a matter-restricted key gets (matterRestricted)`,
+        );
         await t.test('a key restricted to another matter → 404', { skip: noMatter ?? false }, async () =>
-          expectError(await send(restrictedToA), 404, 'not_found'));
+          expectError(await send(restrictedToA), 404, 'not_found'),
+        );
       }
 
       await t.test(`the same request succeeds for its owner → ${op.status}`, async () => {
@@ -131,10 +147,17 @@ describe('every operation: authentication, scope, tenancy, environment, matter r
 
 describe('operations that name no object', () => {
   test('a matter-restricted key cannot create matters (403 matter_restricted_key) and lists only its matter', async () => {
-    expectError(await restrictedToA.post('/v1/matters', { name: 'Nope', mode: 'enforcement' }), 403, 'matter_restricted_key');
+    expectError(
+      await restrictedToA.post('/v1/matters', { name: 'Nope', mode: 'enforcement' }),
+      403,
+      'matter_restricted_key',
+    );
     const list = await restrictedToA.get('/v1/matters?limit=100');
     expectStatus(list, 200);
-    assert.deepEqual(list.body.data.map((m: any) => m.matter_id), [matterA]);
+    assert.deepEqual(
+      list.body.data.map((m: any) => m.matter_id),
+      [matterA],
+    );
   });
 
   test('another organization’s and another environment’s matters never appear in lists', async () => {
@@ -149,23 +172,42 @@ describe('operations that name no object', () => {
     const mine = await productionKey.post('/v1/matters', { name: 'Live matter', mode: 'enforcement' });
     expectStatus(mine, 201);
     assert.equal(mine.body.environment, 'production');
-    assert.ok(!(await admin.get('/v1/matters?limit=100')).body.data.some((m: any) => m.matter_id === mine.body.matter_id));
+    assert.ok(
+      !(await admin.get('/v1/matters?limit=100')).body.data.some((m: any) => m.matter_id === mine.body.matter_id),
+    );
     expectError(await admin.get(`/v1/matters/${mine.body.matter_id}`), 404, 'not_found');
   });
 
   test('a child organization lists only itself, never its parent', async () => {
     const r = await childKey.get('/v1/organizations');
     expectStatus(r, 200);
-    assert.deepEqual(r.body.data.map((o: any) => o.organization_id), [childOrgId]);
+    assert.deepEqual(
+      r.body.data.map((o: any) => o.organization_id),
+      [childOrgId],
+    );
   });
 
   test('malformed Authorization headers are 401 authentication_required', async () => {
-    for (const value of ['', 'Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', `Token ${srv.adminKey}`, `Bearer ${srv.adminKey} extra`]) {
+    for (const value of [
+      '',
+      'Bearer',
+      'Bearer ',
+      'Basic dXNlcjpwYXNz',
+      `Token ${srv.adminKey}`,
+      `Bearer ${srv.adminKey} extra`,
+    ]) {
       const r = await admin.withKey(null).get('/v1/matters', { Authorization: value });
       expectError(r, 401, 'authentication_required', { label: JSON.stringify(value) });
     }
-    for (const secret of ['md_test_short', `md_prod_${randomBase62(40)}`, `sk_live_${randomBase62(40)}`, `md_live_${randomBase62(40)}`]) {
-      expectError(await admin.withKey(secret).get('/v1/matters'), 401, 'invalid_api_key', { label: secret.slice(0, 8) });
+    for (const secret of [
+      'md_test_short',
+      `md_prod_${randomBase62(40)}`,
+      `sk_live_${randomBase62(40)}`,
+      `md_live_${randomBase62(40)}`,
+    ]) {
+      expectError(await admin.withKey(secret).get('/v1/matters'), 401, 'invalid_api_key', {
+        label: secret.slice(0, 8),
+      });
     }
   });
 });
@@ -188,13 +230,21 @@ describe('matter-restricted keys: webhook endpoints and events', () => {
     const endpointOps = allOperations.filter((o) => o.path.startsWith('/v1/webhook_endpoints'));
     assert.ok(endpointOps.length >= 6);
     for (const op of endpointOps) {
-      assert.equal(fixtureOf(op.name).matterRestricted?.code, 'matter_restricted_key', `${op.name}: its fixture states the refusal`);
+      assert.equal(
+        fixtureOf(op.name).matterRestricted?.code,
+        'matter_restricted_key',
+        `${op.name}: its fixture states the refusal`,
+      );
     }
     // Even a key restricted to the matter of the event it names cannot route it to an endpoint.
     const endpoint = await kit.endpoint();
     const event = await kit.event(matterA);
     expectStatus(await restrictedToA.get(`/v1/events/${event}`), 200);
-    expectError(await restrictedToA.post(`/v1/events/${event}/resend`, { webhook_endpoint_id: endpoint }), 403, 'matter_restricted_key');
+    expectError(
+      await restrictedToA.post(`/v1/events/${event}/resend`, { webhook_endpoint_id: endpoint }),
+      403,
+      'matter_restricted_key',
+    );
   });
 
   test('a restricted key sees only its matters’ events: lists are filtered, other events are 404', async () => {
@@ -224,14 +274,19 @@ describe('matter-restricted keys: webhook endpoints and events', () => {
     expectStatus(await restrictedToA.get(`/v1/events/${ownEvent}`), 200);
     for (const id of [otherEvent, orgEvent.id]) {
       expectError(await restrictedToA.get(`/v1/events/${id}`), 404, 'not_found', { label: `GET event ${id}` });
-      expectError(await restrictedToA.post(`/v1/events/${id}/resend`, {}), 404, 'not_found', { label: `resend event ${id}` });
+      expectError(await restrictedToA.post(`/v1/events/${id}/resend`, {}), 404, 'not_found', {
+        label: `resend event ${id}`,
+      });
     }
   });
 });
 
 describe('keys bound to users', () => {
   test('a viewer’s key reads but never writes (403 insufficient_scope), whatever the key’s scopes', async () => {
-    const u = await admin.post(`/v1/organizations/${kit.orgId}/users`, { email: `viewer-${Date.now()}@example.test`, roles: ['viewer'] });
+    const u = await admin.post(`/v1/organizations/${kit.orgId}/users`, {
+      email: `viewer-${Date.now()}@example.test`,
+      roles: ['viewer'],
+    });
     expectStatus(u, 201);
     const viewer = (await issue(kit.orgId, { scopes: ['*'], user_id: u.body.user_id })).client;
     for (const op of allOperations) {
@@ -247,12 +302,19 @@ describe('keys bound to users', () => {
 
   test('a user with matter_ids sees only those matters', async () => {
     const other = await kit.matter();
-    const u = await admin.post(`/v1/organizations/${kit.orgId}/users`, { email: `counsel-${Date.now()}@example.test`, roles: ['counsel'], matter_ids: [matterA] });
+    const u = await admin.post(`/v1/organizations/${kit.orgId}/users`, {
+      email: `counsel-${Date.now()}@example.test`,
+      roles: ['counsel'],
+      matter_ids: [matterA],
+    });
     expectStatus(u, 201);
     const counsel = (await issue(kit.orgId, { scopes: ['*'], user_id: u.body.user_id })).client;
     const list = await counsel.get('/v1/matters?limit=100');
     expectStatus(list, 200);
-    assert.deepEqual(list.body.data.map((m: any) => m.matter_id), [matterA]);
+    assert.deepEqual(
+      list.body.data.map((m: any) => m.matter_id),
+      [matterA],
+    );
     expectStatus(await counsel.get(`/v1/matters/${matterA}`), 200);
     expectError(await counsel.get(`/v1/matters/${other}`), 404, 'not_found');
     expectError(await counsel.get(`/v1/audit/matters/${other}`), 404, 'not_found');

@@ -5,8 +5,20 @@ import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { newSigningSecret, signatureHeaders, verifyStripeSignature } from '../src/server/domain/webhook-signature';
 import { classifyAddress, refusedClass } from '../src/server/domain/egress-address';
-import { DEFAULT_RETRY_SCHEDULE_MS, disableReason, isSuccess, nextRetryDelay, parseRetrySchedule } from '../src/server/domain/retry-schedule';
-import { isEventTypeFilter, normalizeEnabledEvents, subscribes, typesMatching, unknownEnabledEvent } from '../src/server/domain/event-catalog';
+import {
+  DEFAULT_RETRY_SCHEDULE_MS,
+  disableReason,
+  isSuccess,
+  nextRetryDelay,
+  parseRetrySchedule,
+} from '../src/server/domain/retry-schedule';
+import {
+  isEventTypeFilter,
+  normalizeEnabledEvents,
+  subscribes,
+  typesMatching,
+  unknownEnabledEvent,
+} from '../src/server/domain/event-catalog';
 import { checkWebhookUrl, pinnedLookup, resolveChecked, type Resolver } from '../src/server/services/webhooks/egress';
 
 describe('signatures', () => {
@@ -20,10 +32,26 @@ describe('signatures', () => {
     assert.equal(Buffer.from(secret.slice(6), 'base64').length, 32);
   });
   test('Standard Webhooks library verifies webhook-* headers', () => {
-    const payload = new Webhook(secret).verify(body, { 'webhook-id': h['webhook-id'], 'webhook-timestamp': h['webhook-timestamp'], 'webhook-signature': h['webhook-signature'] });
+    const payload = new Webhook(secret).verify(body, {
+      'webhook-id': h['webhook-id'],
+      'webhook-timestamp': h['webhook-timestamp'],
+      'webhook-signature': h['webhook-signature'],
+    });
     assert.equal((payload as { id: string }).id, 'evt_x');
-    assert.throws(() => new Webhook(secret).verify(body + ' ', { 'webhook-id': h['webhook-id'], 'webhook-timestamp': h['webhook-timestamp'], 'webhook-signature': h['webhook-signature'] }));
-    assert.throws(() => new Webhook(newSigningSecret()).verify(body, { 'webhook-id': h['webhook-id'], 'webhook-timestamp': h['webhook-timestamp'], 'webhook-signature': h['webhook-signature'] }));
+    assert.throws(() =>
+      new Webhook(secret).verify(body + ' ', {
+        'webhook-id': h['webhook-id'],
+        'webhook-timestamp': h['webhook-timestamp'],
+        'webhook-signature': h['webhook-signature'],
+      }),
+    );
+    assert.throws(() =>
+      new Webhook(newSigningSecret()).verify(body, {
+        'webhook-id': h['webhook-id'],
+        'webhook-timestamp': h['webhook-timestamp'],
+        'webhook-signature': h['webhook-signature'],
+      }),
+    );
   });
   test("Stripe's constructEvent verifies MD-Signature", () => {
     const stripe = new Stripe('sk_test_unused');
@@ -37,18 +65,45 @@ describe('signatures', () => {
 
 describe('egress address classes', () => {
   const refusedInProduction = [
-    '127.0.0.1', '127.1.2.3', '::1', '[::1]', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1',
-    '169.254.169.254', '169.254.0.1', 'fc00::1', 'fd00:ec2::254', 'fe80::1', 'fe80::1%eth0', '0.0.0.0', '::',
-    '100.64.0.1', '100.127.255.254', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:169.254.169.254',
-    '::127.0.0.1', '64:ff9b::a9fe:a9fe', '2002:7f00:1::', '224.0.0.1', 'ff02::1', '240.0.0.1', '255.255.255.255',
+    '127.0.0.1',
+    '127.1.2.3',
+    '::1',
+    '[::1]',
+    '10.0.0.1',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '169.254.0.1',
+    'fc00::1',
+    'fd00:ec2::254',
+    'fe80::1',
+    'fe80::1%eth0',
+    '0.0.0.0',
+    '::',
+    '100.64.0.1',
+    '100.127.255.254',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '::127.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '2002:7f00:1::',
+    '224.0.0.1',
+    'ff02::1',
+    '240.0.0.1',
+    '255.255.255.255',
   ];
-  for (const a of refusedInProduction) test(`production refuses ${a}`, () => assert.notEqual(refusedClass(a, 'production'), null));
+  for (const a of refusedInProduction)
+    test(`production refuses ${a}`, () => assert.notEqual(refusedClass(a, 'production'), null));
   for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
     test(`production allows ${a}`, () => assert.equal(refusedClass(a, 'production'), null));
   }
   test('the sandbox allows loopback and private hosts, never link-local/metadata', () => {
     for (const a of ['127.0.0.1', '::1', '10.0.0.1', '192.168.0.10']) assert.equal(refusedClass(a, 'sandbox'), null, a);
-    for (const a of ['169.254.169.254', 'fe80::1', '::ffff:169.254.169.254']) assert.equal(refusedClass(a, 'sandbox'), 'link_local', a);
+    for (const a of ['169.254.169.254', 'fe80::1', '::ffff:169.254.169.254'])
+      assert.equal(refusedClass(a, 'sandbox'), 'link_local', a);
   });
   // Issue 8: embedded-IPv4 forms that used to pass as public.
   const embedded: [string, string][] = [
@@ -89,16 +144,24 @@ describe('egress address classes', () => {
 
 describe('resolution is checked and pinned', () => {
   const toLoopback: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
-  const mixed: Resolver = async () => [{ address: '93.184.216.34', family: 4 }, { address: '10.1.2.3', family: 4 }];
+  const mixed: Resolver = async () => [
+    { address: '93.184.216.34', family: 4 },
+    { address: '10.1.2.3', family: 4 },
+  ];
   const publicOnly: Resolver = async () => [{ address: '93.184.216.34', family: 4 }];
 
   test('a name resolving to loopback (or to any private address among several) is refused', async () => {
     await assert.rejects(resolveChecked('rebind.example', 'production', toLoopback), /loopback/);
     await assert.rejects(resolveChecked('mixed.example', 'production', mixed), /private/);
-    assert.deepEqual(await resolveChecked('ok.example', 'production', publicOnly), [{ address: '93.184.216.34', family: 4 }]);
+    assert.deepEqual(await resolveChecked('ok.example', 'production', publicOnly), [
+      { address: '93.184.216.34', family: 4 },
+    ]);
   });
   test('the socket lookup hands over exactly the checked addresses, or an error', async () => {
-    const call = (r: Resolver, all: boolean) => new Promise<unknown[]>((resolve) => pinnedLookup('production', r)('h.example', { all }, (...args) => resolve(args)));
+    const call = (r: Resolver, all: boolean) =>
+      new Promise<unknown[]>((resolve) =>
+        pinnedLookup('production', r)('h.example', { all }, (...args) => resolve(args)),
+      );
     assert.deepEqual(await call(publicOnly, false), [null, '93.184.216.34', 4]);
     assert.deepEqual(await call(publicOnly, true), [null, [{ address: '93.184.216.34', family: 4 }]]);
     const [err] = await call(toLoopback, false);
@@ -108,7 +171,12 @@ describe('resolution is checked and pinned', () => {
     await assert.rejects(checkWebhookUrl('http://93.184.216.34/h', 'production', publicOnly), /https/);
     await assert.rejects(checkWebhookUrl('https://u:p@ok.example/h', 'production', publicOnly), /credentials/);
     await assert.rejects(checkWebhookUrl('https://rebind.example/h', 'production', toLoopback), /loopback/);
-    await assert.rejects(checkWebhookUrl('https://nx.example/h', 'production', async () => { throw new Error('ENOTFOUND'); }), /could not be resolved/);
+    await assert.rejects(
+      checkWebhookUrl('https://nx.example/h', 'production', async () => {
+        throw new Error('ENOTFOUND');
+      }),
+      /could not be resolved/,
+    );
     assert.equal(await checkWebhookUrl('https://ok.example/h', 'production', publicOnly), 'https://ok.example/h');
     assert.equal(await checkWebhookUrl('http://localhost:3000/h', 'sandbox', toLoopback), 'http://localhost:3000/h');
     await assert.rejects(checkWebhookUrl('http://169.254.169.254/latest', 'sandbox'), /link-local/);
@@ -117,7 +185,10 @@ describe('resolution is checked and pinned', () => {
 
 describe('retry schedule', () => {
   test('the contract schedule, with ±10% jitter, then failed', () => {
-    assert.deepEqual([...DEFAULT_RETRY_SCHEDULE_MS].map((ms) => ms / 1000), [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]);
+    assert.deepEqual(
+      [...DEFAULT_RETRY_SCHEDULE_MS].map((ms) => ms / 1000),
+      [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400],
+    );
     assert.equal(nextRetryDelay(1, DEFAULT_RETRY_SCHEDULE_MS, 0.5), 5000);
     assert.equal(nextRetryDelay(1, DEFAULT_RETRY_SCHEDULE_MS, 0), 4500);
     assert.ok(nextRetryDelay(2, DEFAULT_RETRY_SCHEDULE_MS, 0.9999)! < 330_000);

@@ -50,7 +50,10 @@ async function newMatter(name = 'Webhook matter', headers?: Record<string, strin
   return m;
 }
 
-const forMatter = (matterId: string, type = 'matter.created') => (r: Received) => r.json?.type === type && r.json?.matter_id === matterId;
+const forMatter =
+  (matterId: string, type = 'matter.created') =>
+  (r: Received) =>
+    r.json?.type === type && r.json?.matter_id === matterId;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function deliveries(endpointId: string, query = '') {
@@ -105,7 +108,8 @@ describe('webhook endpoints API', () => {
     const next = await c.get(`/v1/webhook_endpoints?limit=1&starting_after=${l.body.data[0].webhook_endpoint_id}`);
     assert.equal(next.body.data[0].webhook_endpoint_id, r.body.webhook_endpoint_id);
     assert.ok(!JSON.stringify([l.body, next.body]).includes('signing_secret'));
-    for (const e of [...l.body.data, ...next.body.data]) assert.equal((await c.del(`/v1/webhook_endpoints/${e.webhook_endpoint_id}`)).status, 200);
+    for (const e of [...l.body.data, ...next.body.data])
+      assert.equal((await c.del(`/v1/webhook_endpoints/${e.webhook_endpoint_id}`)).status, 200);
   });
 
   test('bad input is 400 with the param; unknown ids are 404', async () => {
@@ -140,7 +144,10 @@ describe('webhook endpoints API', () => {
   test('PATCH changes url and filter; DELETE answers deleted:true and the endpoint is gone', async () => {
     const rec = await receiver();
     const e = await endpoint(rec.url);
-    const p = await c.patch(`/v1/webhook_endpoints/${e.webhook_endpoint_id}`, { enabled_events: ['claimant.created', 'claimant.created'], url: rec.url + '?v=2' });
+    const p = await c.patch(`/v1/webhook_endpoints/${e.webhook_endpoint_id}`, {
+      enabled_events: ['claimant.created', 'claimant.created'],
+      url: rec.url + '?v=2',
+    });
     assert.equal(p.status, 200);
     assert.deepEqual(p.body.enabled_events, ['claimant.created']);
     assert.equal(p.body.url, rec.url + '?v=2');
@@ -179,13 +186,21 @@ describe('delivery', () => {
     assert.equal(got.json.request.idempotency_key, 'wh-signed-1');
     assert.equal(got.json.audit_ref, m.body.audit_ref);
     // Another secret does not verify it.
-    assert.throws(() => new Webhook('whsec_' + Buffer.alloc(32, 1).toString('base64')).verify(got.body, {
-      'webhook-id': String(got.headers['webhook-id']), 'webhook-timestamp': String(got.headers['webhook-timestamp']), 'webhook-signature': String(got.headers['webhook-signature']),
-    }));
+    assert.throws(() =>
+      new Webhook('whsec_' + Buffer.alloc(32, 1).toString('base64')).verify(got.body, {
+        'webhook-id': String(got.headers['webhook-id']),
+        'webhook-timestamp': String(got.headers['webhook-timestamp']),
+        'webhook-signature': String(got.headers['webhook-signature']),
+      }),
+    );
     const ev = await c.get(`/v1/events/${got.json.id}`);
     assert.equal(ev.status, 200);
     assert.deepEqual({ ...ev.body, audit_ref: undefined }, { ...got.json, audit_ref: undefined });
-    const ds = await until(() => deliveries(e.webhook_endpoint_id, `?event_id=${got.json.id}`), (d) => d[0]?.status === 'succeeded', 'succeeded delivery');
+    const ds = await until(
+      () => deliveries(e.webhook_endpoint_id, `?event_id=${got.json.id}`),
+      (d) => d[0]?.status === 'succeeded',
+      'succeeded delivery',
+    );
     assert.equal(ds.length, 1);
     assert.match(ds[0].delivery_id, /^whd_/);
     assert.equal(ds[0].object, 'webhook_delivery');
@@ -210,8 +225,19 @@ describe('delivery', () => {
     assert.equal(new Set(got.map((r) => r.headers['webhook-id'])).size, 1, 'same webhook-id on every attempt');
     assert.equal(new Set(got.map((r) => r.json.id)).size, 1);
     for (const r of got) verifyBoth(r, e.signing_secret);
-    const ds = await until(() => deliveries(e.webhook_endpoint_id, `?event_id=${got[0].json.id}`), (d) => d.length === 3 && d[0].status === 'succeeded', 'three recorded attempts');
-    assert.deepEqual(ds.map((d) => [d.attempt, d.status, d.response_status]), [[3, 'succeeded', 200], [2, 'failed', 500], [1, 'failed', 500]]);
+    const ds = await until(
+      () => deliveries(e.webhook_endpoint_id, `?event_id=${got[0].json.id}`),
+      (d) => d.length === 3 && d[0].status === 'succeeded',
+      'three recorded attempts',
+    );
+    assert.deepEqual(
+      ds.map((d) => [d.attempt, d.status, d.response_status]),
+      [
+        [3, 'succeeded', 200],
+        [2, 'failed', 500],
+        [1, 'failed', 500],
+      ],
+    );
     assert.ok(ds[2].next_attempt_at && ds[1].next_attempt_at, 'a failed attempt names when the next one is due');
     assert.equal(ds[0].next_attempt_at, null);
     await c.del(`/v1/webhook_endpoints/${e.webhook_endpoint_id}`);
@@ -222,8 +248,16 @@ describe('delivery', () => {
     rec.respond = () => 503;
     const e = await endpoint(rec.url, ['matter.created']);
     const m = await newMatter('Always failing');
-    const ds = await until(() => deliveries(e.webhook_endpoint_id), (d) => d.length === 4 && d.every((x) => x.status === 'failed'), 'four failed attempts', 15_000);
-    assert.deepEqual(ds.map((d) => d.attempt), [4, 3, 2, 1]);
+    const ds = await until(
+      () => deliveries(e.webhook_endpoint_id),
+      (d) => d.length === 4 && d.every((x) => x.status === 'failed'),
+      'four failed attempts',
+      15_000,
+    );
+    assert.deepEqual(
+      ds.map((d) => d.attempt),
+      [4, 3, 2, 1],
+    );
     assert.equal(ds[0].next_attempt_at, null);
     assert.equal(rec.received.filter(forMatter(m.body.matter_id)).length, 4);
     assert.equal((await c.get(`/v1/webhook_endpoints/${e.webhook_endpoint_id}`)).body.status, 'enabled');
@@ -237,16 +271,29 @@ describe('delivery', () => {
     const b = await endpoint(matters.url, ['matter.created', 'matter.closed']);
     const m = await newMatter('Filtered');
     const matterId = m.body.matter_id;
-    await c.post(`/v1/matters/${matterId}/authority`, { basis: 'engagement_letter', granted_by: 'Jane Counsel', source_refs: [{ source_type: 'engagement_letter' }] });
+    await c.post(`/v1/matters/${matterId}/authority`, {
+      basis: 'engagement_letter',
+      granted_by: 'Jane Counsel',
+      source_refs: [{ source_type: 'engagement_letter' }],
+    });
     const cl = await c.post(`/v1/matters/${matterId}/claimants`, { name: 'Creditor LLC', role: 'creditor' });
     assert.equal(cl.status, 201, JSON.stringify(cl.body));
     await c.post(`/v1/matters/${matterId}/close`, { reason: 'paid' });
     await claims.waitFor((all) => all.some(forMatter(matterId, 'claimant.created')));
     await matters.waitFor((all) => all.some(forMatter(matterId, 'matter.closed')));
     await sleep(500);
-    assert.deepEqual(claims.received.filter((r) => r.json.matter_id === matterId).map((r) => r.json.type), ['claimant.created']);
-    assert.deepEqual(matters.received.filter((r) => r.json.matter_id === matterId).map((r) => r.json.type), ['matter.created', 'matter.closed']);
-    assert.equal(claims.received.find(forMatter(matterId, 'claimant.created'))!.json.data.object.claimant_id, cl.body.claimant_id);
+    assert.deepEqual(
+      claims.received.filter((r) => r.json.matter_id === matterId).map((r) => r.json.type),
+      ['claimant.created'],
+    );
+    assert.deepEqual(
+      matters.received.filter((r) => r.json.matter_id === matterId).map((r) => r.json.type),
+      ['matter.created', 'matter.closed'],
+    );
+    assert.equal(
+      claims.received.find(forMatter(matterId, 'claimant.created'))!.json.data.object.claimant_id,
+      cl.body.claimant_id,
+    );
     for (const x of [a, b]) await c.del(`/v1/webhook_endpoints/${x.webhook_endpoint_id}`);
   });
 
@@ -261,8 +308,15 @@ describe('delivery', () => {
     };
     const m1 = await newMatter('Disabled in flight');
     await rec.waitFor((all) => all.some(forMatter(m1.body.matter_id)));
-    const ds = await until(() => deliveries(e.webhook_endpoint_id), (d) => d[0]?.status === 'failed', 'recorded attempt');
-    assert.deepEqual(ds.map((d) => [d.attempt, d.status, d.response_status]), [[1, 'failed', 500]]);
+    const ds = await until(
+      () => deliveries(e.webhook_endpoint_id),
+      (d) => d[0]?.status === 'failed',
+      'recorded attempt',
+    );
+    assert.deepEqual(
+      ds.map((d) => [d.attempt, d.status, d.response_status]),
+      [[1, 'failed', 500]],
+    );
     const m2 = await newMatter('After disable');
     await sleep(SCHEDULE_TOTAL_MS);
     assert.equal(rec.received.length, 1, 'nothing more after disable');
@@ -273,10 +327,20 @@ describe('delivery', () => {
     rec2.respond = () => 500;
     const e2 = await endpoint(rec2.url, ['matter.created']);
     await newMatter('Scheduled retry');
-    await until(() => deliveries(e2.webhook_endpoint_id), (d) => d.some((x) => x.attempt === 2 && x.status === 'pending'), 'a scheduled retry');
+    await until(
+      () => deliveries(e2.webhook_endpoint_id),
+      (d) => d.some((x) => x.attempt === 2 && x.status === 'pending'),
+      'a scheduled retry',
+    );
     await c.patch(`/v1/webhook_endpoints/${e2.webhook_endpoint_id}`, { status: 'disabled' });
     const after = await deliveries(e2.webhook_endpoint_id);
-    assert.deepEqual(after.map((d) => [d.attempt, d.status]), [[2, 'cancelled'], [1, 'failed']]);
+    assert.deepEqual(
+      after.map((d) => [d.attempt, d.status]),
+      [
+        [2, 'cancelled'],
+        [1, 'failed'],
+      ],
+    );
     await sleep(SCHEDULE_TOTAL_MS);
     assert.equal(rec2.received.length, 1, 'the cancelled retry was never sent');
 
@@ -295,7 +359,11 @@ describe('delivery', () => {
     rec.respond = () => 500;
     const e = await endpoint(rec.url, ['matter.created']);
     await newMatter('Deleted endpoint');
-    await until(() => deliveries(e.webhook_endpoint_id), (d) => d.some((x) => x.attempt === 2 && x.status === 'pending'), 'a scheduled retry');
+    await until(
+      () => deliveries(e.webhook_endpoint_id),
+      (d) => d.some((x) => x.attempt === 2 && x.status === 'pending'),
+      'a scheduled retry',
+    );
     assert.equal((await c.del(`/v1/webhook_endpoints/${e.webhook_endpoint_id}`)).status, 200);
     await newMatter('After delete');
     await sleep(SCHEDULE_TOTAL_MS);
@@ -308,10 +376,17 @@ describe('delivery', () => {
     rec.respond = () => 410;
     const e = await endpoint(rec.url, ['matter.created']);
     await newMatter('Gone');
-    const ep = await until(() => c.get(`/v1/webhook_endpoints/${e.webhook_endpoint_id}`), (r) => r.body.status === 'disabled', 'endpoint disabled');
+    const ep = await until(
+      () => c.get(`/v1/webhook_endpoints/${e.webhook_endpoint_id}`),
+      (r) => r.body.status === 'disabled',
+      'endpoint disabled',
+    );
     assert.equal(ep.body.disabled_reason, 'gone');
     const ds = await deliveries(e.webhook_endpoint_id);
-    assert.deepEqual(ds.map((d) => [d.attempt, d.status, d.response_status, d.next_attempt_at]), [[1, 'failed', 410, null]]);
+    assert.deepEqual(
+      ds.map((d) => [d.attempt, d.status, d.response_status, d.next_attempt_at]),
+      [[1, 'failed', 410, null]],
+    );
     await newMatter('After gone');
     await sleep(SCHEDULE_TOTAL_MS);
     assert.equal(rec.received.length, 1);
@@ -343,7 +418,9 @@ describe('delivery', () => {
     const refused = await c.post(`/v1/events/${eventId}/resend`, { webhook_endpoint_id: e.webhook_endpoint_id });
     assert.equal(refused.status, 409);
     assert.equal((await c.post('/v1/events/evt_000000000000000000000000/resend', {})).status, 404);
-    const wrongEp = await c.post(`/v1/events/${eventId}/resend`, { webhook_endpoint_id: 'we_000000000000000000000000' });
+    const wrongEp = await c.post(`/v1/events/${eventId}/resend`, {
+      webhook_endpoint_id: 'we_000000000000000000000000',
+    });
     assert.equal(wrongEp.status, 404);
     assert.equal(wrongEp.body.error.param, 'webhook_endpoint_id');
     await c.del(`/v1/webhook_endpoints/${e.webhook_endpoint_id}`);
@@ -361,19 +438,31 @@ describe('events API', () => {
     await c.patch(`/v1/matters/${id}`, { notes: 'two' });
     const all = await c.get(`/v1/events?matter_id=${id}`);
     assert.equal(all.status, 200);
-    assert.deepEqual(all.body.data.map((e: any) => e.type), ['matter.updated', 'matter.updated', 'matter.created']);
+    assert.deepEqual(
+      all.body.data.map((e: any) => e.type),
+      ['matter.updated', 'matter.updated', 'matter.created'],
+    );
     assert.equal(all.body.url, '/v1/events');
     const typed = await c.get(`/v1/events?matter_id=${id}&type=matter.created`);
-    assert.deepEqual(typed.body.data.map((e: any) => e.type), ['matter.created']);
+    assert.deepEqual(
+      typed.body.data.map((e: any) => e.type),
+      ['matter.created'],
+    );
     const family = await c.get(`/v1/events?matter_id=${id}&type=matter.*`);
     assert.equal(family.body.data.length, 3);
     const p1 = await c.get(`/v1/events?matter_id=${id}&limit=2`);
     assert.equal(p1.body.has_more, true);
     const p2 = await c.get(`/v1/events?matter_id=${id}&limit=2&starting_after=${p1.body.data[1].id}`);
-    assert.deepEqual(p2.body.data.map((e: any) => e.type), ['matter.created']);
+    assert.deepEqual(
+      p2.body.data.map((e: any) => e.type),
+      ['matter.created'],
+    );
     assert.equal(p2.body.has_more, false);
     const back = await c.get(`/v1/events?matter_id=${id}&limit=2&ending_before=${p2.body.data[0].id}`);
-    assert.deepEqual(back.body.data.map((e: any) => e.id), p1.body.data.map((e: any) => e.id));
+    assert.deepEqual(
+      back.body.data.map((e: any) => e.id),
+      p1.body.data.map((e: any) => e.id),
+    );
     const bad = await c.get('/v1/events?type=matter.exploded');
     assert.equal(bad.status, 400);
     assert.equal(bad.body.error.code, 'parameter_invalid');
@@ -391,7 +480,11 @@ describe('events API', () => {
     const orgId = orgs.body.data.find((o: any) => o.parent_id === null).organization_id;
     const mine = await newMatter('Restricted sees me');
     const other = await newMatter('Restricted never sees me');
-    const issued = await c.post(`/v1/organizations/${orgId}/api-keys`, { name: 'restricted', scopes: ['events:read', 'webhook_endpoints:read', 'webhook_endpoints:write'], matter_ids: [mine.body.matter_id] });
+    const issued = await c.post(`/v1/organizations/${orgId}/api-keys`, {
+      name: 'restricted',
+      scopes: ['events:read', 'webhook_endpoints:read', 'webhook_endpoints:write'],
+      matter_ids: [mine.body.matter_id],
+    });
     assert.equal(issued.status, 201, JSON.stringify(issued.body));
     const secret = issued.body.secret_once as string;
     const events = await c.get('/v1/events?limit=100');
@@ -407,7 +500,9 @@ describe('events API', () => {
     const otherEvent = (await c.get(`/v1/events?matter_id=${other.body.matter_id}`)).body.data[0];
     assert.equal((await rc.get(`/v1/events/${otherEvent.id}`)).status, 404);
     assert.equal((await rc.get(`/v1/events?matter_id=${other.body.matter_id}`)).body.data.length, 0);
-    const orgEvent = (await c.get('/v1/events?type=organization.*')).body.data[0] ?? (await c.get('/v1/events?type=user.*')).body.data[0];
+    const orgEvent =
+      (await c.get('/v1/events?type=organization.*')).body.data[0] ??
+      (await c.get('/v1/events?type=user.*')).body.data[0];
     if (orgEvent) assert.equal((await rc.get(`/v1/events/${orgEvent.id}`)).status, 404);
     const refused = await rc.post('/v1/webhook_endpoints', { url: 'http://127.0.0.1:9/h' });
     assert.equal(refused.status, 403);
@@ -424,8 +519,20 @@ describe('egress safety (production)', () => {
     assert.equal(f.status, 200, JSON.stringify(f.body));
     const live = c.withKey(await productionAdminKey(srv, orgId));
     const hosts = [
-      '127.0.0.1', '[::1]', '10.0.0.1', '172.16.0.1', '192.168.1.1', '169.254.169.254', 'localhost', '0.0.0.0',
-      '100.64.0.1', '[::ffff:127.0.0.1]', '[::ffff:a9fe:a9fe]', '[fc00::1]', '[fd00:ec2::254]', '[fe80::1]',
+      '127.0.0.1',
+      '[::1]',
+      '10.0.0.1',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      'localhost',
+      '0.0.0.0',
+      '100.64.0.1',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:a9fe:a9fe]',
+      '[fc00::1]',
+      '[fd00:ec2::254]',
+      '[fe80::1]',
     ];
     // A name (not a literal) that the machine resolves to loopback, e.g. its own hostname.
     const own = hostname();
@@ -446,7 +553,11 @@ describe('egress safety (production)', () => {
     const rec = await receiver();
     const sandboxEp = await endpoint(rec.url, ['matter.created']);
     assert.equal((await live.get(`/v1/webhook_endpoints/${sandboxEp.webhook_endpoint_id}`)).status, 404);
-    assert.ok(!(await live.get('/v1/webhook_endpoints')).body.data.some((x: any) => x.webhook_endpoint_id === sandboxEp.webhook_endpoint_id));
+    assert.ok(
+      !(await live.get('/v1/webhook_endpoints')).body.data.some(
+        (x: any) => x.webhook_endpoint_id === sandboxEp.webhook_endpoint_id,
+      ),
+    );
     const sandboxEvent = (await c.get('/v1/events?limit=1')).body.data[0];
     assert.equal((await live.get(`/v1/events/${sandboxEvent.id}`)).status, 404);
     await c.del(`/v1/webhook_endpoints/${sandboxEp.webhook_endpoint_id}`);
@@ -458,7 +569,9 @@ describe('at rest', () => {
     const rec = await receiver();
     const e = await endpoint(rec.url, ['matter.created']);
     const rows = await srv.sql<{ id: string; secret_ciphertext: string | null; deleted_at: Date | null }>(
-      'SELECT id, secret_ciphertext, deleted_at FROM webhook_endpoints WHERE id = ANY($1)', [[e.webhook_endpoint_id, deletedEndpointId]]);
+      'SELECT id, secret_ciphertext, deleted_at FROM webhook_endpoints WHERE id = ANY($1)',
+      [[e.webhook_endpoint_id, deletedEndpointId]],
+    );
     const live = rows.find((r) => r.id === e.webhook_endpoint_id)!;
     assert.match(live.secret_ciphertext!, /^v1\.[0-9a-f]{12}\./);
     assert.ok(!live.secret_ciphertext!.includes(e.signing_secret.slice(6)));
@@ -467,7 +580,9 @@ describe('at rest', () => {
     assert.ok(gone.deleted_at);
     // After the restart (PGlite) or not, delivery still signs with the decrypted secret.
     const m = await newMatter('After restart');
-    const [got] = (await rec.waitFor((all) => all.some(forMatter(m.body.matter_id)))).filter(forMatter(m.body.matter_id));
+    const [got] = (await rec.waitFor((all) => all.some(forMatter(m.body.matter_id)))).filter(
+      forMatter(m.body.matter_id),
+    );
     verifyBoth(got, e.signing_secret);
   });
 });

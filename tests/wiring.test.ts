@@ -25,7 +25,9 @@ before(async () => {
   c = client(srv.url, srv.adminKey);
   k = await makeKit(c);
 });
-after(async () => { await srv?.stop(); });
+after(async () => {
+  await srv?.stop();
+});
 
 async function packet(s: PacketSetup, family = 'exchange-intercept', over: Record<string, unknown> = {}) {
   const r = await c.post(`/v1/packets/${family}`, packetBody(s, over));
@@ -34,7 +36,7 @@ async function packet(s: PacketSetup, family = 'exchange-intercept', over: Recor
 }
 
 describe('packets ↔ relationships', () => {
-  test('a packet\'s recipient is the relationship that takes its type; the counterparty lists the packet', async () => {
+  test("a packet's recipient is the relationship that takes its type; the counterparty lists the packet", async () => {
     const rel = await fixtureRelationship(k, { packet_types_supported: ['exchange_turnover'] });
     const s = await packetSetup(k);
     const p = await packet(s, 'exchange-turnover', { packet_type: 'turnover' });
@@ -44,7 +46,10 @@ describe('packets ↔ relationships', () => {
     expectStatus(cp, 200, 'counterparty');
     const listed = cp.body.packets.find((x: { packet_id: string }) => x.packet_id === p.packet_id);
     assert.ok(listed, 'the counterparty lists the packet addressed to it');
-    assert.deepEqual({ type: listed.type, status: listed.status, relationship_id: listed.relationship_id }, { type: 'exchange_turnover', status: 'draft', relationship_id: rel.relationship_id });
+    assert.deepEqual(
+      { type: listed.type, status: listed.status, relationship_id: listed.relationship_id },
+      { type: 'exchange_turnover', status: 'draft', relationship_id: rel.relationship_id },
+    );
   });
 
   test('a contact log carrying a packet of a type the channel does not take is 403 channel_not_permitted', async () => {
@@ -53,30 +58,45 @@ describe('packets ↔ relationships', () => {
     const p = await packet(s);
     const sender = await staffUser(k);
     const r = await c.post(`/v1/relationships/${rel.relationship_id}/contact-log`, {
-      matter_id: s.matterId, authorized_sender: sender, contact_type: 'portal_submission', packet_id: p.packet_id, outcome: 'sent',
+      matter_id: s.matterId,
+      authorized_sender: sender,
+      contact_type: 'portal_submission',
+      packet_id: p.packet_id,
+      outcome: 'sent',
     });
     expectError(r, 403, 'channel_not_permitted');
     assert.equal(r.body.error.details?.rule, 'packet_type_not_supported');
   });
 
-  test('a contact log naming another matter\'s packet is 400 on packet_id; the right one is logged with its packet', async () => {
+  test("a contact log naming another matter's packet is 400 on packet_id; the right one is logged with its packet", async () => {
     const rel = await fixtureRelationship(k);
     const s = await packetSetup(k);
     const other = await packet(await packetSetup(k));
     const sender = await staffUser(k);
-    const body = { matter_id: s.matterId, authorized_sender: sender, contact_type: 'portal_submission', outcome: 'sent' };
-    const bad = await c.post(`/v1/relationships/${rel.relationship_id}/contact-log`, { ...body, packet_id: other.packet_id });
+    const body = {
+      matter_id: s.matterId,
+      authorized_sender: sender,
+      contact_type: 'portal_submission',
+      outcome: 'sent',
+    };
+    const bad = await c.post(`/v1/relationships/${rel.relationship_id}/contact-log`, {
+      ...body,
+      packet_id: other.packet_id,
+    });
     expectError(bad, 400, 'parameter_invalid');
     assert.equal(bad.body.error.param, 'packet_id');
     const own = await packet(s);
-    const ok = await c.post(`/v1/relationships/${rel.relationship_id}/contact-log`, { ...body, packet_id: own.packet_id });
+    const ok = await c.post(`/v1/relationships/${rel.relationship_id}/contact-log`, {
+      ...body,
+      packet_id: own.packet_id,
+    });
     expectStatus(ok, 201, 'contact log');
     assert.equal(ok.body.packet_id, own.packet_id);
   });
 });
 
 describe('actions → packets', () => {
-  test('linked_packet_id must be a packet of the action\'s matter (400 otherwise)', async () => {
+  test("linked_packet_id must be a packet of the action's matter (400 otherwise)", async () => {
     const s = await packetSetup(k);
     const own = await packet(s);
     const foreign = await packet(await packetSetup(k));
@@ -96,23 +116,35 @@ describe('chain ↔ relationships and sanctions', () => {
   test('hypothesis packet_readiness: needs_relationship, then ready with an exchange relationship, then collection_paused after a sanctions match', async () => {
     const m = await k.matter();
     const readiness = async () => {
-      const r = await c.post('/v1/crypto/exchange-hypotheses', { matter_id: m, wallets: [BINANCE_9], min_confidence: 0 });
+      const r = await c.post('/v1/crypto/exchange-hypotheses', {
+        matter_id: m,
+        wallets: [BINANCE_9],
+        min_confidence: 0,
+      });
       expectStatus(r, 200, 'hypotheses');
       const h = r.body.items.find((x: { exchange: string }) => x.exchange === 'binance');
       assert.ok(h, `a binance hypothesis: ${JSON.stringify(r.body.items)}`);
       return h.packet_readiness;
     };
     assert.equal(await readiness(), 'needs_relationship');
-    await fixtureRelationship(k, { counterparty_name: 'Binance Holdings Ltd.', packet_types_supported: ['exchange_freeze'] });
+    await fixtureRelationship(k, {
+      counterparty_name: 'Binance Holdings Ltd.',
+      packet_types_supported: ['exchange_freeze'],
+    });
     assert.equal(await readiness(), 'ready');
     expectStatus(await c.post('/v1/sanctions/screen', { matter_id: m, wallets: [LAZARUS_ETH] }), 200, 'screen');
     assert.equal(await readiness(), 'collection_paused');
   });
 
-  test('a packet\'s contents carry the chain module\'s hypotheses with their readiness', async () => {
+  test("a packet's contents carry the chain module's hypotheses with their readiness", async () => {
     const s = await packetSetup(k);
     const p = await packet(s, 'exchange-intercept', { wallets: [BINANCE_9] });
-    const hs = p.contents.exchange_hypotheses as { exchange: string; basis: string; packet_readiness: string; review_required: boolean }[];
+    const hs = p.contents.exchange_hypotheses as {
+      exchange: string;
+      basis: string;
+      packet_readiness: string;
+      review_required: boolean;
+    }[];
     const h = hs.find((x) => x.exchange === 'binance');
     assert.ok(h, JSON.stringify(hs));
     assert.equal(h.basis, 'label');
@@ -122,7 +154,7 @@ describe('chain ↔ relationships and sanctions', () => {
 });
 
 describe('matter dashboard', () => {
-  test('open_packets counts the matter\'s packets in play', async () => {
+  test("open_packets counts the matter's packets in play", async () => {
     const s = await packetSetup(k);
     await packet(s);
     await packet(s, 'exchange-freeze', { packet_type: 'freeze' });

@@ -14,32 +14,46 @@ export const core: BenchSuite = {
     await seedAudit(ctx, big.matter_id, 1_000_000, 10_000_000);
     // Deep pages stay as cheap as the first: the cursor is an id, never an OFFSET.
     const [{ id: deep }] = await ctx.sql<{ id: string }>(
-      'SELECT id FROM audit_events WHERE matter_id = $1 ORDER BY id LIMIT 1 OFFSET 900000', [big.matter_id]);
+      'SELECT id FROM audit_events WHERE matter_id = $1 ORDER BY id LIMIT 1 OFFSET 900000',
+      [big.matter_id],
+    );
     const get = (name: string, path: string) => ({ name, origin: ctx.url, path, headers: ctx.auth });
     return [
       get('GET /v1/matters/{id}', `/v1/matters/${matter.matter_id}`),
       {
-        name: 'POST /v1/matters (Idempotency-Key)', origin: ctx.url, path: '/v1/matters', method: 'POST', headers: ctx.json,
-        body: JSON.stringify({ name: 'Bench write', mode: 'enforcement' }), uniqueIdempotencyKey: true,
+        name: 'POST /v1/matters (Idempotency-Key)',
+        origin: ctx.url,
+        path: '/v1/matters',
+        method: 'POST',
+        headers: ctx.json,
+        body: JSON.stringify({ name: 'Bench write', mode: 'enforcement' }),
+        uniqueIdempotencyKey: true,
       },
       get('GET /v1/audit/matters/{id} @10k events', `/v1/audit/matters/${matter.matter_id}?limit=20`),
       get('GET /v1/audit/matters/{id} @1M events', `/v1/audit/matters/${big.matter_id}?limit=20`),
-      get('GET /v1/audit/matters/{id} @1M, page 45k', `/v1/audit/matters/${big.matter_id}?limit=20&ending_before=${deep}`),
+      get(
+        'GET /v1/audit/matters/{id} @1M, page 45k',
+        `/v1/audit/matters/${big.matter_id}?limit=20&ending_before=${deep}`,
+      ),
     ];
   },
 };
 
 /** Bulk-inserts synthetic audit rows straight into PostgreSQL (the list path reads them; the chain is not meant to verify). */
 async function seedAudit(ctx: BenchContext, matterId: string, n: number, idOffset: number) {
-  const [org] = await ctx.sql<{ org_id: string; env: string }>('SELECT org_id, env FROM matters WHERE id = $1', [matterId]);
+  const [org] = await ctx.sql<{ org_id: string; env: string }>('SELECT org_id, env FROM matters WHERE id = $1', [
+    matterId,
+  ]);
   const batch = 200_000;
   for (let done = 0; done < n; done += batch) {
     const size = Math.min(batch, n - done);
-    await ctx.sql(`
+    await ctx.sql(
+      `
       INSERT INTO audit_events (id, chain_key, seq, org_id, env, matter_id, event_type, actor_id, object_type, object_id, request_id, timestamp, details, prev_hash, hash)
       SELECT 'eve_' || lpad(to_hex(g + $6::int), 24, '0'), $1::text || ':bench', g, $2::text, $3::text, $1::text, 'custom.bench', 'key_bench', 'matter', $1::text, 'req_bench', now(), '{}'::jsonb, '', md5(g::text)
-      FROM generate_series($4::int, $5::int) AS g`, [matterId, org.org_id, org.env, done + 1, done + size, idOffset]);
+      FROM generate_series($4::int, $5::int) AS g`,
+      [matterId, org.org_id, org.env, done + 1, done + size, idOffset],
+    );
   }
   await ctx.sql('ANALYZE audit_events');
 }
-

@@ -19,15 +19,28 @@ export const monitoring: BenchSuite = {
     const matter = await ctx.post('/v1/matters', { name: 'Bench monitoring', mode: 'enforcement' });
     const wallets = Array.from({ length: 20 }, () => `0x${randomBytes(20).toString('hex')}`);
     const w = await ctx.post('/v1/watchlists', {
-      matter_id: matter.matter_id, name: 'Bench watchlist', chains: ['ethereum'], thresholds: { min_amount: '1' }, addresses: wallets, reason: 'bench',
+      matter_id: matter.matter_id,
+      name: 'Bench watchlist',
+      chains: ['ethereum'],
+      thresholds: { min_amount: '1' },
+      addresses: wallets,
+      reason: 'bench',
     });
     const ms: number[] = [];
     for (let i = 0; i < TRANSFERS; i++) {
       const t0 = performance.now();
-      const t = await ctx.post('/v1/sandbox/chain/transfers', { network: 'ethereum', from_address: wallets[i % wallets.length], to_address: BINANCE_9, asset: 'USDT', amount: `${100 + i}` });
+      const t = await ctx.post('/v1/sandbox/chain/transfers', {
+        network: 'ethereum',
+        from_address: wallets[i % wallets.length],
+        to_address: BINANCE_9,
+        asset: 'USDT',
+        amount: `${100 + i}`,
+      });
       for (;;) {
-        const r = await fetch(`${ctx.url}/v1/alerts?watchlist_id=${w.watchlist_id}&type=wallet_movement&limit=1`, { headers: ctx.auth });
-        const body = await r.json() as { data: { evidence: { transaction_hash: string } }[] };
+        const r = await fetch(`${ctx.url}/v1/alerts?watchlist_id=${w.watchlist_id}&type=wallet_movement&limit=1`, {
+          headers: ctx.auth,
+        });
+        const body = (await r.json()) as { data: { evidence: { transaction_hash: string } }[] };
         if (body.data[0]?.evidence.transaction_hash === t.transaction_hash) break;
         if (performance.now() - t0 > 30_000) throw new Error(`no alert for ${t.transaction_hash} within 30 s`);
         await new Promise((res) => setTimeout(res, 2));

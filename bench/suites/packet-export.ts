@@ -33,7 +33,10 @@ async function pagesOf(url: string, dir: string) {
   return Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())![1]);
 }
 
-export async function packetExportBench(ctx: BenchContext, runs = Number(process.env.BENCH_EXPORT_RUNS ?? 5)): Promise<ExtraRow[]> {
+export async function packetExportBench(
+  ctx: BenchContext,
+  runs = Number(process.env.BENCH_EXPORT_RUNS ?? 5),
+): Promise<ExtraRow[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'md-bench-pdf-'));
   try {
     const c = client(ctx.url, ctx.key);
@@ -60,10 +63,14 @@ export async function packetExportBench(ctx: BenchContext, runs = Number(process
     }
     times.sort((a, b) => a - b);
     const p50 = times[Math.floor((times.length - 1) / 2)];
-    return [{
-      name: `Packet PDF export, request → ready (p50, ${probe.pages} pages)`, value: Math.round(p50), unit: 'ms',
-      note: `${probe.n} wallets, ${Math.round(size / 1024)} KB, ${runs} runs; min ${times[0].toFixed(0)}, max ${times.at(-1)!.toFixed(0)} ms`,
-    }];
+    return [
+      {
+        name: `Packet PDF export, request → ready (p50, ${probe.pages} pages)`,
+        value: Math.round(p50),
+        unit: 'ms',
+        note: `${probe.n} wallets, ${Math.round(size / 1024)} KB, ${runs} runs; min ${times[0].toFixed(0)}, max ${times.at(-1)!.toFixed(0)} ms`,
+      },
+    ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,23 +5,44 @@ import { rest, seriousViolations, signInAsAdmin, unique, userIdByEmail } from '.
 const JUDGMENT_REF = { source_type: 'judgment', title: 'Entered judgment', uri: 'https://docs.example/judgment.pdf' };
 
 test.describe('the action queue', () => {
-  test('plan → actions; the queue by due date with overdue marked; assign, bulk assign and complete from the queue', async ({ page, request }) => {
+  test('plan → actions; the queue by due date with overdue marked; assign, bulk assign and complete from the queue', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const api = rest(request);
     const m = await api.post('/v1/matters', { name: unique('Queue matter'), mode: 'enforcement' });
     expect(m.status).toBe(201);
     const matterId = m.body.matter_id;
-    expect((await api.post(`/v1/matters/${matterId}/authority`, { basis: 'engagement_letter', granted_by: 'Acme Capital GC', source_refs: [JUDGMENT_REF] })).status).toBe(201);
+    expect(
+      (
+        await api.post(`/v1/matters/${matterId}/authority`, {
+          basis: 'engagement_letter',
+          granted_by: 'Acme Capital GC',
+          source_refs: [JUDGMENT_REF],
+        })
+      ).status,
+    ).toBe(201);
     const j = await api.post('/v1/judgments/intake', {
-      matter_id: matterId, court: 'U.S. District Court, S.D.N.Y.', case_number: `1:23-cv-${Date.now().toString().slice(-5)}`, jurisdiction: 'US-FED-NY',
-      creditor: 'Acme Capital LLC', debtor: 'Harbor Lane Widgets LLC', amount: { amount: '100000.00', currency: 'USD' }, date_entered: '2023-03-01',
-      source_refs: [JUDGMENT_REF], consumer_debt: false, post_judgment_interest: { rate_pct: '4.74', basis: '1-year CMT' },
+      matter_id: matterId,
+      court: 'U.S. District Court, S.D.N.Y.',
+      case_number: `1:23-cv-${Date.now().toString().slice(-5)}`,
+      jurisdiction: 'US-FED-NY',
+      creditor: 'Acme Capital LLC',
+      debtor: 'Harbor Lane Widgets LLC',
+      amount: { amount: '100000.00', currency: 'USD' },
+      date_entered: '2023-03-01',
+      source_refs: [JUDGMENT_REF],
+      consumer_debt: false,
+      post_judgment_interest: { rate_pct: '4.74', basis: '1-year CMT' },
     });
     expect(j.status).toBe(200);
     const admin = await userIdByEmail(request, E2E.adminEmail);
 
     await signInAsAdmin(page);
-    await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Actions' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Actions' }),
+    ).toBeVisible();
 
     // The judgment's plan becomes a campaign: one action per priority step, once.
     await page.goto(`/matters/${matterId}/judgments/${j.body.judgment_id}`);
@@ -34,11 +55,20 @@ test.describe('the action queue', () => {
     await expect(page.getByTestId('plan-actions-result')).toContainText(`${steps} actions created`);
     await page.getByRole('button', { name: 'Create actions from plan' }).click();
     await expect(page.getByTestId('plan-actions-result')).toContainText(`0 actions created, ${steps} already existed`);
-    const planId = (await page.getByTestId('plan-actions-result').getByRole('link').getAttribute('href'))!.split('campaign_id=')[1];
+    const planId = (await page.getByTestId('plan-actions-result').getByRole('link').getAttribute('href'))!.split(
+      'campaign_id=',
+    )[1];
     expect(planId).toMatch(/^plan_/);
 
     // An overdue action in the same campaign, owned by the signed-in admin: first by due date.
-    const late = await api.post('/v1/actions', { matter_id: matterId, title: 'Chase the late exchange response', campaign_id: planId, owner_id: admin, due_at: '2024-01-02T09:00:00Z', priority: 'urgent' });
+    const late = await api.post('/v1/actions', {
+      matter_id: matterId,
+      title: 'Chase the late exchange response',
+      campaign_id: planId,
+      owner_id: admin,
+      due_at: '2024-01-02T09:00:00Z',
+      priority: 'urgent',
+    });
     expect(late.status).toBe(200);
 
     await page.getByTestId('plan-actions-result').getByRole('link', { name: 'Open the campaign queue' }).click();
@@ -75,7 +105,9 @@ test.describe('the action queue', () => {
     await form.getByLabel('Evidence title').fill('Exchange response letter');
     await form.getByLabel('Evidence link').fill('https://docs.example/response.pdf');
     await form.getByRole('button', { name: 'Mark completed' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Completed “Chase the late exchange response”.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Completed “Chase the late exchange response”.' }),
+    ).toBeVisible();
     const done = page.locator(`[data-action-id="${actionId}"]`);
     await expect(done).toContainText('Completed');
     await expect(done).not.toContainText('Overdue');
@@ -92,26 +124,48 @@ test.describe('the action queue', () => {
     const api = rest(request);
     const name = unique('Coinbase');
     const a = await api.post('/v1/relationships', {
-      counterparty_type: 'exchange', counterparty_name: `${name}, Inc.`, channel_type: 'legal_process_portal', usable_by_operator: true, usable_by_counsel: true,
-      usable_by_law_enforcement: false, authorized_submitter_required: true, packet_types_supported: ['vasp_legal_process'],
+      counterparty_type: 'exchange',
+      counterparty_name: `${name}, Inc.`,
+      channel_type: 'legal_process_portal',
+      usable_by_operator: true,
+      usable_by_counsel: true,
+      usable_by_law_enforcement: false,
+      authorized_submitter_required: true,
+      packet_types_supported: ['vasp_legal_process'],
     });
     expect(a.status).toBe(201);
     const b = await api.post('/v1/relationships', {
-      counterparty_type: 'exchange', counterparty_name: `  ${name.toUpperCase()}   INC `, channel_type: 'law_enforcement_portal', usable_by_operator: false, usable_by_counsel: false,
-      usable_by_law_enforcement: true, authorized_submitter_required: false, packet_types_supported: [],
+      counterparty_type: 'exchange',
+      counterparty_name: `  ${name.toUpperCase()}   INC `,
+      channel_type: 'law_enforcement_portal',
+      usable_by_operator: false,
+      usable_by_counsel: false,
+      usable_by_law_enforcement: true,
+      authorized_submitter_required: false,
+      packet_types_supported: [],
     });
     expect(b.body.counterparty_id).toBe(a.body.counterparty_id);
     const m = await api.post('/v1/matters', { name: unique('Contact matter'), mode: 'enforcement' });
     const admin = await userIdByEmail(request, E2E.adminEmail);
-    const contact = (sender: string) => api.post(`/v1/relationships/${a.body.relationship_id}/contact-log`, {
-      matter_id: m.body.matter_id, authorized_sender: sender, contact_type: 'portal_submission', outcome: 'acknowledged', notes: 'Case 7731 opened',
-    });
+    const contact = (sender: string) =>
+      api.post(`/v1/relationships/${a.body.relationship_id}/contact-log`, {
+        matter_id: m.body.matter_id,
+        authorized_sender: sender,
+        contact_type: 'portal_submission',
+        outcome: 'acknowledged',
+        notes: 'Case 7731 opened',
+      });
     // The admin is not counsel, and this channel needs an authorized submitter.
     const refused = await contact(admin);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('channel_not_permitted');
-    const org = (await api.get('/v1/organizations')).body.data.find((o: { parent_id: string | null }) => o.parent_id === null).organization_id;
-    const counsel = await api.post(`/v1/organizations/${org}/users`, { email: `${unique('counsel').replace(/\s/g, '-')}@e2e.test`, roles: ['counsel'] });
+    const org = (await api.get('/v1/organizations')).body.data.find(
+      (o: { parent_id: string | null }) => o.parent_id === null,
+    ).organization_id;
+    const counsel = await api.post(`/v1/organizations/${org}/users`, {
+      email: `${unique('counsel').replace(/\s/g, '-')}@e2e.test`,
+      roles: ['counsel'],
+    });
     expect(counsel.status).toBe(201);
     expect((await contact(counsel.body.user_id)).status).toBe(201);
 

@@ -5,15 +5,27 @@ import { rest, seriousViolations, signInAsAdmin, unique } from './helpers';
 const BINANCE_9 = '0x001866ae5b3de6caa5a51543fd9fb64f524f5478';
 
 test.describe('alert triage in the console', () => {
-  test('the inbox shows a new alert live; the alert shows its evidence; triage, then create an action', async ({ page, request }) => {
+  test('the inbox shows a new alert live; the alert shows its evidence; triage, then create an action', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const api = rest(request);
-    const m = await api.post('/v1/matters', { name: unique('Alert triage matter'), mode: 'enforcement', economics: { currency: 'USD' } });
+    const m = await api.post('/v1/matters', {
+      name: unique('Alert triage matter'),
+      mode: 'enforcement',
+      economics: { currency: 'USD' },
+    });
     expect(m.status).toBe(201);
     const matterId = m.body.matter_id;
     const debtor = `0x${randomBytes(20).toString('hex')}`;
     const w = await api.post('/v1/watchlists', {
-      matter_id: matterId, name: 'Debtor hot wallet', chains: ['ethereum'], thresholds: { min_amount: '1000' }, addresses: [debtor], reason: 'Debtor-controlled',
+      matter_id: matterId,
+      name: 'Debtor hot wallet',
+      chains: ['ethereum'],
+      thresholds: { min_amount: '1000' },
+      addresses: [debtor],
+      reason: 'Debtor-controlled',
     });
     expect(w.status).toBe(201);
 
@@ -22,7 +34,13 @@ test.describe('alert triage in the console', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Alerts');
     await page.getByLabel('Type').selectOption('exchange_proximity');
     // The scanner raises the alert after the page is open: the inbox picks it up by itself.
-    const t = await api.post('/v1/sandbox/chain/transfers', { network: 'ethereum', from_address: debtor, to_address: BINANCE_9, asset: 'USDT', amount: '2500' });
+    const t = await api.post('/v1/sandbox/chain/transfers', {
+      network: 'ethereum',
+      from_address: debtor,
+      to_address: BINANCE_9,
+      asset: 'USDT',
+      amount: '2500',
+    });
     expect(t.status).toBe(201);
     const row = page.getByTestId('alert-row').filter({ hasText: matterId });
     await expect(row).toHaveCount(1, { timeout: 20_000 });

@@ -13,16 +13,42 @@ test.describe('a matter’s Crypto page', () => {
     const m = await api.post('/v1/matters', { name, mode: 'enforcement', economics: { currency: 'USD' } });
     expect(m.status).toBe(201);
     const matterId = m.body.matter_id;
-    expect((await api.post(`/v1/matters/${matterId}/authority`, { basis: 'engagement_letter', granted_by: 'Counsel', source_refs: [{ source_type: 'engagement_letter', title: 'EL' }] })).status).toBe(201);
+    expect(
+      (
+        await api.post(`/v1/matters/${matterId}/authority`, {
+          basis: 'engagement_letter',
+          granted_by: 'Counsel',
+          source_refs: [{ source_type: 'engagement_letter', title: 'EL' }],
+        })
+      ).status,
+    ).toBe(201);
     const debtor = hex();
     const deposit = hex();
     const t = (from: string, to: string, asset: string, amount: string, timestamp: string) =>
-      api.post('/v1/sandbox/chain/transfers', { network: 'ethereum', from_address: from, to_address: to, asset, amount, timestamp });
+      api.post('/v1/sandbox/chain/transfers', {
+        network: 'ethereum',
+        from_address: from,
+        to_address: to,
+        asset,
+        amount,
+        timestamp,
+      });
     expect((await t(hex(), debtor, 'USDT', '5000', '2025-05-01T10:00:00Z')).status).toBe(201);
     expect((await t(LAZARUS, debtor, 'ETH', '1.25', '2025-05-02T10:00:00Z')).status).toBe(201);
     expect((await t(debtor, deposit, 'USDT', '1000', '2025-05-03T10:00:00Z')).status).toBe(201);
     expect((await t(deposit, BINANCE_9, 'USDT', '1000', '2025-05-04T10:00:00Z')).status).toBe(201);
-    expect((await api.post('/v1/attribution/claims', { matter_id: matterId, subject: 'Dana Debtor', predicate: 'owns', object: debtor, source_type: 'exchange_response', source_refs: [{ source_type: 'exchange_response', title: 'Binance response 2025-06' }] })).status).toBe(201);
+    expect(
+      (
+        await api.post('/v1/attribution/claims', {
+          matter_id: matterId,
+          subject: 'Dana Debtor',
+          predicate: 'owns',
+          object: debtor,
+          source_type: 'exchange_response',
+          source_refs: [{ source_type: 'exchange_response', title: 'Binance response 2025-06' }],
+        })
+      ).status,
+    ).toBe(201);
 
     await signInAsAdmin(page);
     await page.goto(`/matters/${matterId}`);
@@ -62,7 +88,9 @@ test.describe('a matter’s Crypto page', () => {
     await graph.scrollIntoViewIfNeeded();
     await page.waitForTimeout(1000);
     const position = await graph.evaluate((el, id) => {
-      const cy = (el as HTMLElement & { cy: { getElementById(id: string): { renderedPosition(): { x: number; y: number } } } }).cy;
+      const cy = (
+        el as HTMLElement & { cy: { getElementById(id: string): { renderedPosition(): { x: number; y: number } } } }
+      ).cy;
       return cy.getElementById(id).renderedPosition();
     }, debtor.toLowerCase());
     const box = (await graph.boundingBox())!;

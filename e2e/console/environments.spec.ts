@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { createMatter, rest, rootOrgId, signInAsAdmin, unique } from './helpers';
 
-test('the environment switch: production only with production_access, and the data never mixes', async ({ page, context, request }) => {
+test('the environment switch: production only with production_access, and the data never mixes', async ({
+  page,
+  context,
+  request,
+}) => {
   const org = await rootOrgId(request);
   const api = rest(request);
   const sandboxName = unique('Sandbox only');

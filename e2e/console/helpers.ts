@@ -22,7 +22,8 @@ export function rest(request: APIRequestContext) {
 }
 
 /** A name no other test (or earlier run on the same database) uses. */
-export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const unique = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 export async function rootOrgId(request: APIRequestContext): Promise<string> {
   const r = await rest(request).get('/v1/organizations');
@@ -43,7 +44,10 @@ export async function createMatter(request: APIRequestContext, name: string): Pr
 }
 
 /** Invites a user through the REST API; returns the one-time invite_url. */
-export async function invite(request: APIRequestContext, user: { email: string; roles: string[]; matter_ids?: string[] }): Promise<string> {
+export async function invite(
+  request: APIRequestContext,
+  user: { email: string; roles: string[]; matter_ids?: string[] },
+): Promise<string> {
   const org = await rootOrgId(request);
   const r = await rest(request).post(`/v1/organizations/${org}/users`, { name: 'Invited User', ...user });
   expect(r.status).toBe(201);

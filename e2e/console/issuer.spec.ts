@@ -5,31 +5,59 @@ const PASSWORD = 'issuer remediation password 2026';
 const HOLDER = '0x02466e547bfdab679fc49e96bbfc62b9747d997c';
 // A Lazarus Group (SDN 27307, DPRK3) address of the shipped 2025-11-19 OFAC ETH list.
 const LAZARUS = '0x098B716B8Aaf21512996dC57EB0615e2383E2f96';
-const fresh = () => `0x${Array.from({ length: 40 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('')}`;
+const fresh = () =>
+  `0x${Array.from({ length: 40 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('')}`;
 
 test.describe('issuer remediation in the console', () => {
-  test('counsel approves a clear destination certificate (never a listed one) and moves the remediation stage', async ({ page, request }) => {
+  test('counsel approves a clear destination certificate (never a listed one) and moves the remediation stage', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const api = rest(request);
     const email = `${unique('counsel').replace(/\W+/g, '-').toLowerCase()}@e2e.test`;
     const inviteUrl = await invite(request, { email, roles: ['counsel'] });
-    const m = await api.post('/v1/matters', { name: unique('Issuer matter'), mode: 'enforcement', economics: { currency: 'USD' } });
+    const m = await api.post('/v1/matters', {
+      name: unique('Issuer matter'),
+      mode: 'enforcement',
+      economics: { currency: 'USD' },
+    });
     expect(m.status).toBe(201);
     const matterId = m.body.matter_id;
-    const g = await api.post(`/v1/matters/${matterId}/authority`, { basis: 'court_order', granted_by: 'S.D.N.Y.', source_refs: [{ source_type: 'court_order', title: 'Turnover order' }] });
+    const g = await api.post(`/v1/matters/${matterId}/authority`, {
+      basis: 'court_order',
+      granted_by: 'S.D.N.Y.',
+      source_refs: [{ source_type: 'court_order', title: 'Turnover order' }],
+    });
     expect(g.status).toBe(201);
     const counselId = await userIdByEmail(request, email);
     const rem = await api.post('/v1/issuer-remediation/freeze-packet', {
-      matter_id: matterId, wallets: [HOLDER], packet_type: 'USDT:ethereum', authorized_sender: counselId, legal_authority_id: g.body.authority_id,
+      matter_id: matterId,
+      wallets: [HOLDER],
+      packet_type: 'USDT:ethereum',
+      authorized_sender: counselId,
+      legal_authority_id: g.body.authority_id,
     });
     expect(rem.status).toBe(201);
     const clear = await api.post('/v1/issuer-remediation/destination-wallet-certificate', {
-      matter_id: matterId, wallet_address: fresh(), network: 'ethereum', purpose: 'Receive reissued USDT', owner: 'Acme Capital LLC',
-      custodian: 'Harbor Trust Company', signer_model: '2-of-3 multisig', allowed_assets: ['USDT'],
+      matter_id: matterId,
+      wallet_address: fresh(),
+      network: 'ethereum',
+      purpose: 'Receive reissued USDT',
+      owner: 'Acme Capital LLC',
+      custodian: 'Harbor Trust Company',
+      signer_model: '2-of-3 multisig',
+      allowed_assets: ['USDT'],
     });
     const listed = await api.post('/v1/issuer-remediation/destination-wallet-certificate', {
-      matter_id: matterId, wallet_address: LAZARUS, network: 'ethereum', purpose: 'Receive reissued USDT', owner: 'Unknown',
-      custodian: 'Unknown', signer_model: 'EOA', allowed_assets: ['USDT'],
+      matter_id: matterId,
+      wallet_address: LAZARUS,
+      network: 'ethereum',
+      purpose: 'Receive reissued USDT',
+      owner: 'Unknown',
+      custodian: 'Unknown',
+      signer_model: 'EOA',
+      allowed_assets: ['USDT'],
     });
     expect(clear.status).toBe(201);
     expect(listed.status).toBe(201);
@@ -54,7 +82,9 @@ test.describe('issuer remediation in the console', () => {
 
     // Counsel approves the clear one.
     const clearRow = panel.getByTestId('certificate-row').filter({ hasText: clear.body.destination_wallet_id });
-    await clearRow.getByLabel(`Reason for ${clear.body.destination_wallet_id}`).fill('Custodian KYC and control verified');
+    await clearRow
+      .getByLabel(`Reason for ${clear.body.destination_wallet_id}`)
+      .fill('Custodian KYC and control verified');
     await clearRow.getByRole('button', { name: 'Approve' }).click();
     await expect(clearRow.getByTestId('certificate-status')).toHaveText('Approved');
 

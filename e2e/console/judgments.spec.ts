@@ -1,8 +1,25 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config';
-import { invite, rest, seriousViolations, setPasswordThroughInvite, signIn, signInAsAdmin, unique, userIdByEmail } from './helpers';
+import {
+  invite,
+  rest,
+  seriousViolations,
+  setPasswordThroughInvite,
+  signIn,
+  signInAsAdmin,
+  unique,
+  userIdByEmail,
+} from './helpers';
 
-const GATES = ['authority', 'stay_appeal', 'bankruptcy', 'consumer_commercial', 'required_documents', 'judgment_life', 'sanctions'];
+const GATES = [
+  'authority',
+  'stay_appeal',
+  'bankruptcy',
+  'consumer_commercial',
+  'required_documents',
+  'judgment_life',
+  'sanctions',
+];
 // A debtor name with no OFAC SDN entry, so a screening at validation time finds nothing.
 const DEBTOR = 'Harbor Lane Plumbing LLC';
 
@@ -67,13 +84,22 @@ test.describe('judgments and ledger in the console', () => {
       await expect(gate).toContainText((await gate.getAttribute('data-status'))!);
     }
     // What this matter supplies passes; sanctions passes or asks for review depending on screening.
-    for (const g of ['authority', 'stay_appeal', 'bankruptcy', 'consumer_commercial', 'required_documents', 'judgment_life']) {
+    for (const g of [
+      'authority',
+      'stay_appeal',
+      'bankruptcy',
+      'consumer_commercial',
+      'required_documents',
+      'judgment_life',
+    ]) {
       await expect(page.getByTestId(`gate-${g}`)).toHaveAttribute('data-status', 'pass');
     }
     const sanctions = await page.getByTestId('gate-sanctions').getAttribute('data-status');
     expect(['pass', 'review']).toContain(sanctions);
     const ready = sanctions === 'pass';
-    await expect(page.getByTestId('enforcement-ready')).toHaveText(ready ? 'Enforcement-ready' : 'Not enforcement-ready');
+    await expect(page.getByTestId('enforcement-ready')).toHaveText(
+      ready ? 'Enforcement-ready' : 'Not enforcement-ready',
+    );
     await expect(page.getByTestId('judgment-status')).toHaveText(ready ? 'Validated' : 'Needs review');
     if (!ready) await expect(page.getByTestId('missing-items')).toContainText('sanctions screening');
 
@@ -128,18 +154,31 @@ test.describe('judgments and ledger in the console', () => {
     const ledger = await api.get(`/v1/ledger/matters/${matterId}`);
     expect(ledger.status).toBe(200);
     expect(ledger.body).toMatchObject({
-      judgment_principal: { amount: 25000, currency: 'USD' }, recovered: { amount: 1000, currency: 'USD' },
+      judgment_principal: { amount: 25000, currency: 'USD' },
+      recovered: { amount: 1000, currency: 'USD' },
     });
     expect(ledger.body.entries.data).toHaveLength(1);
-    expect(ledger.body.entries.data[0]).toMatchObject({ type: 'recovery', judgment_id: judgmentId, amount: { amount: 1000, currency: 'USD' } });
-    await expect(outstanding).toHaveText(`${Number(ledger.body.balance_outstanding.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })} USD`);
+    expect(ledger.body.entries.data[0]).toMatchObject({
+      type: 'recovery',
+      judgment_id: judgmentId,
+      amount: { amount: 1000, currency: 'USD' },
+    });
+    await expect(outstanding).toHaveText(
+      `${Number(ledger.body.balance_outstanding.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })} USD`,
+    );
 
     const judgment = await api.get(`/v1/judgments/${judgmentId}`);
     expect(judgment.status).toBe(200);
     expect(judgment.body).toMatchObject({
-      matter_id: matterId, case_number: caseNumber, jurisdiction: 'US-CA', debtor: DEBTOR, consumer_debt: false,
-      amount: { amount: 25000, currency: 'USD' }, status: ready ? 'validated' : 'needs_review',
-      enforcement_profile: ready ? 'assertive' : null, balance: { included: true, recovered: { amount: 1000, currency: 'USD' } },
+      matter_id: matterId,
+      case_number: caseNumber,
+      jurisdiction: 'US-CA',
+      debtor: DEBTOR,
+      consumer_debt: false,
+      amount: { amount: 25000, currency: 'USD' },
+      status: ready ? 'validated' : 'needs_review',
+      enforcement_profile: ready ? 'assertive' : null,
+      balance: { included: true, recovered: { amount: 1000, currency: 'USD' } },
     });
     expect(judgment.body.validation.enforcement_ready).toBe(ready);
     expect(judgment.body.validation.gates.map((g: { gate: string }) => g.gate).sort()).toEqual([...GATES].sort());
@@ -148,20 +187,38 @@ test.describe('judgments and ledger in the console', () => {
     const adminId = await userIdByEmail(request, E2E.adminEmail);
     const audit = await api.get(`/v1/audit/matters/${matterId}?limit=100`);
     expect(audit.status).toBe(200);
-    const events = audit.body.data as { event_type: string; actor_id: string; actor: { user_id: string | null; key_id: string | null } }[];
+    const events = audit.body.data as {
+      event_type: string;
+      actor_id: string;
+      actor: { user_id: string | null; key_id: string | null };
+    }[];
     const types = events.map((e) => e.event_type);
-    for (const t of ['matter.created', 'authority.granted', 'claimant.created', 'judgment.created', 'enforcement_plan.created', 'ledger_entry.created']) {
+    for (const t of [
+      'matter.created',
+      'authority.granted',
+      'claimant.created',
+      'judgment.created',
+      'enforcement_plan.created',
+      'ledger_entry.created',
+    ]) {
       expect(types).toContain(t);
     }
     expect(types).toContain(ready ? 'judgment.validated' : 'judgment.updated');
     if (ready) expect(types).toContain('judgment.enforcement_profile_set');
-    for (const e of events) expect(e, e.event_type).toMatchObject({ actor_id: adminId, actor: { user_id: adminId, key_id: null } });
+    for (const e of events)
+      expect(e, e.event_type).toMatchObject({ actor_id: adminId, actor: { user_id: adminId, key_id: null } });
   });
 
   test('a judgment under another matter, or an unknown one, is a plain 404 page', async ({ page, request }) => {
     const api = rest(request);
     const { matterId: a, judgmentId } = await matterWithJudgment(request);
-    const b = (await api.post('/v1/matters', { name: unique('Other matter'), mode: 'enforcement', economics: { currency: 'USD' } })).body.matter_id;
+    const b = (
+      await api.post('/v1/matters', {
+        name: unique('Other matter'),
+        mode: 'enforcement',
+        economics: { currency: 'USD' },
+      })
+    ).body.matter_id;
     await signInAsAdmin(page);
     await page.goto(`/matters/${b}/judgments/${judgmentId}`);
     await expect(page.getByRole('heading', { name: 'Judgment not found' })).toBeVisible();
@@ -198,11 +255,23 @@ test.describe('judgments and ledger in the console', () => {
 /** A matter with authority and one New York judgment, set up through REST. */
 async function matterWithJudgment(request: APIRequestContext) {
   const api = rest(request);
-  const matterId = (await api.post('/v1/matters', { name: unique('Owner matter'), mode: 'enforcement', economics: { currency: 'USD' } })).body.matter_id;
-  await api.post(`/v1/matters/${matterId}/authority`, { basis: 'engagement_letter', granted_by: 'Acme Capital LLC', source_refs: [{ source_type: 'engagement_letter' }] });
+  const matterId = (
+    await api.post('/v1/matters', { name: unique('Owner matter'), mode: 'enforcement', economics: { currency: 'USD' } })
+  ).body.matter_id;
+  await api.post(`/v1/matters/${matterId}/authority`, {
+    basis: 'engagement_letter',
+    granted_by: 'Acme Capital LLC',
+    source_refs: [{ source_type: 'engagement_letter' }],
+  });
   const j = await api.post('/v1/judgments/intake', {
-    matter_id: matterId, court: 'Supreme Court of the State of New York', case_number: unique('IDX'), jurisdiction: 'US-NY',
-    creditor: 'Acme Capital LLC', debtor: DEBTOR, amount: { amount: '5000', currency: 'USD' }, date_entered: '2025-01-15',
+    matter_id: matterId,
+    court: 'Supreme Court of the State of New York',
+    case_number: unique('IDX'),
+    jurisdiction: 'US-NY',
+    creditor: 'Acme Capital LLC',
+    debtor: DEBTOR,
+    amount: { amount: '5000', currency: 'USD' },
+    date_entered: '2025-01-15',
   });
   expect(j.status).toBe(200);
   return { matterId, judgmentId: j.body.judgment_id as string };

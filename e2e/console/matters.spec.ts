@@ -2,10 +2,21 @@ import { expect, test } from '@playwright/test';
 import { E2E } from '../../playwright.config';
 import { createMatter, rest, signInAsAdmin, unique, userIdByEmail } from './helpers';
 
-const FIGURES = ['Judgment value', 'Known crypto exposure', 'Open actions', 'Open packets', 'Alerts', 'Recovery events', 'Operator economics'];
+const FIGURES = [
+  'Judgment value',
+  'Known crypto exposure',
+  'Open actions',
+  'Open packets',
+  'Alerts',
+  'Recovery events',
+  'Operator economics',
+];
 
 test.describe('matters in the console', () => {
-  test('a matter created in the console is read through REST, with the user as the audit actor', async ({ page, request }) => {
+  test('a matter created in the console is read through REST, with the user as the audit actor', async ({
+    page,
+    request,
+  }) => {
     const name = unique('Console matter');
     await signInAsAdmin(page);
     await page.getByRole('link', { name: 'New matter' }).first().click();
@@ -24,13 +35,23 @@ test.describe('matters in the console', () => {
     const api = rest(request);
     const m = await api.get(`/v1/matters/${matterId}`);
     expect(m.status).toBe(200);
-    expect(m.body).toMatchObject({ name, mode: 'small_judgment', lead_counsel: 'Jane Counsel', environment: 'sandbox', economics: { contingency_fee_pct: 25, currency: 'USD' } });
+    expect(m.body).toMatchObject({
+      name,
+      mode: 'small_judgment',
+      lead_counsel: 'Jane Counsel',
+      environment: 'sandbox',
+      economics: { contingency_fee_pct: 25, currency: 'USD' },
+    });
 
     const adminId = await userIdByEmail(request, E2E.adminEmail);
     const audit = await api.get(`/v1/audit/matters/${matterId}`);
     expect(audit.status).toBe(200);
     const created = audit.body.data.find((e: { event_type: string }) => e.event_type === 'matter.created');
-    expect(created).toMatchObject({ actor_id: adminId, actor: { user_id: adminId, key_id: null }, object_id: matterId });
+    expect(created).toMatchObject({
+      actor_id: adminId,
+      actor: { user_id: adminId, key_id: null },
+      object_id: matterId,
+    });
     expect(created.request_id).toMatch(/^req_/);
     const one = await api.get(`/v1/audit/events/${created.event_id}`);
     expect(one.body.actor_id).toBe(adminId);
@@ -67,7 +88,10 @@ test.describe('matters in the console', () => {
     await expect(v).toContainText(verify.body.head_hash);
 
     const adminId = await userIdByEmail(request, E2E.adminEmail);
-    const events = (await rest(request).get(`/v1/audit/matters/${id}`)).body.data as { event_type: string; actor_id: string }[];
+    const events = (await rest(request).get(`/v1/audit/matters/${id}`)).body.data as {
+      event_type: string;
+      actor_id: string;
+    }[];
     expect(events.map((e) => e.event_type)).toEqual(['claimant.created', 'authority.granted', 'matter.created']);
     expect(events.filter((e) => e.event_type !== 'matter.created').every((e) => e.actor_id === adminId)).toBe(true);
     const dash = await rest(request).get(`/v1/matters/${id}/dashboard`);

@@ -7,15 +7,29 @@ const COINBASE = '0x02466e547bfdab679fc49e96bbfc62b9747d997c';
 /** A matter with authority, a judgment and a counsel user; returns what a packet body needs. */
 async function setup(request: APIRequestContext, counselEmail: string) {
   const api = rest(request);
-  const m = await api.post('/v1/matters', { name: unique('Packet review matter'), mode: 'enforcement', economics: { currency: 'USD' } });
+  const m = await api.post('/v1/matters', {
+    name: unique('Packet review matter'),
+    mode: 'enforcement',
+    economics: { currency: 'USD' },
+  });
   expect(m.status).toBe(201);
   const matterId = m.body.matter_id;
-  const g = await api.post(`/v1/matters/${matterId}/authority`, { basis: 'court_order', granted_by: 'S.D.N.Y.', source_refs: [{ source_type: 'court_order', title: 'Restraining order' }] });
+  const g = await api.post(`/v1/matters/${matterId}/authority`, {
+    basis: 'court_order',
+    granted_by: 'S.D.N.Y.',
+    source_refs: [{ source_type: 'court_order', title: 'Restraining order' }],
+  });
   expect(g.status).toBe(201);
   const caseNumber = `1:24-cv-${Date.now().toString().slice(-5)}`;
   const j = await api.post('/v1/judgments/intake', {
-    matter_id: matterId, court: 'U.S. District Court, S.D.N.Y.', case_number: caseNumber, jurisdiction: 'US-FED-NY', creditor: 'Acme Capital LLC',
-    debtor: 'Harbor Lane Widgets LLC', amount: { amount: '100000.00', currency: 'USD' }, date_entered: '2023-03-01',
+    matter_id: matterId,
+    court: 'U.S. District Court, S.D.N.Y.',
+    case_number: caseNumber,
+    jurisdiction: 'US-FED-NY',
+    creditor: 'Acme Capital LLC',
+    debtor: 'Harbor Lane Widgets LLC',
+    amount: { amount: '100000.00', currency: 'USD' },
+    date_entered: '2023-03-01',
     source_refs: [{ source_type: 'judgment', title: 'Entered judgment' }],
   });
   expect(j.status).toBe(200);
@@ -24,7 +38,10 @@ async function setup(request: APIRequestContext, counselEmail: string) {
 }
 
 test.describe("counsel's packet review in the console", () => {
-  test('operator sees no Approve; counsel approves, sends, records the response, exports and previews the PDF', async ({ browser, request }) => {
+  test('operator sees no Approve; counsel approves, sends, records the response, exports and previews the PDF', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const counsel = `${unique('counsel').replace(/\s/g, '-')}@example.test`;
     const operator = `${unique('operator').replace(/\s/g, '-')}@example.test`;
@@ -33,8 +50,13 @@ test.describe("counsel's packet review in the console", () => {
     const s = await setup(request, counsel);
     const api = rest(request);
     const p = await api.post('/v1/packets/exchange-freeze', {
-      matter_id: s.matterId, judgment_id: s.judgmentId, wallets: [COINBASE], authorized_sender: s.counselId, legal_authority_id: s.grantId,
-      source_refs: [{ source_type: 'court_order', title: 'Restraining order', hash: 'b'.repeat(64) }], notes: 'Freeze before the hearing',
+      matter_id: s.matterId,
+      judgment_id: s.judgmentId,
+      wallets: [COINBASE],
+      authorized_sender: s.counselId,
+      legal_authority_id: s.grantId,
+      source_refs: [{ source_type: 'court_order', title: 'Restraining order', hash: 'b'.repeat(64) }],
+      notes: 'Freeze before the hearing',
     });
     expect(p.status).toBe(200);
     expect(p.body.readiness.ready).toBe(true);

@@ -2,11 +2,18 @@ import { expect, test } from '@playwright/test';
 import { createMatter, rest, seriousViolations, signInAsAdmin, unique } from './helpers';
 
 test.describe('reports on the matter page', () => {
-  test('generates a claimant update and a campaign brief, exports the update as PDF and downloads it', async ({ page, request }) => {
+  test('generates a claimant update and a campaign brief, exports the update as PDF and downloads it', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const api = rest(request);
     const matterId = await createMatter(request, unique('Reports matter'));
-    const cl = await api.post(`/v1/matters/${matterId}/claimants`, { name: 'Alice Creditor Fund', role: 'creditor', economics: { share_pct: 60 } });
+    const cl = await api.post(`/v1/matters/${matterId}/claimants`, {
+      name: 'Alice Creditor Fund',
+      role: 'creditor',
+      economics: { share_pct: 60 },
+    });
     expect(cl.status).toBe(201);
 
     await signInAsAdmin(page);

@@ -6,10 +6,17 @@ const PASSWORD = 'counsel-password-long-1';
 const LAZARUS = '0x098B716B8Aaf21512996dC57EB0615e2383E2f96';
 
 test.describe('sanctions in the console', () => {
-  test("counsel decides: the queue shows the subject beside the SDN entry; clearing lifts the pause, blocking starts the OFAC report", async ({ page, request }) => {
+  test('counsel decides: the queue shows the subject beside the SDN entry; clearing lifts the pause, blocking starts the OFAC report', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const api = rest(request);
-    const m = await api.post('/v1/matters', { name: unique('Sanctions matter'), mode: 'enforcement', economics: { currency: 'USD' } });
+    const m = await api.post('/v1/matters', {
+      name: unique('Sanctions matter'),
+      mode: 'enforcement',
+      economics: { currency: 'USD' },
+    });
     expect(m.status).toBe(201);
     const matterId = m.body.matter_id;
     const screen = async (subjects: Record<string, string[]>) => {
@@ -47,11 +54,15 @@ test.describe('sanctions in the console', () => {
     // Clearing needs a reason: the service refuses without one, and the page shows it.
     await fuzzyCard.getByRole('button', { name: 'Clear (false positive)' }).click();
     await expect(fuzzyCard.getByRole('alert')).toContainText('needs a reason');
-    await fuzzyCard.getByLabel('Reason (required to clear)').fill('Different person: born 1990 in Riga, not 1961 in Leningrad.');
+    await fuzzyCard
+      .getByLabel('Reason (required to clear)')
+      .fill('Different person: born 1990 in Riga, not 1961 in Leningrad.');
     await fuzzyCard.getByRole('button', { name: 'Clear (false positive)' }).click();
     await expect(queue.getByTestId('review-card').filter({ hasText: r1.body.review_id })).toHaveCount(0);
     const clearedSection = page.locator('#reviews-cleared-title').locator('xpath=ancestor::section');
-    await expect(clearedSection.getByTestId('review-card').filter({ hasText: r1.body.review_id })).toContainText('Different person');
+    await expect(clearedSection.getByTestId('review-card').filter({ hasText: r1.body.review_id })).toContainText(
+      'Different person',
+    );
 
     // Still paused by the listed wallet until it is decided; blocking keeps it paused and requires the report.
     expect((await api.get(`/v1/sanctions/${listed.review_id}`)).body.ordinary_collection_paused).toBe(true);

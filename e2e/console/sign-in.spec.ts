@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from '../../playwright.config';
-import { createMatter, invite, rest, rootOrgId, setPasswordThroughInvite, signIn, signInAsAdmin, unique } from './helpers';
+import {
+  createMatter,
+  invite,
+  rest,
+  rootOrgId,
+  setPasswordThroughInvite,
+  signIn,
+  signInAsAdmin,
+  unique,
+} from './helpers';
 
 test.describe('sign-in', () => {
   test('a visit without a session redirects to sign-in and renders no data', async ({ page, request }) => {
@@ -13,13 +22,20 @@ test.describe('sign-in', () => {
       await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     }
     // The console's API refuses a missing session, for reads and writes alike.
-    const read = await request.get(`/api/trpc/matters.get?input=${encodeURIComponent(JSON.stringify({ json: { matter_id: id } }))}`);
+    const read = await request.get(
+      `/api/trpc/matters.get?input=${encodeURIComponent(JSON.stringify({ json: { matter_id: id } }))}`,
+    );
     expect(read.status()).toBe(401);
     expect((await read.json()).error.json.data.api.code).toBe('authentication_required');
-    const write = await request.post('/api/trpc/matters.create', { headers: { origin: E2E.baseURL }, data: { json: { name: 'x', mode: 'enforcement' } } });
+    const write = await request.post('/api/trpc/matters.create', {
+      headers: { origin: E2E.baseURL },
+      data: { json: { name: 'x', mode: 'enforcement' } },
+    });
     expect(write.status()).toBe(401);
     // Without a same-origin Origin (or Sec-Fetch-Site) a mutation is refused before anything else.
-    const foreign = await request.post('/api/trpc/matters.create', { data: { json: { name: 'x', mode: 'enforcement' } } });
+    const foreign = await request.post('/api/trpc/matters.create', {
+      data: { json: { name: 'x', mode: 'enforcement' } },
+    });
     expect(foreign.status()).toBe(403);
   });
 
@@ -56,10 +72,16 @@ test.describe('sign-in', () => {
     }
     await signIn(page, email, 'wrong-password-again');
     await expect(page.getByRole('main').getByRole('alert')).toContainText('Incorrect email or password.');
-    await expect(page.getByRole('main').getByRole('alert')).toContainText(/Too many failed attempts\. Try again in \d+ minute/);
+    await expect(page.getByRole('main').getByRole('alert')).toContainText(
+      /Too many failed attempts\. Try again in \d+ minute/,
+    );
   });
 
-  test('a forged session cookie or a disabled user gets no further than sign-in', async ({ page, context, request }) => {
+  test('a forged session cookie or a disabled user gets no further than sign-in', async ({
+    page,
+    context,
+    request,
+  }) => {
     await context.addCookies([{ name: 'next-auth.session-token', value: 'forged', url: E2E.baseURL }]);
     await page.goto('/matters');
     await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fmatters$/);
@@ -73,14 +95,21 @@ test.describe('sign-in', () => {
     const org = await rootOrgId(request);
     const users = await rest(request).get(`/v1/organizations/${org}/users?limit=100`);
     const id = users.body.data.find((u: { email: string }) => u.email === email).user_id;
-    expect((await rest(request).patch(`/v1/organizations/${org}/users/${id}`, { status: 'disabled' })).status).toBe(200);
+    expect((await rest(request).patch(`/v1/organizations/${org}/users/${id}`, { status: 'disabled' })).status).toBe(
+      200,
+    );
     // The cookie is still validly signed, but the user is read on every request.
     await page.reload();
     await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fmatters$/);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
-  test('sign-out ends the session for every copy of the cookie; an off-site callbackUrl stays on this site', async ({ page, context, browser, request }) => {
+  test('sign-out ends the session for every copy of the cookie; an off-site callbackUrl stays on this site', async ({
+    page,
+    context,
+    browser,
+    request,
+  }) => {
     // Its own user: signing out ends every session of the user, and other tests use the admin.
     const email = `${unique('signout').replace(/\W+/g, '-').toLowerCase()}@e2e.test`;
     const url = await invite(request, { email, roles: ['viewer'] });

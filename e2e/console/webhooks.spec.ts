@@ -23,13 +23,20 @@ function verified(r: Received, secret: string) {
 }
 
 const deliveriesOf = async (request: APIRequestContext, endpointId: string, query = '') =>
-  (await rest(request).get(`/v1/webhook_endpoints/${endpointId}/deliveries?limit=100${query}`)).body.data as { event_id: string; status: string; attempt: number }[];
+  (await rest(request).get(`/v1/webhook_endpoints/${endpointId}/deliveries?limit=100${query}`)).body.data as {
+    event_id: string;
+    status: string;
+    attempt: number;
+  }[];
 
 const PASSWORD = 'a-long-enough-password-7';
 const emailFor = (what: string) => `${unique(what).replace(/\W+/g, '-').toLowerCase()}@e2e.test`;
 
 test.describe('webhooks in the console', () => {
-  test('create an endpoint, see its deliveries, resend after a failure, disable and delete it', async ({ page, request }) => {
+  test('create an endpoint, see its deliveries, resend after a failure, disable and delete it', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const receiver = await startReceiver('/hook');
     let failing = false;
@@ -120,7 +127,9 @@ test.describe('webhooks in the console', () => {
       const before = (await deliveriesOf(request, endpointId)).length;
       const laterMatter = await createMatter(request, unique('After disable'));
       const events = await rest(request).get('/v1/events?type=matter.created&limit=5');
-      const laterEvent = events.body.data.find((e: { data: { object: { matter_id: string } } }) => e.data.object.matter_id === laterMatter);
+      const laterEvent = events.body.data.find(
+        (e: { data: { object: { matter_id: string } } }) => e.data.object.matter_id === laterMatter,
+      );
       expect(laterEvent).toBeTruthy();
       await page.waitForTimeout(3_000); // several dispatcher polls
       expect(receiver.received).toHaveLength(3);
@@ -151,11 +160,16 @@ test.describe('webhooks in the console', () => {
     test.setTimeout(120_000);
     const receiver = await startReceiver('/paged');
     try {
-      const created = await rest(request).post('/v1/webhook_endpoints', { url: receiver.url, enabled_events: ['matter.created'] });
+      const created = await rest(request).post('/v1/webhook_endpoints', {
+        url: receiver.url,
+        enabled_events: ['matter.created'],
+      });
       expect(created.status).toBe(201);
       const endpointId = created.body.webhook_endpoint_id;
       for (let i = 0; i < 22; i++) await createMatter(request, unique(`Paged ${i}`));
-      await expect.poll(async () => (await deliveriesOf(request, endpointId, '&status=succeeded')).length, { timeout: 30_000 }).toBe(22);
+      await expect
+        .poll(async () => (await deliveriesOf(request, endpointId, '&status=succeeded')).length, { timeout: 30_000 })
+        .toBe(22);
 
       await signInAsAdmin(page);
       await page.goto(`/webhooks/${endpointId}`);
@@ -170,22 +184,35 @@ test.describe('webhooks in the console', () => {
       await pages.getByRole('button', { name: '← Newer' }).click();
       await expect(rows).toHaveCount(20);
       await expect(rows.first()).toHaveAttribute('data-event-id', newest!);
-      expect((await request.delete(`/v1/webhook_endpoints/${endpointId}`, { headers: { Authorization: `Bearer ${E2E.adminKey}` } })).status()).toBe(200);
+      expect(
+        (
+          await request.delete(`/v1/webhook_endpoints/${endpointId}`, {
+            headers: { Authorization: `Bearer ${E2E.adminKey}` },
+          })
+        ).status(),
+      ).toBe(200);
     } finally {
       await receiver.close();
     }
   });
 
-  test('users without the permission, or restricted to matters, see why instead of the page', async ({ page, request }) => {
+  test('users without the permission, or restricted to matters, see why instead of the page', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     // vendor: no webhook_endpoints scope at all.
     const vendor = emailFor('vendor');
     await setPasswordThroughInvite(page, await invite(request, { email: vendor, roles: ['vendor'] }), PASSWORD);
     await signIn(page, vendor, PASSWORD);
     await expect(page).toHaveURL(/\/matters$/);
-    await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Webhooks' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Webhooks' })).toHaveCount(
+      0,
+    );
     await page.goto('/webhooks');
-    await expect(page.getByTestId('webhooks-no-access')).toContainText('You do not have permission to manage webhooks.');
+    await expect(page.getByTestId('webhooks-no-access')).toContainText(
+      'You do not have permission to manage webhooks.',
+    );
     await expect(page.getByTestId('webhooks-no-access')).toContainText('webhook_endpoints:read');
     await expect(page.getByLabel('Endpoint URL (required)')).toHaveCount(0);
 
@@ -193,10 +220,16 @@ test.describe('webhooks in the console', () => {
     const matterId = await createMatter(request, unique('Restricted webhooks'));
     const restricted = emailFor('restricted-wh');
     await page.context().clearCookies(); // signed out
-    await setPasswordThroughInvite(page, await invite(request, { email: restricted, roles: ['operator'], matter_ids: [matterId] }), PASSWORD);
+    await setPasswordThroughInvite(
+      page,
+      await invite(request, { email: restricted, roles: ['operator'], matter_ids: [matterId] }),
+      PASSWORD,
+    );
     await signIn(page, restricted, PASSWORD);
     await expect(page).toHaveURL(/\/matters$/);
-    await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Webhooks' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Webhooks' })).toHaveCount(
+      0,
+    );
     await page.goto('/webhooks');
     const note = page.getByTestId('webhooks-no-access');
     await expect(note).toContainText('Your access is limited to specific matters');

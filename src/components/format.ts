@@ -17,4 +17,5 @@ export function formatTime(iso: string | null | undefined): string {
   return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-export const humanize = (s: string | null | undefined) => (s ? s.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()) : '—');
+export const humanize = (s: string | null | undefined) =>
+  s ? s.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()) : '—';

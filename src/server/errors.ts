@@ -79,8 +79,7 @@ export class ApiError extends Error {
 export const notFound = (what: string, id: string, param?: string) =>
   new ApiError('not_found', `No such ${what}: '${id}'`, param ? { param } : {});
 
-export const invalidParam = (param: string, message: string) =>
-  new ApiError('parameter_invalid', message, { param });
+export const invalidParam = (param: string, message: string) => new ApiError('parameter_invalid', message, { param });
 
 export function invalidTransition(what: string, from: string, to: string, allowed: readonly string[]) {
   const moves = allowed.length ? allowed.join(', ') : 'none (terminal state)';

@@ -158,7 +158,8 @@ export function fromStored<T = unknown>(value: unknown): T {
 function decode(v: unknown): unknown {
   if (typeof v === 'string') {
     if (!v.startsWith(STORED_TAG)) return v;
-    if (v.startsWith(NUMBER_TAG) && DECIMAL_RE.test(v.slice(NUMBER_TAG.length))) return new ExactNumber(v.slice(NUMBER_TAG.length));
+    if (v.startsWith(NUMBER_TAG) && DECIMAL_RE.test(v.slice(NUMBER_TAG.length)))
+      return new ExactNumber(v.slice(NUMBER_TAG.length));
     return v.slice(STORED_TAG.length);
   }
   if (Array.isArray(v)) return v.map(decode);

@@ -14,7 +14,16 @@ export interface MoneyJson {
  * JSON libraries) rounds a number beyond 15–17 significant digits to a float. Every money
  * serializer goes through here so the two can never disagree.
  */
-export function moneyJson(value: { toFixed(): string } | number | string, currency: string, valuationTime?: Date | null): MoneyJson {
+export function moneyJson(
+  value: { toFixed(): string } | number | string,
+  currency: string,
+  valuationTime?: Date | null,
+): MoneyJson {
   const amount = exactNumber(value);
-  return { amount, amount_decimal: amount.text, currency, ...(valuationTime ? { valuation_time: valuationTime.toISOString() } : {}) };
+  return {
+    amount,
+    amount_decimal: amount.text,
+    currency,
+    ...(valuationTime ? { valuation_time: valuationTime.toISOString() } : {}),
+  };
 }

@@ -44,8 +44,20 @@ export function TRPCReactProvider({ children, environment }: { children: ReactNo
 }
 
 /** The service's error fields of a failed call (`error.data.api`), for messages and field errors. */
-export function apiError(e: unknown): { code: string; message: string; param: string | null; request_id: string | null } | null {
-  if (!(e instanceof TRPCClientError)) return e ? { code: 'network_error', message: 'The request failed. Check your connection and try again.', param: null, request_id: null } : null;
-  const api = (e.data as { api?: { code: string; message: string; param: string | null; request_id: string | null } } | undefined)?.api;
+export function apiError(
+  e: unknown,
+): { code: string; message: string; param: string | null; request_id: string | null } | null {
+  if (!(e instanceof TRPCClientError))
+    return e
+      ? {
+          code: 'network_error',
+          message: 'The request failed. Check your connection and try again.',
+          param: null,
+          request_id: null,
+        }
+      : null;
+  const api = (
+    e.data as { api?: { code: string; message: string; param: string | null; request_id: string | null } } | undefined
+  )?.api;
   return api ?? { code: 'error', message: e.message, param: null, request_id: null };
 }

@@ -17,7 +17,11 @@ export async function chaosDatabase(): Promise<{ url: string; close(): void }> {
 }
 
 /** Runs `fn` over `items` with at most `n` in flight; results keep the input order. */
-export async function pool<T, R>(items: readonly T[], n: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(
+  items: readonly T[],
+  n: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -61,10 +65,20 @@ export async function shoot(base: string, path: string, init: ShotInit = {}): Pr
     });
     const text = await res.text();
     let body: unknown = text;
-    try { body = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, body, headers: res.headers, ms: performance.now() - started };
   } catch (e) {
-    return { status: 0, body: null, headers: null, ms: performance.now() - started, error: String((e as Error).cause ?? e) };
+    return {
+      status: 0,
+      body: null,
+      headers: null,
+      ms: performance.now() - started,
+      error: String((e as Error).cause ?? e),
+    };
   }
 }
 
@@ -79,7 +93,10 @@ export function percentile(values: number[], p: number): number {
  * to MD_CHAOS_FIGURES when set (the README's Reliability table is written from them).
  */
 export function report(scenario: string, figures: Record<string, number | string>): void {
-  const line = Object.entries(figures).map(([k, v]) => `${k}=${typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : v}`).join(' ');
+  const line = Object.entries(figures)
+    .map(([k, v]) => `${k}=${typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : v}`)
+    .join(' ');
   console.log(`CHAOS ${scenario} ${line}`);
-  if (process.env.MD_CHAOS_FIGURES) appendFileSync(process.env.MD_CHAOS_FIGURES, JSON.stringify({ scenario, ...figures }) + '\n');
+  if (process.env.MD_CHAOS_FIGURES)
+    appendFileSync(process.env.MD_CHAOS_FIGURES, JSON.stringify({ scenario, ...figures }) + '\n');
 }

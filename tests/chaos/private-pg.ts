@@ -23,7 +23,9 @@ export interface PrivatePg {
 
 function binDir(): string {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin/initdb'))) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin/initdb')))
+    : [];
   if (!versions.length) throw new Error('no PostgreSQL server binaries under /usr/lib/postgresql/*/bin');
   return path.join(root, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin');
 }
@@ -60,7 +62,11 @@ export async function startPrivatePg(): Promise<PrivatePg> {
     start: () => void run('pg_ctl', ['-D', data, '-l', logFile, '-o', opts, '-w', '-t', '30', 'start']),
     stop: () => void run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']),
     destroy() {
-      try { pg.stop(); } catch { /* not running */ }
+      try {
+        pg.stop();
+      } catch {
+        /* not running */
+      }
       rmSync(dir, { recursive: true, force: true });
     },
     log: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''),

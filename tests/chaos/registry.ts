@@ -13,8 +13,11 @@ export const opByName = (name: string): Operation => {
 
 /** The `object` literal a response schema declares (e.g. "matter"), if any. */
 function objectLiteral(op: Operation): string | null {
-  const field = (op.response as unknown as { shape?: Record<string, { def?: { type?: string; values?: unknown[] } }> }).shape?.object;
-  return field?.def?.type === 'literal' && typeof field.def.values?.[0] === 'string' ? (field.def.values[0] as string) : null;
+  const field = (op.response as unknown as { shape?: Record<string, { def?: { type?: string; values?: unknown[] } }> })
+    .shape?.object;
+  return field?.def?.type === 'literal' && typeof field.def.values?.[0] === 'string'
+    ? (field.def.values[0] as string)
+    : null;
 }
 
 /**

@@ -16,13 +16,23 @@ const header = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}
 
 export interface ConsoleSession {
   /** Calls a tRPC mutation (`sanctions.decide`) or query; answers the tRPC result or throws with its error. */
-  mutate<T = any>(path: string, input: unknown): Promise<{ ok: true; data: T } | { ok: false; status: number; error: any }>;
-  query<T = any>(path: string, input: unknown): Promise<{ ok: true; data: T } | { ok: false; status: number; error: any }>;
+  mutate<T = any>(
+    path: string,
+    input: unknown,
+  ): Promise<{ ok: true; data: T } | { ok: false; status: number; error: any }>;
+  query<T = any>(
+    path: string,
+    input: unknown,
+  ): Promise<{ ok: true; data: T } | { ok: false; status: number; error: any }>;
 }
 
 const sessions = new Map<string, Promise<ConsoleSession>>();
 
-export function consoleSession(baseUrl: string, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<ConsoleSession> {
+export function consoleSession(
+  baseUrl: string,
+  email = ADMIN_EMAIL,
+  password = ADMIN_PASSWORD,
+): Promise<ConsoleSession> {
   const key = `${baseUrl}|${email}`;
   if (!sessions.has(key)) sessions.set(key, signIn(baseUrl, email, password));
   return sessions.get(key)!;
@@ -32,21 +42,31 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   const jar = new Map<string, string>();
   const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
   cookiesOf(csrf, jar);
-  const { csrfToken } = await csrf.json() as { csrfToken: string };
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const login = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
-    method: 'POST', redirect: 'manual',
+    method: 'POST',
+    redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: header(jar) },
     body: new URLSearchParams({ csrfToken, email, password, json: 'true' }),
   });
   cookiesOf(login, jar);
-  if (![...jar.keys()].some((k) => k.includes('session-token'))) throw new Error(`console sign-in failed for ${email}: ${login.status}`);
+  if (![...jar.keys()].some((k) => k.includes('session-token')))
+    throw new Error(`console sign-in failed for ${email}: ${login.status}`);
   const call = async (path: string, input: unknown, method: 'GET' | 'POST') => {
     const payload = JSON.stringify({ json: input });
-    const url = method === 'GET' ? `${baseUrl}/api/trpc/${path}?input=${encodeURIComponent(payload)}` : `${baseUrl}/api/trpc/${path}`;
+    const url =
+      method === 'GET'
+        ? `${baseUrl}/api/trpc/${path}?input=${encodeURIComponent(payload)}`
+        : `${baseUrl}/api/trpc/${path}`;
     // A browser's same-origin request: console mutations refuse any other Origin (issue 8).
-    const headers = { Cookie: header(jar), 'Content-Type': 'application/json', Origin: baseUrl, 'Sec-Fetch-Site': 'same-origin' };
+    const headers = {
+      Cookie: header(jar),
+      'Content-Type': 'application/json',
+      Origin: baseUrl,
+      'Sec-Fetch-Site': 'same-origin',
+    };
     const r = await fetch(url, { method, headers, body: method === 'POST' ? payload : undefined });
-    const body = await r.json() as any;
+    const body = (await r.json()) as any;
     if (r.ok) return { ok: true as const, data: body.result.data.json };
     return { ok: false as const, status: r.status, error: body.error?.json ?? body.error };
   };

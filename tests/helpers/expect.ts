@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { ApiError, type ErrorCode } from '../../src/server/errors';
 import type { Res } from './client';
 
-const show = (r: Res) => `${r.status} ${typeof r.body === 'string' ? JSON.stringify(r.body.slice(0, 300)) : JSON.stringify(r.body).slice(0, 600)}`;
+const show = (r: Res) =>
+  `${r.status} ${typeof r.body === 'string' ? JSON.stringify(r.body.slice(0, 300)) : JSON.stringify(r.body).slice(0, 600)}`;
 
 /** The `type` the closed table gives a code (so a test never restates the table). */
 export const typeOf = (code: ErrorCode) => new ApiError(code, '').type;

@@ -18,7 +18,17 @@ async function must(p: Promise<{ status: number; body: any }>, what: string, sta
 }
 
 export const transfer = (k: Kit, from: string, to: string, asset = 'USDT', amount = '1500', timestamp?: string) =>
-  must(k.c.post('/v1/sandbox/chain/transfers', { network: 'ethereum', from_address: from, to_address: to, asset, amount, ...(timestamp ? { timestamp } : {}) }), 'sandbox transfer');
+  must(
+    k.c.post('/v1/sandbox/chain/transfers', {
+      network: 'ethereum',
+      from_address: from,
+      to_address: to,
+      asset,
+      amount,
+      ...(timestamp ? { timestamp } : {}),
+    }),
+    'sandbox transfer',
+  );
 
 /** A matter with one imported debtor wallet that received USDT and paid an exchange. */
 async function walletMatter(k: Kit) {
@@ -26,18 +36,40 @@ async function walletMatter(k: Kit) {
   const w = evmAddress();
   await transfer(k, evmAddress(), w, 'USDT', '2500');
   await transfer(k, w, BINANCE_9, 'USDT', '400');
-  const imp = await must(k.c.post('/v1/attribution/wallets/import', { matter_id: m, wallets: [{ address: w, network: 'ethereum', role: 'debtor_owned' }] }), 'wallet import');
+  const imp = await must(
+    k.c.post('/v1/attribution/wallets/import', {
+      matter_id: m,
+      wallets: [{ address: w, network: 'ethereum', role: 'debtor_owned' }],
+    }),
+    'wallet import',
+  );
   return { m, w, wallet_id: imp.wallets[0].wallet_id as string };
 }
 
 async function claim(k: Kit, m: string, w: string) {
-  return must(k.c.post('/v1/attribution/claims', { matter_id: m, subject: 'John Debtor', predicate: 'owns', object: w, source_type: 'exchange_response' }), 'claim');
+  return must(
+    k.c.post('/v1/attribution/claims', {
+      matter_id: m,
+      subject: 'John Debtor',
+      predicate: 'owns',
+      object: w,
+      source_type: 'exchange_response',
+    }),
+    'claim',
+  );
 }
 
 async function signal(k: Kit, m: string, w: string) {
-  return must(k.c.post('/v1/network-attribution/signals', {
-    matter_id: m, signal_type: 'exchange_login_ip', source: 'Exchange subpoena response', wallet_address: w, raw_value_redacted: '203.0.113.x',
-  }), 'network signal');
+  return must(
+    k.c.post('/v1/network-attribution/signals', {
+      matter_id: m,
+      signal_type: 'exchange_login_ip',
+      source: 'Exchange subpoena response',
+      wallet_address: w,
+      raw_value_redacted: '203.0.113.x',
+    }),
+    'network signal',
+  );
 }
 
 export const chainFixtures: Record<string, Fixture> = {
@@ -45,28 +77,44 @@ export const chainFixtures: Record<string, Fixture> = {
     level: 'matter',
     build: async (k) => {
       const { m, w } = await walletMatter(k);
-      return { path: '/v1/crypto/asset-map', body: { matter_id: m, wallets: [w], chains: ['ethereum'], include_stablecoins: true, include_exchanges: true }, matterId: m };
+      return {
+        path: '/v1/crypto/asset-map',
+        body: { matter_id: m, wallets: [w], chains: ['ethereum'], include_stablecoins: true, include_exchanges: true },
+        matterId: m,
+      };
     },
   },
   createTransactionTimeline: {
     level: 'matter',
     build: async (k) => {
       const { m, w } = await walletMatter(k);
-      return { path: '/v1/crypto/transaction-timeline', body: { matter_id: m, wallets: [w], from: '2020-01-01T00:00:00Z', to: '2099-01-01T00:00:00Z' }, matterId: m };
+      return {
+        path: '/v1/crypto/transaction-timeline',
+        body: { matter_id: m, wallets: [w], from: '2020-01-01T00:00:00Z', to: '2099-01-01T00:00:00Z' },
+        matterId: m,
+      };
     },
   },
   computeExchangeHypotheses: {
     level: 'matter',
     build: async (k) => {
       const { m, w } = await walletMatter(k);
-      return { path: '/v1/crypto/exchange-hypotheses', body: { matter_id: m, wallets: [w], min_confidence: 0 }, matterId: m };
+      return {
+        path: '/v1/crypto/exchange-hypotheses',
+        body: { matter_id: m, wallets: [w], min_confidence: 0 },
+        matterId: m,
+      };
     },
   },
   computeStablecoinExposure: {
     level: 'matter',
     build: async (k) => {
       const { m, w } = await walletMatter(k);
-      return { path: '/v1/crypto/stablecoin-exposure', body: { matter_id: m, wallets: [w], assets: ['USDT'] }, matterId: m };
+      return {
+        path: '/v1/crypto/stablecoin-exposure',
+        body: { matter_id: m, wallets: [w], assets: ['USDT'] },
+        matterId: m,
+      };
     },
   },
   getAssetMap: {
@@ -83,7 +131,14 @@ export const chainFixtures: Record<string, Fixture> = {
     level: 'none',
     build: async () => ({
       path: '/v1/sandbox/chain/transfers',
-      body: { network: 'ethereum', from_address: evmAddress(), to_address: evmAddress(), asset: 'USDC', amount: '10.5', timestamp: '2025-01-02T03:04:05Z' },
+      body: {
+        network: 'ethereum',
+        from_address: evmAddress(),
+        to_address: evmAddress(),
+        asset: 'USDC',
+        amount: '10.5',
+        timestamp: '2025-01-02T03:04:05Z',
+      },
     }),
   },
   importWallets: {
@@ -92,7 +147,13 @@ export const chainFixtures: Record<string, Fixture> = {
       const m = await k.matter();
       return {
         path: '/v1/attribution/wallets/import',
-        body: { matter_id: m, wallets: [{ address: evmAddress(), network: 'ethereum', role: 'debtor_owned', confidence: 80 }, { address: KUCOIN_BTC, role: 'exchange_deposit' }] },
+        body: {
+          matter_id: m,
+          wallets: [
+            { address: evmAddress(), network: 'ethereum', role: 'debtor_owned', confidence: 80 },
+            { address: KUCOIN_BTC, role: 'exchange_deposit' },
+          ],
+        },
         matterId: m,
       };
     },
@@ -102,7 +163,11 @@ export const chainFixtures: Record<string, Fixture> = {
     build: async (k) => {
       const { m, w, wallet_id } = await walletMatter(k);
       await claim(k, m, w);
-      return { path: '/v1/attribution/graph', body: { matter_id: m, wallet_ids: [wallet_id], include_contradictions: true }, matterId: m };
+      return {
+        path: '/v1/attribution/graph',
+        body: { matter_id: m, wallet_ids: [wallet_id], include_contradictions: true },
+        matterId: m,
+      };
     },
   },
   createAttributionClaim: {
@@ -111,7 +176,15 @@ export const chainFixtures: Record<string, Fixture> = {
       const m = await k.matter();
       return {
         path: '/v1/attribution/claims',
-        body: { matter_id: m, subject: 'Jane Debtor', predicate: 'controls', object: evmAddress(), source_type: 'court_filing', confidence: 60, basis: ['Declaration of the debtor'] },
+        body: {
+          matter_id: m,
+          subject: 'Jane Debtor',
+          predicate: 'controls',
+          object: evmAddress(),
+          source_type: 'court_filing',
+          confidence: 60,
+          basis: ['Declaration of the debtor'],
+        },
         matterId: m,
       };
     },
@@ -129,7 +202,16 @@ export const chainFixtures: Record<string, Fixture> = {
     build: async (k) => {
       const { m, w } = await walletMatter(k);
       const c = await claim(k, m, w);
-      return { path: '/v1/attribution/confidence-score', body: { claim_id: c.claim_id, evidence_tier: 'service_api', corroboration: ['osint: forum post 2024-03-02'], contradictions: [] }, matterId: m };
+      return {
+        path: '/v1/attribution/confidence-score',
+        body: {
+          claim_id: c.claim_id,
+          evidence_tier: 'service_api',
+          corroboration: ['osint: forum post 2024-03-02'],
+          contradictions: [],
+        },
+        matterId: m,
+      };
     },
   },
   createNetworkSignal: {
@@ -139,8 +221,14 @@ export const chainFixtures: Record<string, Fixture> = {
       return {
         path: '/v1/network-attribution/signals',
         body: {
-          matter_id: m, signal_type: 'exchange_login_ip', source: 'Exchange subpoena response', wallet_address: evmAddress(), legal_process_id: 'subpoena-2025-17',
-          raw_value_redacted: '198.51.100.x', timestamp: '2025-02-01T10:00:00Z', privacy_restrictions: ['counsel_only'],
+          matter_id: m,
+          signal_type: 'exchange_login_ip',
+          source: 'Exchange subpoena response',
+          wallet_address: evmAddress(),
+          legal_process_id: 'subpoena-2025-17',
+          raw_value_redacted: '198.51.100.x',
+          timestamp: '2025-02-01T10:00:00Z',
+          privacy_restrictions: ['counsel_only'],
         },
         matterId: m,
       };
@@ -151,7 +239,11 @@ export const chainFixtures: Record<string, Fixture> = {
     build: async (k) => {
       const { m, w, wallet_id } = await walletMatter(k);
       const s = await signal(k, m, w);
-      return { path: '/v1/network-attribution/correlate', body: { matter_id: m, wallet_ids: [wallet_id], signal_ids: [s.network_attribution_id] }, matterId: m };
+      return {
+        path: '/v1/network-attribution/correlate',
+        body: { matter_id: m, wallet_ids: [wallet_id], signal_ids: [s.network_attribution_id] },
+        matterId: m,
+      };
     },
   },
   getNetworkAttribution: {

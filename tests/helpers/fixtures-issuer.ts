@@ -25,19 +25,35 @@ async function must(p: Promise<{ status: number; body: any }>, what: string, sta
 export const freshEvmAddress = () => `0x${randomBytes(20).toString('hex')}`;
 
 export const certificateBody = (matterId: string, over: Record<string, unknown> = {}) => ({
-  matter_id: matterId, wallet_address: freshEvmAddress(), network: 'ethereum', purpose: 'Receive reissued USDT for the judgment creditor',
-  owner: 'Acme Capital LLC', custodian: 'Fixture Trust Company', signer_model: '2-of-3 multisig (custodian HSM)', allowed_assets: ['USDT'], ...over,
+  matter_id: matterId,
+  wallet_address: freshEvmAddress(),
+  network: 'ethereum',
+  purpose: 'Receive reissued USDT for the judgment creditor',
+  owner: 'Acme Capital LLC',
+  custodian: 'Fixture Trust Company',
+  signer_model: '2-of-3 multisig (custodian HSM)',
+  allowed_assets: ['USDT'],
+  ...over,
 });
 
 /** Counsel's decision on a certificate, in the console (the only way to decide it). */
-export async function decideCertificate(k: Kit, id: string, decision: 'approved' | 'rejected', reason = 'fixture decision') {
+export async function decideCertificate(
+  k: Kit,
+  id: string,
+  decision: 'approved' | 'rejected',
+  reason = 'fixture decision',
+) {
   const session = await consoleSession(k.c.baseUrl);
   return session.mutate('issuer.decideCertificate', { destination_wallet_id: id, decision, reason });
 }
 
 /** An approved, clear destination wallet certificate on the matter. */
 export async function approvedCertificate(k: Kit, matterId: string) {
-  const cert = await must(k.c.post('/v1/issuer-remediation/destination-wallet-certificate', certificateBody(matterId)), 'certificate', 201);
+  const cert = await must(
+    k.c.post('/v1/issuer-remediation/destination-wallet-certificate', certificateBody(matterId)),
+    'certificate',
+    201,
+  );
   const d = await decideCertificate(k, cert.destination_wallet_id, 'approved');
   if (!d.ok) throw new Error(`fixture setup (approve certificate) failed: ${JSON.stringify(d.error)}`);
   return cert.destination_wallet_id as string;
@@ -51,7 +67,12 @@ const creation = (path: string, certificate: boolean): Fixture => ({
   build: async (k) => {
     const s = await packetSetup(k);
     if (certificate) await approvedCertificate(k, s.matterId);
-    if (!k.authority) await must(k.c.post(`/v1/matters/${s.matterId}/authority/${s.grantId}/revoke`, { reason: 'gate check' }), 'revoke', 200);
+    if (!k.authority)
+      await must(
+        k.c.post(`/v1/matters/${s.matterId}/authority/${s.grantId}/revoke`, { reason: 'gate check' }),
+        'revoke',
+        200,
+      );
     return { path: `/v1/issuer-remediation/${path}`, body: remediationBody(s), matterId: s.matterId };
   },
 });

@@ -11,8 +11,12 @@ export const ledgerFixtures: Record<string, Fixture> = {
       return {
         path: '/v1/ledger/entries',
         body: {
-          matter_id: m, claimant_id, type: 'cost', amount: { amount: '125.50', currency: 'USD', valuation_time: '2024-07-01T00:00:00Z' },
-          description: 'Process server fee', occurred_at: '2024-07-01T09:30:00Z',
+          matter_id: m,
+          claimant_id,
+          type: 'cost',
+          amount: { amount: '125.50', currency: 'USD', valuation_time: '2024-07-01T00:00:00Z' },
+          description: 'Process server fee',
+          occurred_at: '2024-07-01T09:30:00Z',
         },
         matterId: m,
       };

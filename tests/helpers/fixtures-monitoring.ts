@@ -13,9 +13,19 @@ async function must(p: Promise<{ status: number; body: any }>, what: string, sta
   return r.body;
 }
 
-export const watchlistBody = (matterId: string, addresses: string[] = [evmAddress()], over: Record<string, unknown> = {}) => ({
-  matter_id: matterId, name: 'Debtor wallets', chains: ['ethereum'], thresholds: { min_amount: '1000', exchange_hops: 2, deadline_days: 30 },
-  addresses, reason: 'Debtor-controlled per the asset map', source_refs: [{ source_type: 'blockchain_record', title: 'Asset map export' }], ...over,
+export const watchlistBody = (
+  matterId: string,
+  addresses: string[] = [evmAddress()],
+  over: Record<string, unknown> = {},
+) => ({
+  matter_id: matterId,
+  name: 'Debtor wallets',
+  chains: ['ethereum'],
+  thresholds: { min_amount: '1000', exchange_hops: 2, deadline_days: 30 },
+  addresses,
+  reason: 'Debtor-controlled per the asset map',
+  source_refs: [{ source_type: 'blockchain_record', title: 'Asset map export' }],
+  ...over,
 });
 
 /** A watchlist on `matterId` (or a new matter) watching `address`. */
@@ -68,7 +78,11 @@ export const monitoringFixtures: Record<string, Fixture> = {
       const w = await fixtureWatchlist(k);
       return {
         path: `/v1/watchlists/${w.watchlist_id}/addresses`,
-        body: { addresses: [evmAddress()], reason: 'Received the debtor\'s funds', source_refs: [{ source_type: 'blockchain_record', title: 'Transfer trace' }] },
+        body: {
+          addresses: [evmAddress()],
+          reason: "Received the debtor's funds",
+          source_refs: [{ source_type: 'blockchain_record', title: 'Transfer trace' }],
+        },
         matterId: w.matter_id,
       };
     },
@@ -78,7 +92,11 @@ export const monitoringFixtures: Record<string, Fixture> = {
     level: 'matter',
     build: async (k) => {
       const a = await fixtureAlert(k);
-      return { path: `/v1/alerts/${a.alert_id}/triage`, body: { status: 'actionable', notes: 'Freeze window open', create_action: true }, matterId: a.matter_id };
+      return {
+        path: `/v1/alerts/${a.alert_id}/triage`,
+        body: { status: 'actionable', notes: 'Freeze window open', create_action: true },
+        matterId: a.matter_id,
+      };
     },
   },
   getAlert: {

@@ -13,8 +13,17 @@ import type { Fixture, Kit, Req } from './fixtures';
 
 /** An exchange deposit address from the shipped labels (Coinbase), not on the OFAC list. */
 export const COINBASE_WALLET = '0x02466e547bfdab679fc49e96bbfc62b9747d997c';
-export const COURT_ORDER_REF = { source_type: 'court_order', title: 'Turnover order', uri: 'https://docs.example/order.pdf', hash: 'a'.repeat(64) };
-export const PROOF_REF = { source_type: 'proof_of_control', title: 'Signed message from the debtor wallet', uri: 'https://docs.example/poc.txt' };
+export const COURT_ORDER_REF = {
+  source_type: 'court_order',
+  title: 'Turnover order',
+  uri: 'https://docs.example/order.pdf',
+  hash: 'a'.repeat(64),
+};
+export const PROOF_REF = {
+  source_type: 'proof_of_control',
+  title: 'Signed message from the debtor wallet',
+  uri: 'https://docs.example/poc.txt',
+};
 
 const LAPSE_MS = 6000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -27,14 +36,26 @@ async function must(p: Promise<{ status: number; body: any }>, what: string, sta
 
 /** A user of the organization with `roles` who can see every matter. */
 export async function orgUser(k: Kit, roles: string[]) {
-  const u = await must(k.c.post(`/v1/organizations/${k.orgId}/users`, { email: `${k.unique('sender')}@example.test`, roles }), 'user', 201);
+  const u = await must(
+    k.c.post(`/v1/organizations/${k.orgId}/users`, { email: `${k.unique('sender')}@example.test`, roles }),
+    'user',
+    201,
+  );
   return u.user_id as string;
 }
 
-export interface PacketSetup { matterId: string; judgmentId: string; grantId: string; senderId: string }
+export interface PacketSetup {
+  matterId: string;
+  judgmentId: string;
+  grantId: string;
+  senderId: string;
+}
 
 /** A matter with a grant (lapsing after `lapseMs` when given), a judgment and a sender. */
-export async function packetSetup(k: Kit, opts: { lapseMs?: number; roles?: string[] } = {}): Promise<PacketSetup & { lapsesAt?: number }> {
+export async function packetSetup(
+  k: Kit,
+  opts: { lapseMs?: number; roles?: string[] } = {},
+): Promise<PacketSetup & { lapsesAt?: number }> {
   const m = await k.matter({ authority: false });
   const lapsesAt = opts.lapseMs ? Date.now() + opts.lapseMs : undefined;
   const grantId = await k.grant(m, lapsesAt ? new Date(lapsesAt) : undefined);
@@ -44,8 +65,14 @@ export async function packetSetup(k: Kit, opts: { lapseMs?: number; roles?: stri
 }
 
 export const packetBody = (s: PacketSetup, over: Record<string, unknown> = {}) => ({
-  matter_id: s.matterId, judgment_id: s.judgmentId, wallets: [COINBASE_WALLET], authorized_sender: s.senderId,
-  legal_authority_id: s.grantId, source_refs: [SOURCE, COURT_ORDER_REF, PROOF_REF], notes: 'Fixture packet', ...over,
+  matter_id: s.matterId,
+  judgment_id: s.judgmentId,
+  wallets: [COINBASE_WALLET],
+  authorized_sender: s.senderId,
+  legal_authority_id: s.grantId,
+  source_refs: [SOURCE, COURT_ORDER_REF, PROOF_REF],
+  notes: 'Fixture packet',
+  ...over,
 });
 
 const creation = (path: string, packetType: string): Fixture => ({
@@ -53,7 +80,10 @@ const creation = (path: string, packetType: string): Fixture => ({
   build: async (k) => {
     const s = await packetSetup(k);
     if (!k.authority) {
-      await must(k.c.post(`/v1/matters/${s.matterId}/authority/${s.grantId}/revoke`, { reason: 'gate check' }), 'revoke');
+      await must(
+        k.c.post(`/v1/matters/${s.matterId}/authority/${s.grantId}/revoke`, { reason: 'gate check' }),
+        'revoke',
+      );
     }
     return { path: `/v1/packets/${path}`, body: packetBody(s, { packet_type: packetType }), matterId: s.matterId };
   },
@@ -61,8 +91,11 @@ const creation = (path: string, packetType: string): Fixture => ({
 
 /** A packet (exchange intercept); with kit.authority false its matter's grant has lapsed by return. */
 export async function packetOnMatter(
-  k: Kit, tail: (packetId: string, s: PacketSetup) => Promise<string> | string,
-  body?: Record<string, unknown> | ((packetId: string, s: PacketSetup) => Promise<Record<string, unknown>> | Record<string, unknown>),
+  k: Kit,
+  tail: (packetId: string, s: PacketSetup) => Promise<string> | string,
+  body?:
+    | Record<string, unknown>
+    | ((packetId: string, s: PacketSetup) => Promise<Record<string, unknown>> | Record<string, unknown>),
 ): Promise<Req> {
   const s = await packetSetup(k, { lapseMs: k.authority ? undefined : LAPSE_MS });
   const p = await must(k.c.post('/v1/packets/exchange-intercept', packetBody(s)), 'packet');
@@ -86,17 +119,24 @@ export const packetFixtures: Record<string, Fixture> = {
   listPackets: { level: 'none', build: async () => ({ path: '/v1/packets' }) },
   updatePacket: {
     level: 'matter',
-    build: (k) => packetOnMatter(k, (id) => `/v1/packets/${id}`, { status: 'in_review', notes: 'Ready for counsel', review_state: { review_owner: 'Fixture Counsel' } }),
+    build: (k) =>
+      packetOnMatter(k, (id) => `/v1/packets/${id}`, {
+        status: 'in_review',
+        notes: 'Ready for counsel',
+        review_state: { review_owner: 'Fixture Counsel' },
+      }),
   },
   exportPacket: {
     level: 'matter',
-    build: (k) => packetOnMatter(k, (id) => `/v1/packets/${id}/export`, { format: 'json', redaction_profile: 'external' }),
+    build: (k) =>
+      packetOnMatter(k, (id) => `/v1/packets/${id}/export`, { format: 'json', redaction_profile: 'external' }),
   },
   getExport: {
     level: 'matter',
-    build: (k) => packetOnMatter(k, async (id) => {
-      const e = await must(k.c.post(`/v1/packets/${id}/export`, { format: 'json' }), 'export');
-      return `/v1/exports/${e.export_id}`;
-    }),
+    build: (k) =>
+      packetOnMatter(k, async (id) => {
+        const e = await must(k.c.post(`/v1/packets/${id}/export`, { format: 'json' }), 'export');
+        return `/v1/exports/${e.export_id}`;
+      }),
   },
 };

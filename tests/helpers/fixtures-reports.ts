@@ -13,7 +13,14 @@ async function must(p: Promise<{ status: number; body: any }>, what: string, sta
 /** A campaign brief on a fresh matter. */
 async function brief(k: Kit) {
   const m = await k.matter();
-  const r = await must(k.c.post('/v1/reports/campaign-brief', { matter_id: m, audience: 'internal', include_sections: ['summary', 'ledger'] }), 'campaign brief');
+  const r = await must(
+    k.c.post('/v1/reports/campaign-brief', {
+      matter_id: m,
+      audience: 'internal',
+      include_sections: ['summary', 'ledger'],
+    }),
+    'campaign brief',
+  );
   return { reportId: r.report_id as string, matterId: m };
 }
 
@@ -22,19 +29,40 @@ export const reportFixtures: Record<string, Fixture> = {
     level: 'matter',
     build: async (k) => {
       const m = await k.matter();
-      return { path: '/v1/reports/campaign-brief', body: { matter_id: m, audience: 'counsel', include_sections: ['summary', 'judgments', 'ledger'] }, matterId: m };
+      return {
+        path: '/v1/reports/campaign-brief',
+        body: { matter_id: m, audience: 'counsel', include_sections: ['summary', 'judgments', 'ledger'] },
+        matterId: m,
+      };
     },
   },
   createClaimantUpdate: {
     level: 'matter',
     build: async (k) => {
       const { claimant_id, matter_id } = await k.claimant();
-      return { path: '/v1/reports/claimant-update', body: { matter_id, claimant_id, redaction_profile: 'claimant' }, matterId: matter_id };
+      return {
+        path: '/v1/reports/claimant-update',
+        body: { matter_id, claimant_id, redaction_profile: 'claimant' },
+        matterId: matter_id,
+      };
     },
   },
-  getReport: { level: 'matter', build: async (k) => { const b = await brief(k); return { path: `/v1/reports/${b.reportId}`, matterId: b.matterId }; } },
+  getReport: {
+    level: 'matter',
+    build: async (k) => {
+      const b = await brief(k);
+      return { path: `/v1/reports/${b.reportId}`, matterId: b.matterId };
+    },
+  },
   exportReport: {
     level: 'matter',
-    build: async (k) => { const b = await brief(k); return { path: `/v1/reports/${b.reportId}/export`, body: { format: 'json', redaction_profile: 'external' }, matterId: b.matterId }; },
+    build: async (k) => {
+      const b = await brief(k);
+      return {
+        path: `/v1/reports/${b.reportId}/export`,
+        body: { format: 'json', redaction_profile: 'external' },
+        matterId: b.matterId,
+      };
+    },
   },
 };

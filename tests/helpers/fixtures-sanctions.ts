@@ -14,14 +14,22 @@ async function must(p: Promise<{ status: number; body: any }>, what: string, sta
 /** A screen with a match on a matter (which pauses its ordinary collection). */
 export async function matchScreen(k: Kit, matterId?: string) {
   const m = matterId ?? (await k.matter());
-  const s = await must(k.c.post('/v1/sanctions/screen', { matter_id: m, wallets: [LAZARUS_ETH] }), 'sanctions screen', 200);
+  const s = await must(
+    k.c.post('/v1/sanctions/screen', { matter_id: m, wallets: [LAZARUS_ETH] }),
+    'sanctions screen',
+    200,
+  );
   return { screen_id: s.review_id as string, matter_id: m };
 }
 
 /** A review of a matching screen. */
 export async function openReview(k: Kit, matterId?: string) {
   const s = await matchScreen(k, matterId);
-  const r = await must(k.c.post('/v1/sanctions/review-packet', { matter_id: s.matter_id, screen_id: s.screen_id }), 'sanctions review', 201);
+  const r = await must(
+    k.c.post('/v1/sanctions/review-packet', { matter_id: s.matter_id, screen_id: s.screen_id }),
+    'sanctions review',
+    201,
+  );
   return { review_id: r.review_id as string, matter_id: s.matter_id };
 }
 
@@ -38,14 +46,27 @@ export const sanctionsFixtures: Record<string, Fixture> = {
     level: 'matter',
     build: async (k) => {
       const m = await k.matter();
-      return { path: '/v1/sanctions/screen', body: { matter_id: m, wallets: ['0x1111111111111111111111111111111111111111'], entities: ['Harbor Lane Plumbing LLC'], counterparties: ['Dana Doe'] }, matterId: m };
+      return {
+        path: '/v1/sanctions/screen',
+        body: {
+          matter_id: m,
+          wallets: ['0x1111111111111111111111111111111111111111'],
+          entities: ['Harbor Lane Plumbing LLC'],
+          counterparties: ['Dana Doe'],
+        },
+        matterId: m,
+      };
     },
   },
   createSanctionsReviewPacket: {
     level: 'matter',
     build: async (k) => {
       const s = await matchScreen(k);
-      return { path: '/v1/sanctions/review-packet', body: { matter_id: s.matter_id, screen_id: s.screen_id, notes: 'fixture' }, matterId: s.matter_id };
+      return {
+        path: '/v1/sanctions/review-packet',
+        body: { matter_id: s.matter_id, screen_id: s.screen_id, notes: 'fixture' },
+        matterId: s.matter_id,
+      };
     },
   },
   createOfacReportWorkflow: {
@@ -55,7 +76,12 @@ export const sanctionsFixtures: Record<string, Fixture> = {
       await decide(k, r.review_id, 'blocked');
       return {
         path: '/v1/sanctions/ofac-report-workflow',
-        body: { matter_id: r.matter_id, sanctions_review_id: r.review_id, report_type: 'blocked_property', counsel_owner: 'J. Counsel' },
+        body: {
+          matter_id: r.matter_id,
+          sanctions_review_id: r.review_id,
+          report_type: 'blocked_property',
+          counsel_owner: 'J. Counsel',
+        },
         matterId: r.matter_id,
       };
     },
@@ -73,7 +99,13 @@ export const sanctionsFixtures: Record<string, Fixture> = {
       const m = await k.matter();
       return {
         path: '/v1/packets/sanctions-review',
-        body: { matter_id: m, wallets: [LAZARUS_ETH], packet_type: 'sanctions_evidence', source_refs: [{ source_type: 'blockchain_record', title: 'Etherscan export' }], notes: 'fixture' },
+        body: {
+          matter_id: m,
+          wallets: [LAZARUS_ETH],
+          packet_type: 'sanctions_evidence',
+          source_refs: [{ source_type: 'blockchain_record', title: 'Etherscan export' }],
+          notes: 'fixture',
+        },
         matterId: m,
       };
     },

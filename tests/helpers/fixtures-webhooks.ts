@@ -25,11 +25,22 @@ export const webhookFixtures: Record<string, Fixture> = {
     level: 'none',
     matterRestricted: ORG_WIDE,
     // A type nothing emits yet keeps the fixture endpoints from queueing deliveries.
-    build: async (k) => ({ path: '/v1/webhook_endpoints', body: { url: `http://127.0.0.1:9/${k.unique('hook')}`, enabled_events: ['report.exported'] } }),
+    build: async (k) => ({
+      path: '/v1/webhook_endpoints',
+      body: { url: `http://127.0.0.1:9/${k.unique('hook')}`, enabled_events: ['report.exported'] },
+    }),
   },
-  listWebhookEndpoints: { level: 'none', matterRestricted: ORG_WIDE, build: async () => ({ path: '/v1/webhook_endpoints' }) },
+  listWebhookEndpoints: {
+    level: 'none',
+    matterRestricted: ORG_WIDE,
+    build: async () => ({ path: '/v1/webhook_endpoints' }),
+  },
   getWebhookEndpoint: onEndpoint(''),
-  updateWebhookEndpoint: onEndpoint('', { url: 'http://127.0.0.1:9/fixture-hook-moved', enabled_events: ['report.exported', 'report.created'], status: 'enabled' }),
+  updateWebhookEndpoint: onEndpoint('', {
+    url: 'http://127.0.0.1:9/fixture-hook-moved',
+    enabled_events: ['report.exported', 'report.created'],
+    status: 'enabled',
+  }),
   deleteWebhookEndpoint: onEndpoint(''),
   listWebhookDeliveries: onEndpoint('/deliveries'),
 

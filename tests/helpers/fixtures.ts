@@ -120,7 +120,11 @@ export async function makeKit(c: Client): Promise<Kit> {
   const caps = await must(c.get('/v1/capabilities'), 'capabilities', 200);
   const orgs: any[] = [];
   for (let after = ''; ;) {
-    const page = await must(c.get(`/v1/organizations?limit=100${after ? `&starting_after=${after}` : ''}`), 'list organizations', 200);
+    const page = await must(
+      c.get(`/v1/organizations?limit=100${after ? `&starting_after=${after}` : ''}`),
+      'list organizations',
+      200,
+    );
     orgs.push(...page.data);
     if (!page.has_more) break;
     after = page.data.at(-1).organization_id;
@@ -135,31 +139,63 @@ export async function makeKit(c: Client): Promise<Kit> {
     authority: true,
     unique: (label = 'fx') => `${label}-${process.pid}-${Date.now().toString(36)}-${++counter}`,
     async matter(opts = {}) {
-      const m = await must(c.post('/v1/matters', { name: kit.unique('Fixture matter'), mode: 'enforcement', economics: { contingency_fee_pct: 25, currency: 'USD' } }), 'matter');
+      const m = await must(
+        c.post('/v1/matters', {
+          name: kit.unique('Fixture matter'),
+          mode: 'enforcement',
+          economics: { contingency_fee_pct: 25, currency: 'USD' },
+        }),
+        'matter',
+      );
       if (opts.authority ?? kit.authority) await kit.grant(m.matter_id);
       return m.matter_id;
     },
     async grant(matterId, expiresAt) {
-      const g = await must(c.post(`/v1/matters/${matterId}/authority`, {
-        basis: 'engagement_letter', granted_by: 'Fixture Counsel', source_refs: [SOURCE], ...(expiresAt ? { expires_at: expiresAt.toISOString() } : {}),
-      }), 'authority grant');
+      const g = await must(
+        c.post(`/v1/matters/${matterId}/authority`, {
+          basis: 'engagement_letter',
+          granted_by: 'Fixture Counsel',
+          source_refs: [SOURCE],
+          ...(expiresAt ? { expires_at: expiresAt.toISOString() } : {}),
+        }),
+        'authority grant',
+      );
       return g.authority_id;
     },
     async claimant(matterId) {
       const mid = matterId ?? (await kit.matter());
-      const cl = await must(c.post(`/v1/matters/${mid}/claimants`, { name: kit.unique('Claimant'), role: 'creditor' }), 'claimant');
+      const cl = await must(
+        c.post(`/v1/matters/${mid}/claimants`, { name: kit.unique('Claimant'), role: 'creditor' }),
+        'claimant',
+      );
       return { claimant_id: cl.claimant_id, matter_id: mid };
     },
     async auditEvent(matterId) {
-      const e = await must(c.post('/v1/audit/events', { matter_id: matterId, event_type: 'custom.fixture_note', details: { note: 'fixture' } }), 'audit event');
+      const e = await must(
+        c.post('/v1/audit/events', {
+          matter_id: matterId,
+          event_type: 'custom.fixture_note',
+          details: { note: 'fixture' },
+        }),
+        'audit event',
+      );
       return e.event_id;
     },
     async apiKey(scopes = ['matters:read']) {
-      const k = await must(c.post(`/v1/organizations/${kit.orgId}/api-keys`, { name: kit.unique('Fixture key'), scopes }), 'api key');
+      const k = await must(
+        c.post(`/v1/organizations/${kit.orgId}/api-keys`, { name: kit.unique('Fixture key'), scopes }),
+        'api key',
+      );
       return k.key_id;
     },
     async user() {
-      const u = await must(c.post(`/v1/organizations/${kit.orgId}/users`, { email: `${kit.unique('user')}@example.test`, roles: ['viewer'] }), 'user');
+      const u = await must(
+        c.post(`/v1/organizations/${kit.orgId}/users`, {
+          email: `${kit.unique('user')}@example.test`,
+          roles: ['viewer'],
+        }),
+        'user',
+      );
       return u.user_id;
     },
     async judgment(opts = {}) {
@@ -169,27 +205,50 @@ export async function makeKit(c: Client): Promise<Kit> {
       await kit.grant(m, lapsesAt);
       const j = await must(c.post('/v1/judgments/intake', intakeBody(kit, m)), 'judgment intake', 200);
       if (opts.ready) {
-        const v = await must(c.post(`/v1/judgments/${j.judgment_id}/validate`, { consumer_debt: false }), 'judgment validation', 200);
+        const v = await must(
+          c.post(`/v1/judgments/${j.judgment_id}/validate`, { consumer_debt: false }),
+          'judgment validation',
+          200,
+        );
         if (!v.enforcement_ready) {
-          const open = v.gates.filter((g: { status: string }) => g.status !== 'pass').map((g: { gate: string; status: string; reasons: string[] }) => `${g.gate} ${g.status}: ${g.reasons.join(' ')}`);
+          const open = v.gates
+            .filter((g: { status: string }) => g.status !== 'pass')
+            .map(
+              (g: { gate: string; status: string; reasons: string[] }) =>
+                `${g.gate} ${g.status}: ${g.reasons.join(' ')}`,
+            );
           throw new Error(`fixture setup (ready judgment): validation is not enforcement_ready — ${open.join('; ')}`);
         }
       }
       if (lapsesAt) {
-        if (Date.now() >= lapsesAt.getTime()) throw new Error(`fixture setup (lapsing authority) took over ${LAPSE_MS} ms`);
+        if (Date.now() >= lapsesAt.getTime())
+          throw new Error(`fixture setup (lapsing authority) took over ${LAPSE_MS} ms`);
         await sleep(lapsesAt.getTime() - Date.now() + 50);
       }
       return { judgment_id: j.judgment_id, matter_id: m };
     },
     async ledgerEntry() {
       const m = await kit.matter({ authority: true });
-      const e = await must(c.post('/v1/ledger/entries', {
-        matter_id: m, type: 'cost', amount: { amount: '350.00', currency: 'USD' }, description: 'Filing fee', occurred_at: '2024-07-01T00:00:00Z',
-      }), 'ledger entry');
+      const e = await must(
+        c.post('/v1/ledger/entries', {
+          matter_id: m,
+          type: 'cost',
+          amount: { amount: '350.00', currency: 'USD' },
+          description: 'Filing fee',
+          occurred_at: '2024-07-01T00:00:00Z',
+        }),
+        'ledger entry',
+      );
       return { entry_id: e.entry_id, matter_id: m };
     },
     async endpoint() {
-      const e = await must(c.post('/v1/webhook_endpoints', { url: `http://127.0.0.1:9/${kit.unique('hook')}`, enabled_events: ['report.exported'] }), 'webhook endpoint');
+      const e = await must(
+        c.post('/v1/webhook_endpoints', {
+          url: `http://127.0.0.1:9/${kit.unique('hook')}`,
+          enabled_events: ['report.exported'],
+        }),
+        'webhook endpoint',
+      );
       return e.webhook_endpoint_id;
     },
     async event(matterId, type = 'matter.created') {
@@ -216,75 +275,132 @@ export const fixtures: Record<string, Fixture> = {
   createOrganization: {
     level: 'none',
     matterRestricted: ORG_WIDE,
-    build: async (k) => ({ path: '/v1/organizations', body: { name: k.unique('Child org'), type: 'partner', retention_policy: '7 years' } }),
+    build: async (k) => ({
+      path: '/v1/organizations',
+      body: { name: k.unique('Child org'), type: 'partner', retention_policy: '7 years' },
+    }),
   },
   listOrganizations: { level: 'none', build: async () => ({ path: '/v1/organizations' }) },
   getOrganization: { level: 'org', build: async (k) => ({ path: `/v1/organizations/${k.orgId}` }) },
   updateOrganization: {
     level: 'org',
     matterRestricted: ORG_WIDE,
-    build: async (k) => ({ path: `/v1/organizations/${k.orgId}`, body: { retention_policy: `7 years (${k.unique('r')})` } }),
+    build: async (k) => ({
+      path: `/v1/organizations/${k.orgId}`,
+      body: { retention_policy: `7 years (${k.unique('r')})` },
+    }),
   },
 
   // API Keys
   issueApiKey: {
     level: 'org',
     // keys:write only: a key may issue keys no stronger than itself.
-    build: async (k) => ({ path: `/v1/organizations/${k.orgId}/api-keys`, body: { name: k.unique('Issued key'), environment: 'sandbox', scopes: ['keys:write'] } }),
+    build: async (k) => ({
+      path: `/v1/organizations/${k.orgId}/api-keys`,
+      body: { name: k.unique('Issued key'), environment: 'sandbox', scopes: ['keys:write'] },
+    }),
   },
-  listApiKeys: { level: 'org', matterRestricted: ORG_WIDE, build: async (k) => ({ path: `/v1/organizations/${k.orgId}/api-keys` }) },
+  listApiKeys: {
+    level: 'org',
+    matterRestricted: ORG_WIDE,
+    build: async (k) => ({ path: `/v1/organizations/${k.orgId}/api-keys` }),
+  },
   revokeApiKey: {
     level: 'org',
     // Revoking obeys the issuing rule too: the fixture key holds keys:write alone.
-    build: async (k) => ({ path: `/v1/organizations/${k.orgId}/api-keys/${await k.apiKey(['keys:write'])}/revoke`, body: {} }),
+    build: async (k) => ({
+      path: `/v1/organizations/${k.orgId}/api-keys/${await k.apiKey(['keys:write'])}/revoke`,
+      body: {},
+    }),
   },
   rollApiKey: {
     level: 'org',
     // A key may only roll keys no stronger than itself: the fixture key holds keys:write alone.
-    build: async (k) => ({ path: `/v1/organizations/${k.orgId}/api-keys/${await k.apiKey(['keys:write'])}/roll`, body: {} }),
+    build: async (k) => ({
+      path: `/v1/organizations/${k.orgId}/api-keys/${await k.apiKey(['keys:write'])}/roll`,
+      body: {},
+    }),
   },
 
   // Users
   inviteUser: {
     level: 'org',
     grantsAlso: scopesOfRole('viewer'),
-    build: async (k) => ({ path: `/v1/organizations/${k.orgId}/users`, body: { email: `${k.unique('invitee')}@example.test`, name: 'Invited Person', roles: ['viewer'] } }),
+    build: async (k) => ({
+      path: `/v1/organizations/${k.orgId}/users`,
+      body: { email: `${k.unique('invitee')}@example.test`, name: 'Invited Person', roles: ['viewer'] },
+    }),
   },
-  listUsers: { level: 'org', matterRestricted: ORG_WIDE, build: async (k) => ({ path: `/v1/organizations/${k.orgId}/users` }) },
+  listUsers: {
+    level: 'org',
+    matterRestricted: ORG_WIDE,
+    build: async (k) => ({ path: `/v1/organizations/${k.orgId}/users` }),
+  },
   updateUser: {
     level: 'org',
     grantsAlso: [...new Set([...scopesOfRole('viewer'), ...scopesOfRole('analyst')])],
-    build: async (k) => ({ path: `/v1/organizations/${k.orgId}/users/${await k.user()}`, body: { name: 'Renamed Person', roles: ['analyst'] } }),
+    build: async (k) => ({
+      path: `/v1/organizations/${k.orgId}/users/${await k.user()}`,
+      body: { name: 'Renamed Person', roles: ['analyst'] },
+    }),
   },
 
   // Matters
   createMatter: {
     level: 'none',
     matterRestricted: { status: 403, code: 'matter_restricted_key', why: 'a new matter is outside every restriction' },
-    build: async (k) => ({ path: '/v1/matters', body: { name: k.unique('Matter'), mode: 'enforcement', lead_counsel: 'J. Counsel', economics: { contingency_fee_pct: 30, currency: 'USD' }, notes: 'fixture' } }),
+    build: async (k) => ({
+      path: '/v1/matters',
+      body: {
+        name: k.unique('Matter'),
+        mode: 'enforcement',
+        lead_counsel: 'J. Counsel',
+        economics: { contingency_fee_pct: 30, currency: 'USD' },
+        notes: 'fixture',
+      },
+    }),
   },
   listMatters: { level: 'none', build: async () => ({ path: '/v1/matters' }) },
   getMatter: { level: 'matter', build: (k) => matterReq(k, '') },
-  updateMatter: { level: 'matter', build: (k) => matterReq(k, '', { name: k.unique('Renamed matter'), lead_counsel: 'A. Counsel' }) },
+  updateMatter: {
+    level: 'matter',
+    build: (k) => matterReq(k, '', { name: k.unique('Renamed matter'), lead_counsel: 'A. Counsel' }),
+  },
   getMatterDashboard: { level: 'matter', build: (k) => matterReq(k, '/dashboard') },
   closeMatter: { level: 'matter', build: (k) => matterReq(k, '/close', { reason: 'paid', notes: 'fixture' }) },
   grantAuthority: {
     level: 'matter',
-    build: (k) => matterReq(k, '/authority', { basis: 'court_order', granted_by: 'Fixture Court', source_refs: [SOURCE], notes: 'fixture' }),
+    build: (k) =>
+      matterReq(k, '/authority', {
+        basis: 'court_order',
+        granted_by: 'Fixture Court',
+        source_refs: [SOURCE],
+        notes: 'fixture',
+      }),
   },
   listAuthorityGrants: { level: 'matter', build: (k) => matterReq(k, '/authority') },
   revokeAuthorityGrant: {
     level: 'matter',
     build: async (k) => {
       const m = await k.matter({ authority: false });
-      return { path: `/v1/matters/${m}/authority/${await k.grant(m)}/revoke`, body: { reason: 'engagement ended' }, matterId: m };
+      return {
+        path: `/v1/matters/${m}/authority/${await k.grant(m)}/revoke`,
+        body: { reason: 'engagement ended' },
+        matterId: m,
+      };
     },
   },
 
   // Claimants
   createClaimant: {
     level: 'matter',
-    build: (k) => matterReq(k, '/claimants', { name: k.unique('Creditor'), role: 'creditor', economics: { share_pct: 100 }, source_refs: [SOURCE] }),
+    build: (k) =>
+      matterReq(k, '/claimants', {
+        name: k.unique('Creditor'),
+        role: 'creditor',
+        economics: { share_pct: 100 },
+        source_refs: [SOURCE],
+      }),
   },
   listClaimants: { level: 'matter', build: (k) => matterReq(k, '/claimants') },
   getClaimant: {
@@ -298,7 +414,11 @@ export const fixtures: Record<string, Fixture> = {
     level: 'matter',
     build: async (k) => {
       const cl = await k.claimant();
-      return { path: `/v1/claimants/${cl.claimant_id}`, body: { name: k.unique('Renamed creditor'), economics: { share_pct: 50 } }, matterId: cl.matter_id };
+      return {
+        path: `/v1/claimants/${cl.claimant_id}`,
+        body: { name: k.unique('Renamed creditor'), economics: { share_pct: 50 } },
+        matterId: cl.matter_id,
+      };
     },
   },
 
@@ -307,7 +427,17 @@ export const fixtures: Record<string, Fixture> = {
     level: 'matter',
     build: async (k) => {
       const m = await k.matter();
-      return { path: '/v1/audit/events', body: { matter_id: m, event_type: 'custom.call_logged', object_type: 'matter', object_id: m, details: { minutes: 5 } }, matterId: m };
+      return {
+        path: '/v1/audit/events',
+        body: {
+          matter_id: m,
+          event_type: 'custom.call_logged',
+          object_type: 'matter',
+          object_id: m,
+          details: { minutes: 5 },
+        },
+        matterId: m,
+      };
     },
   },
   getAuditEvent: {
@@ -317,8 +447,20 @@ export const fixtures: Record<string, Fixture> = {
       return { path: `/v1/audit/events/${await k.auditEvent(m)}`, matterId: m };
     },
   },
-  listMatterAudit: { level: 'matter', build: async (k) => { const m = await k.matter(); return { path: `/v1/audit/matters/${m}`, matterId: m }; } },
-  verifyMatterAudit: { level: 'matter', build: async (k) => { const m = await k.matter(); return { path: `/v1/audit/matters/${m}/verify`, matterId: m }; } },
+  listMatterAudit: {
+    level: 'matter',
+    build: async (k) => {
+      const m = await k.matter();
+      return { path: `/v1/audit/matters/${m}`, matterId: m };
+    },
+  },
+  verifyMatterAudit: {
+    level: 'matter',
+    build: async (k) => {
+      const m = await k.matter();
+      return { path: `/v1/audit/matters/${m}/verify`, matterId: m };
+    },
+  },
 
   ...judgmentFixtures,
   ...ledgerFixtures,

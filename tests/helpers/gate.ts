@@ -21,7 +21,11 @@ async function revokeAll(kit: Kit, matterId: string) {
   const grants = await kit.c.get(`/v1/matters/${matterId}/authority?limit=100`);
   expectStatus(grants, 200, 'list grants');
   for (const g of grants.body.data.filter((x: any) => x.status === 'granted')) {
-    expectStatus(await kit.c.post(`/v1/matters/${matterId}/authority/${g.authority_id}/revoke`, { reason: 'gate test' }), 200, 'revoke grant');
+    expectStatus(
+      await kit.c.post(`/v1/matters/${matterId}/authority/${g.authority_id}/revoke`, { reason: 'gate test' }),
+      200,
+      'revoke grant',
+    );
   }
 }
 
@@ -39,18 +43,25 @@ export async function assertAuthorityGate(op: Operation, fx: Fixture, kit: Kit):
   const before = await buildWithout(fx, kit);
   assert.ok(before.matterId, `${op.name}: a gated operation's fixture must name its matterId`);
   const m = await kit.c.get(`/v1/matters/${before.matterId}`);
-  const why = { none: /has no authority grant/, expired: /has only expired authority grants/ }[m.body.authority_status as string];
+  const why = { none: /has no authority grant/, expired: /has only expired authority grants/ }[
+    m.body.authority_status as string
+  ];
   if (why) {
     const when = m.body.authority_status === 'none' ? 'before a grant' : 'after its only grant expired';
     const refused = await kit.c.call(op.method, before.path, before.body);
     expectError(refused, 403, 'authority_required', { label: `${label} ${when}` });
     assert.match(refused.body.error.message, new RegExp(before.matterId!), 'the message names the matter');
     assert.match(refused.body.error.message, why, 'the message says why');
-    if (m.body.authority_status === 'expired') notes.push(`${op.name}: no grant in effect shown with an expired grant — its object exists only on a matter that had authority`);
+    if (m.body.authority_status === 'expired')
+      notes.push(
+        `${op.name}: no grant in effect shown with an expired grant — its object exists only on a matter that had authority`,
+      );
     await kit.grant(before.matterId!);
     expectStatus(await kit.c.call(op.method, before.path, before.body), op.status, `${label} once granted`);
   } else {
-    notes.push(`${op.name}: "before a grant" not shown — its fixture needs authority to build (authority_status '${m.body.authority_status}')`);
+    notes.push(
+      `${op.name}: "before a grant" not shown — its fixture needs authority to build (authority_status '${m.body.authority_status}')`,
+    );
   }
 
   const afterRevoke = await fx.build(kit);

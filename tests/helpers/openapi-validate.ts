@@ -28,7 +28,9 @@ export class DocValidator {
     const r = op.responses?.[String(status)];
     if (!r) return null;
     if (r.$ref) return { pointer: `${r.$ref.slice(1)}/content/application~1json/schema` };
-    return { pointer: `/paths/${ptr(path)}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema` };
+    return {
+      pointer: `/paths/${ptr(path)}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`,
+    };
   }
 
   /** Asserts the status is declared for the operation and the body matches its schema. */
@@ -42,6 +44,9 @@ export class DocValidator {
     }
     const ok = v(r.body);
     this.count++;
-    assert.ok(ok, `${label}: the ${r.status} body breaks the document: ${(v.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`).join('\n  ')}\n  body: ${JSON.stringify(r.body).slice(0, 800)}`);
+    assert.ok(
+      ok,
+      `${label}: the ${r.status} body breaks the document: ${(v.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`).join('\n  ')}\n  body: ${JSON.stringify(r.body).slice(0, 800)}`,
+    );
   }
 }

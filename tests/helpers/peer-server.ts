@@ -29,7 +29,11 @@ export async function startPeer(srv: TestServer, extraEnv: Record<string, string
   const root = path.resolve(import.meta.dirname, '../..');
   const port = await freePort();
   const env: Record<string, string> = { ...srv.env, PORT: String(port), ...extraEnv };
-  const proc = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+    { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
@@ -39,17 +43,20 @@ export async function startPeer(srv: TestServer, extraEnv: Record<string, string
     if (proc.exitCode !== null) throw new Error(`peer server exited early:\n${out}`);
     try {
       if ((await fetch(`${url}/healthz`)).status === 200) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline) throw new Error(`peer server did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 150));
   }
   return {
     url,
-    stop: () => new Promise<void>((resolve) => {
-      if (proc.exitCode !== null) return resolve();
-      proc.once('exit', () => resolve());
-      proc.kill('SIGTERM');
-      setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+        setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
+      }),
   };
 }

@@ -32,7 +32,10 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
     async waitFor(predicate, timeoutMs = 15_000, what = 'deliveries') {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(rec.received)) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; received ${rec.received.length}: ${rec.received.map((r) => r.json?.type).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `timed out waiting for ${what}; received ${rec.received.length}: ${rec.received.map((r) => r.json?.type).join(', ')}`,
+          );
         await new Promise((r) => setTimeout(r, 25));
       }
       return rec.received;
@@ -45,7 +48,11 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
     req.on('end', async () => {
       const body = Buffer.concat(chunks).toString('utf8');
       let json: unknown = null;
-      try { json = JSON.parse(body); } catch { /* keep raw */ }
+      try {
+        json = JSON.parse(body);
+      } catch {
+        /* keep raw */
+      }
       const r: Received = { path: req.url ?? '', headers: req.headers, body, json, at: Date.now() };
       const index = rec.received.push(r) - 1;
       rec.onReceive?.(r);
@@ -60,9 +67,10 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   rec.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
-  rec.close = () => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  rec.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return rec;
 }

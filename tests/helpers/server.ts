@@ -51,10 +51,13 @@ function withDatabase(base: string, name: string) {
  * `databaseUrl` overrides DATABASE_URL as the PostgreSQL server to create the database on;
  * `null` runs on PGlite whatever DATABASE_URL says.
  */
-export async function startServer(extraEnv: Record<string, string> = {}, opts: { databaseUrl?: string | null } = {}): Promise<TestServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  opts: { databaseUrl?: string | null } = {},
+): Promise<TestServer> {
   const root = path.resolve(import.meta.dirname, '../..');
   const port = await freePort();
-  const baseUrl = opts.databaseUrl === undefined ? process.env.DATABASE_URL : opts.databaseUrl ?? undefined;
+  const baseUrl = opts.databaseUrl === undefined ? process.env.DATABASE_URL : (opts.databaseUrl ?? undefined);
   let dataDir: string | null = null;
   let dbUrl: string | null = null;
   let dbName: string | null = null;
@@ -90,7 +93,11 @@ export async function startServer(extraEnv: Record<string, string> = {}, opts: {
 
   async function launch(more: Record<string, string> = {}) {
     Object.assign(env, more);
-    const proc = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+      { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     child = proc;
     proc.stdout!.on('data', (d) => (out += d));
     proc.stderr!.on('data', (d) => (out += d));
@@ -100,7 +107,9 @@ export async function startServer(extraEnv: Record<string, string> = {}, opts: {
       try {
         const r = await fetch(`${url}/v1/health`, { headers: { Authorization: `Bearer ${ADMIN_KEY}` } });
         if (r.status === 200) return;
-      } catch { /* not up yet */ }
+      } catch {
+        /* not up yet */
+      }
       if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
       await new Promise((r) => setTimeout(r, 150));
     }

@@ -6,4 +6,7 @@ export const dynamic = 'force-dynamic';
 export const GET = (req: Request) =>
   metricsAllowed(req.headers)
     ? new Response(metricsText(), { headers: { 'Content-Type': 'text/plain; version=0.0.4' } })
-    : new Response('metrics need MD_METRICS_TOKEN or a loopback client\n', { status: 403, headers: { 'Content-Type': 'text/plain' } });
+    : new Response('metrics need MD_METRICS_TOKEN or a loopback client\n', {
+        status: 403,
+        headers: { 'Content-Type': 'text/plain' },
+      });

@@ -19,6 +19,7 @@ export function safeCallback(raw: string | string[] | undefined): string {
   }
   if (url.origin !== BASE) return fallback;
   const path = url.pathname + url.search + url.hash;
-  if (path.startsWith('//') || path === '/signin' || path.startsWith('/signin/') || path.startsWith('/signin?')) return fallback;
+  if (path.startsWith('//') || path === '/signin' || path.startsWith('/signin/') || path.startsWith('/signin?'))
+    return fallback;
   return path;
 }

@@ -9,7 +9,15 @@ const GENERIC = 'Incorrect email or password.';
  * Email + password through next-auth's Credentials provider. Every refusal reads the same; a
  * throttled one adds when to try again, which says nothing about the account either.
  */
-export function SignInForm({ callbackUrl, email, activated }: { callbackUrl: string; email: string; activated: boolean }) {
+export function SignInForm({
+  callbackUrl,
+  email,
+  activated,
+}: {
+  callbackUrl: string;
+  email: string;
+  activated: boolean;
+}) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ message: string; notice?: string } | null>(null);
 
@@ -31,9 +39,14 @@ export function SignInForm({ callbackUrl, email, activated }: { callbackUrl: str
         return;
       }
       const throttled = /^throttled:(\d+)$/.exec(res?.error ?? '');
-      setError(throttled
-        ? { message: GENERIC, notice: `Too many failed attempts. Try again in ${Math.ceil(Number(throttled[1]) / 60)} minute(s).` }
-        : { message: GENERIC });
+      setError(
+        throttled
+          ? {
+              message: GENERIC,
+              notice: `Too many failed attempts. Try again in ${Math.ceil(Number(throttled[1]) / 60)} minute(s).`,
+            }
+          : { message: GENERIC },
+      );
     } catch {
       setError({ message: 'Sign-in is unavailable right now. Try again shortly.' });
     }
@@ -41,9 +54,15 @@ export function SignInForm({ callbackUrl, email, activated }: { callbackUrl: str
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3 rounded border border-slate-300 bg-white p-4" aria-label="Sign in">
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-3 rounded border border-slate-300 bg-white p-4"
+      aria-label="Sign in"
+    >
       {activated && !error && (
-        <p role="status" className="rounded border border-green-300 bg-green-50 px-2 py-1 text-sm text-green-900">Your password is set. Sign in to continue.</p>
+        <p role="status" className="rounded border border-green-300 bg-green-50 px-2 py-1 text-sm text-green-900">
+          Your password is set. Sign in to continue.
+        </p>
       )}
       {error && (
         <div role="alert" className="rounded border border-red-300 bg-red-50 px-2 py-1 text-sm text-red-900">
@@ -52,16 +71,39 @@ export function SignInForm({ callbackUrl, email, activated }: { callbackUrl: str
         </div>
       )}
       <div className="flex flex-col gap-0.5">
-        <label htmlFor="email" className="text-xs font-medium text-slate-700">Email</label>
-        <input id="email" name="email" type="email" autoComplete="username" required defaultValue={email} autoFocus={!email}
-          className="rounded border border-slate-400 px-2 py-1.5 text-sm focus:border-blue-600 focus:outline-none focus:ring-1 focus:ring-blue-600" />
+        <label htmlFor="email" className="text-xs font-medium text-slate-700">
+          Email
+        </label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={email}
+          autoFocus={!email}
+          className="rounded border border-slate-400 px-2 py-1.5 text-sm focus:border-blue-600 focus:outline-none focus:ring-1 focus:ring-blue-600"
+        />
       </div>
       <div className="flex flex-col gap-0.5">
-        <label htmlFor="password" className="text-xs font-medium text-slate-700">Password</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required autoFocus={!!email}
-          className="rounded border border-slate-400 px-2 py-1.5 text-sm focus:border-blue-600 focus:outline-none focus:ring-1 focus:ring-blue-600" />
+        <label htmlFor="password" className="text-xs font-medium text-slate-700">
+          Password
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          autoFocus={!!email}
+          className="rounded border border-slate-400 px-2 py-1.5 text-sm focus:border-blue-600 focus:outline-none focus:ring-1 focus:ring-blue-600"
+        />
       </div>
-      <button type="submit" disabled={pending} className="rounded bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:bg-slate-500">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:bg-slate-500"
+      >
         {pending ? 'Signing in…' : 'Sign in'}
       </button>
     </form>

@@ -8,10 +8,24 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Input, Mono, Select, Td, Th } from '../ui';
 import { formatTime, humanize } from '../format';
 import { CompleteForm } from './complete-form';
-import { ACTION_STATUSES, ACTION_TONE, alertHref, packetHref, PRIORITY_TONE, queueInput, SHORTCUTS, type QueueSearch } from './inputs';
+import {
+  ACTION_STATUSES,
+  ACTION_TONE,
+  alertHref,
+  packetHref,
+  PRIORITY_TONE,
+  queueInput,
+  SHORTCUTS,
+  type QueueSearch,
+} from './inputs';
 
-interface Assignee { user_id: string; name: string | null; email: string; matter_ids: string[] }
-const label = (u: Assignee) => u.name ? `${u.name} (${u.email})` : u.email;
+interface Assignee {
+  user_id: string;
+  name: string | null;
+  email: string;
+  matter_ids: string[];
+}
+const label = (u: Assignee) => (u.name ? `${u.name} (${u.email})` : u.email);
 
 function href(s: QueueSearch) {
   const q = new URLSearchParams();
@@ -20,7 +34,8 @@ function href(s: QueueSearch) {
   return text ? `/actions?${text}` : '/actions';
 }
 
-const typing = (t: EventTarget | null) => t instanceof HTMLElement && (['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName) || t.isContentEditable);
+const typing = (t: EventTarget | null) =>
+  t instanceof HTMLElement && (['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName) || t.isContentEditable);
 
 /**
  * The operator's action queue: "My queue" (owned by the signed-in user) or the team's, by due
@@ -42,19 +57,35 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
 
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.actions.list.queryKey() });
   const update = useMutation(trpc.actions.update.mutationOptions({ onSuccess: refresh }));
-  const assign = useMutation(trpc.actions.assign.mutationOptions({ onSuccess: (a) => { setNotice(`Assigned “${a.title}”.`); refresh(); } }));
-  const bulk = useMutation(trpc.actions.bulkAssign.mutationOptions({
-    onSuccess: (r) => { setNotice(`Assigned ${r.data.length} action${r.data.length === 1 ? '' : 's'}.`); setSelected(new Set()); refresh(); },
-  }));
+  const assign = useMutation(
+    trpc.actions.assign.mutationOptions({
+      onSuccess: (a) => {
+        setNotice(`Assigned “${a.title}”.`);
+        refresh();
+      },
+    }),
+  );
+  const bulk = useMutation(
+    trpc.actions.bulkAssign.mutationOptions({
+      onSuccess: (r) => {
+        setNotice(`Assigned ${r.data.length} action${r.data.length === 1 ? '' : 's'}.`);
+        setSelected(new Set());
+        refresh();
+      },
+    }),
+  );
   const error = apiError(update.error ?? assign.error ?? bulk.error ?? list.error);
   const current = rows[Math.min(focus, rows.length - 1)];
-  const candidates = (matterId: string) => (people.data ?? []).filter((u) => !u.matter_ids.length || u.matter_ids.includes(matterId));
+  const candidates = (matterId: string) =>
+    (people.data ?? []).filter((u) => !u.matter_ids.length || u.matter_ids.includes(matterId));
 
-  const toggle = (id: string) => setSelected((s) => {
-    const n = new Set(s);
-    if (n.has(id)) n.delete(id); else n.add(id);
-    return n;
-  });
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
   const start = (id: string) => update.mutate({ action_id: id, status: 'in_progress' });
   const openLinked = (a: (typeof rows)[number]) => {
     if (a.linked_packet_id) router.push(packetHref(a.linked_packet_id));
@@ -66,16 +97,35 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
       if (e.metaKey || e.ctrlKey || e.altKey || typing(e.target)) return;
       const a = current;
       switch (e.key) {
-        case 'j': setFocus((f) => Math.min(f + 1, Math.max(rows.length - 1, 0))); break;
-        case 'k': setFocus((f) => Math.max(f - 1, 0)); break;
-        case 'x': if (a && canWrite) toggle(a.action_id); break;
-        case 's': if (a && canWrite && (a.status === 'open' || a.status === 'blocked')) start(a.action_id); break;
-        case 'c': if (a && canWrite && a.status === 'in_progress') setCompleting(a.action_id); break;
-        case 'a': if (a && canWrite) document.querySelector<HTMLSelectElement>(`[data-owner-for="${a.action_id}"]`)?.focus(); break;
-        case 'o': if (a) openLinked(a); break;
-        case 'm': router.push(href({ ...search, queue: 'mine', starting_after: undefined })); break;
-        case 't': router.push(href({ ...search, queue: 'team', starting_after: undefined })); break;
-        default: return;
+        case 'j':
+          setFocus((f) => Math.min(f + 1, Math.max(rows.length - 1, 0)));
+          break;
+        case 'k':
+          setFocus((f) => Math.max(f - 1, 0));
+          break;
+        case 'x':
+          if (a && canWrite) toggle(a.action_id);
+          break;
+        case 's':
+          if (a && canWrite && (a.status === 'open' || a.status === 'blocked')) start(a.action_id);
+          break;
+        case 'c':
+          if (a && canWrite && a.status === 'in_progress') setCompleting(a.action_id);
+          break;
+        case 'a':
+          if (a && canWrite) document.querySelector<HTMLSelectElement>(`[data-owner-for="${a.action_id}"]`)?.focus();
+          break;
+        case 'o':
+          if (a) openLinked(a);
+          break;
+        case 'm':
+          router.push(href({ ...search, queue: 'mine', starting_after: undefined }));
+          break;
+        case 't':
+          router.push(href({ ...search, queue: 'team', starting_after: undefined }));
+          break;
+        default:
+          return;
       }
       e.preventDefault();
     }
@@ -90,8 +140,12 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
         <h1 className="text-lg font-semibold">Actions</h1>
         <nav aria-label="Queues" className="flex gap-1 text-sm">
           {(['mine', 'team'] as const).map((q) => (
-            <Link key={q} href={href({ ...search, queue: q, starting_after: undefined })} aria-current={search.queue === q ? 'page' : undefined}
-              className={`rounded px-2 py-1 ${search.queue === q ? 'bg-slate-800 text-white' : 'border border-slate-300 bg-white text-blue-800 hover:bg-slate-100'}`}>
+            <Link
+              key={q}
+              href={href({ ...search, queue: q, starting_after: undefined })}
+              aria-current={search.queue === q ? 'page' : undefined}
+              className={`rounded px-2 py-1 ${search.queue === q ? 'bg-slate-800 text-white' : 'border border-slate-300 bg-white text-blue-800 hover:bg-slate-100'}`}
+            >
               {q === 'mine' ? 'My queue' : 'Team queue'}
             </Link>
           ))}
@@ -101,118 +155,289 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
       <form action="/actions" role="search" aria-label="Filter actions" className="flex flex-wrap items-end gap-2">
         {search.queue === 'team' && <input type="hidden" name="queue" value="team" />}
         <div className="flex flex-col gap-0.5">
-          <label htmlFor="f-status" className="text-xs font-medium text-slate-700">Status</label>
+          <label htmlFor="f-status" className="text-xs font-medium text-slate-700">
+            Status
+          </label>
           <Select id="f-status" name="status" defaultValue={search.status ?? ''} className="w-36">
             <option value="">Any status</option>
-            {ACTION_STATUSES.map((s) => <option key={s} value={s}>{humanize(s)}</option>)}
+            {ACTION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {humanize(s)}
+              </option>
+            ))}
           </Select>
         </div>
         <div className="flex flex-col gap-0.5">
-          <label htmlFor="f-matter" className="text-xs font-medium text-slate-700">Matter ID</label>
-          <Input id="f-matter" name="matter_id" defaultValue={search.matter_id ?? ''} placeholder="mtr_…" className="w-64 font-mono text-xs" />
+          <label htmlFor="f-matter" className="text-xs font-medium text-slate-700">
+            Matter ID
+          </label>
+          <Input
+            id="f-matter"
+            name="matter_id"
+            defaultValue={search.matter_id ?? ''}
+            placeholder="mtr_…"
+            className="w-64 font-mono text-xs"
+          />
         </div>
         <div className="flex flex-col gap-0.5">
-          <label htmlFor="f-campaign" className="text-xs font-medium text-slate-700">Campaign</label>
-          <Input id="f-campaign" name="campaign_id" defaultValue={search.campaign_id ?? ''} placeholder="e.g. plan_…" className="w-56" />
+          <label htmlFor="f-campaign" className="text-xs font-medium text-slate-700">
+            Campaign
+          </label>
+          <Input
+            id="f-campaign"
+            name="campaign_id"
+            defaultValue={search.campaign_id ?? ''}
+            placeholder="e.g. plan_…"
+            className="w-56"
+          />
         </div>
         <div className="flex flex-col gap-0.5">
-          <label htmlFor="f-due" className="text-xs font-medium text-slate-700">Due before</label>
+          <label htmlFor="f-due" className="text-xs font-medium text-slate-700">
+            Due before
+          </label>
           <Input id="f-due" name="due_before" type="date" defaultValue={search.due_before ?? ''} className="w-40" />
         </div>
-        <Button type="submit" variant="secondary">Apply</Button>
-        {filtered && <Link href={href({ queue: search.queue })} className="px-1 py-1 text-sm text-blue-800 underline">Clear</Link>}
+        <Button type="submit" variant="secondary">
+          Apply
+        </Button>
+        {filtered && (
+          <Link href={href({ queue: search.queue })} className="px-1 py-1 text-sm text-blue-800 underline">
+            Clear
+          </Link>
+        )}
       </form>
 
       {canWrite && (
-        <div className="flex flex-wrap items-center gap-2 rounded border border-slate-300 bg-white px-2 py-1.5 text-sm" aria-label="Bulk assignment" role="group">
+        <div
+          className="flex flex-wrap items-center gap-2 rounded border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          aria-label="Bulk assignment"
+          role="group"
+        >
           <span>{selected.size} selected</span>
-          <label htmlFor="bulk-owner" className="text-xs font-medium text-slate-700">Assign selected to</label>
+          <label htmlFor="bulk-owner" className="text-xs font-medium text-slate-700">
+            Assign selected to
+          </label>
           <Select id="bulk-owner" value={bulkOwner} onChange={(e) => setBulkOwner(e.target.value)} className="w-72">
             <option value="">Choose a user…</option>
-            {(people.data ?? []).map((u) => <option key={u.user_id} value={u.user_id}>{label(u)}</option>)}
+            {(people.data ?? []).map((u) => (
+              <option key={u.user_id} value={u.user_id}>
+                {label(u)}
+              </option>
+            ))}
           </Select>
-          <Button type="button" disabled={!selected.size || !bulkOwner || bulk.isPending}
-            onClick={() => bulk.mutate({ action_ids: [...selected], owner_id: bulkOwner })}>Assign selected</Button>
+          <Button
+            type="button"
+            disabled={!selected.size || !bulkOwner || bulk.isPending}
+            onClick={() => bulk.mutate({ action_ids: [...selected], owner_id: bulkOwner })}
+          >
+            Assign selected
+          </Button>
         </div>
       )}
-      {notice && <p role="status" className="text-sm text-green-900">{notice}</p>}
+      {notice && (
+        <p role="status" className="text-sm text-green-900">
+          {notice}
+        </p>
+      )}
       <ErrorNote error={error} />
 
       <div className="overflow-x-auto rounded border border-slate-300 bg-white">
         <table className="w-full border-collapse text-sm" data-testid="action-queue">
-          <caption className="sr-only">{search.queue === 'mine' ? 'My queue' : 'Team queue'}, earliest due first</caption>
+          <caption className="sr-only">
+            {search.queue === 'mine' ? 'My queue' : 'Team queue'}, earliest due first
+          </caption>
           <thead className="bg-slate-100">
-            <tr><Th><span className="sr-only">Select</span></Th><Th>Due</Th><Th>Action</Th><Th>Priority</Th><Th>Status</Th><Th>Owner</Th><Th>Moves</Th></tr>
+            <tr>
+              <Th>
+                <span className="sr-only">Select</span>
+              </Th>
+              <Th>Due</Th>
+              <Th>Action</Th>
+              <Th>Priority</Th>
+              <Th>Status</Th>
+              <Th>Owner</Th>
+              <Th>Moves</Th>
+            </tr>
           </thead>
           <tbody>
             {rows.map((a, i) => {
               const focused = current?.action_id === a.action_id;
               const closed = a.status === 'completed' || a.status === 'cancelled';
               return [
-                <tr key={a.action_id} data-testid="action-row" data-action-id={a.action_id} aria-current={focused ? 'true' : undefined}
-                  onClick={() => setFocus(i)} className={focused ? 'bg-blue-50 outline outline-2 outline-blue-600' : 'hover:bg-slate-50'}>
+                <tr
+                  key={a.action_id}
+                  data-testid="action-row"
+                  data-action-id={a.action_id}
+                  aria-current={focused ? 'true' : undefined}
+                  onClick={() => setFocus(i)}
+                  className={focused ? 'bg-blue-50 outline outline-2 outline-blue-600' : 'hover:bg-slate-50'}
+                >
                   <Td>
-                    {canWrite && <input type="checkbox" aria-label={`Select ${a.title}`} checked={selected.has(a.action_id)} onChange={() => toggle(a.action_id)} className="h-4 w-4" />}
+                    {canWrite && (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${a.title}`}
+                        checked={selected.has(a.action_id)}
+                        onChange={() => toggle(a.action_id)}
+                        className="h-4 w-4"
+                      />
+                    )}
                   </Td>
                   <Td className="whitespace-nowrap">
                     {a.due_at ? formatTime(a.due_at) : <span className="text-slate-600">No due date</span>}
-                    {a.overdue && <div><Badge tone="red">Overdue</Badge></div>}
+                    {a.overdue && (
+                      <div>
+                        <Badge tone="red">Overdue</Badge>
+                      </div>
+                    )}
                   </Td>
                   <Td>
                     <div className="font-medium text-slate-900">{a.title}</div>
                     <div className="text-xs text-slate-700">
-                      <Mono>{a.type}</Mono> · <Link href={`/matters/${a.matter_id}`} className="text-blue-800 underline">{a.matter_id}</Link>
-                      {a.campaign_id && <> · campaign <Mono>{a.campaign_id}</Mono></>}
+                      <Mono>{a.type}</Mono> ·{' '}
+                      <Link href={`/matters/${a.matter_id}`} className="text-blue-800 underline">
+                        {a.matter_id}
+                      </Link>
+                      {a.campaign_id && (
+                        <>
+                          {' '}
+                          · campaign <Mono>{a.campaign_id}</Mono>
+                        </>
+                      )}
                     </div>
                     {a.completion_notes && <div className="text-xs text-green-900">Done: {a.completion_notes}</div>}
                   </Td>
-                  <Td><Badge tone={PRIORITY_TONE[a.priority]}>{a.priority}</Badge></Td>
-                  <Td><Badge tone={ACTION_TONE[a.status]}>{humanize(a.status)}</Badge></Td>
+                  <Td>
+                    <Badge tone={PRIORITY_TONE[a.priority]}>{a.priority}</Badge>
+                  </Td>
+                  <Td>
+                    <Badge tone={ACTION_TONE[a.status]}>{humanize(a.status)}</Badge>
+                  </Td>
                   <Td>
                     {canWrite && !closed ? (
-                      <Select aria-label={`Owner of ${a.title}`} data-owner-for={a.action_id} value={a.owner_id ?? ''} className="w-56"
-                        onChange={(e) => e.target.value && assign.mutate({ action_id: a.action_id, owner_id: e.target.value })}>
+                      <Select
+                        aria-label={`Owner of ${a.title}`}
+                        data-owner-for={a.action_id}
+                        value={a.owner_id ?? ''}
+                        className="w-56"
+                        onChange={(e) =>
+                          e.target.value && assign.mutate({ action_id: a.action_id, owner_id: e.target.value })
+                        }
+                      >
                         <option value="">Unassigned</option>
-                        {candidates(a.matter_id).map((u) => <option key={u.user_id} value={u.user_id}>{label(u)}</option>)}
+                        {candidates(a.matter_id).map((u) => (
+                          <option key={u.user_id} value={u.user_id}>
+                            {label(u)}
+                          </option>
+                        ))}
                       </Select>
-                    ) : (a.owner_id ? label((people.data ?? []).find((u) => u.user_id === a.owner_id) ?? { user_id: a.owner_id, name: null, email: a.owner_id, matter_ids: [] }) : 'Unassigned')}
+                    ) : a.owner_id ? (
+                      label(
+                        (people.data ?? []).find((u) => u.user_id === a.owner_id) ?? {
+                          user_id: a.owner_id,
+                          name: null,
+                          email: a.owner_id,
+                          matter_ids: [],
+                        },
+                      )
+                    ) : (
+                      'Unassigned'
+                    )}
                   </Td>
                   <Td className="whitespace-nowrap">
                     <div className="flex gap-1">
-                      {canWrite && (a.status === 'open' || a.status === 'blocked') && <Button variant="secondary" onClick={() => start(a.action_id)}>Start</Button>}
-                      {canWrite && a.status === 'in_progress' && <Button variant="secondary" onClick={() => setCompleting(a.action_id)}>Complete</Button>}
-                      {a.linked_packet_id && <Link href={packetHref(a.linked_packet_id)} className="rounded px-2 py-1 text-sm text-blue-800 underline">Open packet</Link>}
-                      {a.linked_alert_id && <Link href={alertHref(a.linked_alert_id)} className="rounded px-2 py-1 text-sm text-blue-800 underline">Open alert</Link>}
+                      {canWrite && (a.status === 'open' || a.status === 'blocked') && (
+                        <Button variant="secondary" onClick={() => start(a.action_id)}>
+                          Start
+                        </Button>
+                      )}
+                      {canWrite && a.status === 'in_progress' && (
+                        <Button variant="secondary" onClick={() => setCompleting(a.action_id)}>
+                          Complete
+                        </Button>
+                      )}
+                      {a.linked_packet_id && (
+                        <Link
+                          href={packetHref(a.linked_packet_id)}
+                          className="rounded px-2 py-1 text-sm text-blue-800 underline"
+                        >
+                          Open packet
+                        </Link>
+                      )}
+                      {a.linked_alert_id && (
+                        <Link
+                          href={alertHref(a.linked_alert_id)}
+                          className="rounded px-2 py-1 text-sm text-blue-800 underline"
+                        >
+                          Open alert
+                        </Link>
+                      )}
                     </div>
                   </Td>
                 </tr>,
                 completing === a.action_id ? (
                   <tr key={`${a.action_id}-complete`}>
                     <Td colSpan={7}>
-                      <CompleteForm actionId={a.action_id} title={a.title} onCancel={() => setCompleting(null)}
-                        onDone={() => { setCompleting(null); setNotice(`Completed “${a.title}”.`); refresh(); }} />
+                      <CompleteForm
+                        actionId={a.action_id}
+                        title={a.title}
+                        onCancel={() => setCompleting(null)}
+                        onDone={() => {
+                          setCompleting(null);
+                          setNotice(`Completed “${a.title}”.`);
+                          refresh();
+                        }}
+                      />
                     </Td>
                   </tr>
                 ) : null,
               ];
             })}
             {!rows.length && !list.isLoading && (
-              <tr><Td colSpan={7} className="py-6 text-center text-slate-600">No actions{filtered ? ' match these filters' : search.queue === 'mine' ? ' are assigned to you' : ' yet'}.</Td></tr>
+              <tr>
+                <Td colSpan={7} className="py-6 text-center text-slate-600">
+                  No actions
+                  {filtered ? ' match these filters' : search.queue === 'mine' ? ' are assigned to you' : ' yet'}.
+                </Td>
+              </tr>
             )}
           </tbody>
         </table>
       </div>
       <nav aria-label="Pages" className="flex gap-2 text-sm">
-        {search.starting_after && <Link href={href({ ...search, starting_after: undefined })} className="rounded border border-slate-300 bg-white px-2 py-1 text-blue-800 hover:bg-slate-100">← First page</Link>}
+        {search.starting_after && (
+          <Link
+            href={href({ ...search, starting_after: undefined })}
+            className="rounded border border-slate-300 bg-white px-2 py-1 text-blue-800 hover:bg-slate-100"
+          >
+            ← First page
+          </Link>
+        )}
         {list.data?.has_more && rows.length > 0 && (
-          <Link href={href({ ...search, starting_after: rows[rows.length - 1].action_id })} className="rounded border border-slate-300 bg-white px-2 py-1 text-blue-800 hover:bg-slate-100">Later due →</Link>
+          <Link
+            href={href({ ...search, starting_after: rows[rows.length - 1].action_id })}
+            className="rounded border border-slate-300 bg-white px-2 py-1 text-blue-800 hover:bg-slate-100"
+          >
+            Later due →
+          </Link>
         )}
       </nav>
 
-      <section aria-labelledby="shortcuts-title" className="rounded border border-slate-300 bg-white p-2 text-sm" data-testid="shortcuts">
-        <h2 id="shortcuts-title" className="mb-1 text-sm font-semibold">Keyboard shortcuts</h2>
+      <section
+        aria-labelledby="shortcuts-title"
+        className="rounded border border-slate-300 bg-white p-2 text-sm"
+        data-testid="shortcuts"
+      >
+        <h2 id="shortcuts-title" className="mb-1 text-sm font-semibold">
+          Keyboard shortcuts
+        </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
-          {SHORTCUTS.map(([k, what]) => [<dt key={`${k}-k`}><kbd className="rounded border border-slate-400 bg-slate-100 px-1 font-mono text-xs">{k}</kbd></dt>, <dd key={`${k}-d`}>{what}</dd>])}
+          {SHORTCUTS.map(([k, what]) => [
+            <dt key={`${k}-k`}>
+              <kbd className="rounded border border-slate-400 bg-slate-100 px-1 font-mono text-xs">{k}</kbd>
+            </dt>,
+            <dd key={`${k}-d`}>{what}</dd>,
+          ])}
         </dl>
       </section>
     </div>

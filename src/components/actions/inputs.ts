@@ -19,7 +19,8 @@ export interface QueueSearch {
 
 export function queueInput(s: QueueSearch, me: string) {
   return {
-    limit: QUEUE_PAGE, sort: 'due_at' as const,
+    limit: QUEUE_PAGE,
+    sort: 'due_at' as const,
     ...(s.queue === 'mine' ? { owner_id: me } : {}),
     ...(s.status ? { status: s.status as (typeof ACTION_STATUSES)[number] } : {}),
     ...(s.matter_id ? { matter_id: s.matter_id } : {}),
@@ -30,7 +31,13 @@ export function queueInput(s: QueueSearch, me: string) {
 }
 
 export const PRIORITY_TONE: Record<string, Tone> = { urgent: 'red', high: 'amber', normal: 'blue', low: 'slate' };
-export const ACTION_TONE: Record<string, Tone> = { open: 'blue', in_progress: 'amber', blocked: 'red', completed: 'green', cancelled: 'slate' };
+export const ACTION_TONE: Record<string, Tone> = {
+  open: 'blue',
+  in_progress: 'amber',
+  blocked: 'red',
+  completed: 'green',
+  cancelled: 'slate',
+};
 
 /**
  * Where the queue opens a linked object: the packet page (src/app/(console)/packets/[id]);

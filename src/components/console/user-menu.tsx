@@ -4,13 +4,27 @@ import { signOut } from 'next-auth/react';
 import { useState } from 'react';
 
 /** Who is signed in (email, roles, organization) and sign-out. */
-export function UserMenu({ email, name, roles, organization }: { email: string; name: string | null; roles: string[]; organization: string }) {
+export function UserMenu({
+  email,
+  name,
+  roles,
+  organization,
+}: {
+  email: string;
+  name: string | null;
+  roles: string[];
+  organization: string;
+}) {
   const [leaving, setLeaving] = useState(false);
   return (
     <div className="flex items-center gap-3 text-xs">
       <div className="text-right leading-tight">
-        <div data-testid="signed-in-user" className="font-medium text-white">{name ? `${name} · ${email}` : email}</div>
-        <div className="text-slate-300">{organization} · {roles.join(', ') || 'no role'}</div>
+        <div data-testid="signed-in-user" className="font-medium text-white">
+          {name ? `${name} · ${email}` : email}
+        </div>
+        <div className="text-slate-300">
+          {organization} · {roles.join(', ') || 'no role'}
+        </div>
       </div>
       <button
         type="button"

@@ -26,8 +26,20 @@ export function BuildProgress({ label, steps, running }: { label: string; steps:
   const pct = Math.min(95, Math.round(((step + 1) / (steps.length + 1)) * 100));
   return (
     <div role="status" aria-live="polite" className="mt-2 text-xs text-slate-700">
-      <div className="flex justify-between"><span>{label}: {steps[step]}…</span><span>{(elapsed / 1000).toFixed(1)} s</span></div>
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="mt-1 h-1.5 w-full rounded bg-slate-200">
+      <div className="flex justify-between">
+        <span>
+          {label}: {steps[step]}…
+        </span>
+        <span>{(elapsed / 1000).toFixed(1)} s</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        className="mt-1 h-1.5 w-full rounded bg-slate-200"
+      >
         <div className="h-1.5 rounded bg-blue-700 transition-all" style={{ width: `${pct}%` }} />
       </div>
     </div>

@@ -29,7 +29,9 @@ export function TimelineChart({ events }: { events: TimelineEvent[] }) {
           <YAxis fontSize={11} />
           <Tooltip />
           <Legend />
-          {[...series].sort().map((s, i) => <Bar key={s} dataKey={s} fill={colors[i % colors.length]} isAnimationActive={false} />)}
+          {[...series].sort().map((s, i) => (
+            <Bar key={s} dataKey={s} fill={colors[i % colors.length]} isAnimationActive={false} />
+          ))}
         </BarChart>
       </ResponsiveContainer>
     </figure>

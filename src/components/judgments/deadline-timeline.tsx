@@ -16,13 +16,22 @@ export function DeadlineTimeline({ judgmentId, today }: { judgmentId: string; to
   const trpc = useTRPC();
   const q = useQuery(trpc.judgments.deadlines.queryOptions(deadlinesInput(judgmentId)));
   const rows = [...(q.data?.data ?? [])].sort((a, b) =>
-    a.date === b.date ? a.deadline_id.localeCompare(b.deadline_id) : a.date === null ? 1 : b.date === null ? -1 : a.date.localeCompare(b.date));
+    a.date === b.date
+      ? a.deadline_id.localeCompare(b.deadline_id)
+      : a.date === null
+        ? 1
+        : b.date === null
+          ? -1
+          : a.date.localeCompare(b.date),
+  );
   // The marker goes before the first deadline on or after today (or after the last dated one).
   let markerAt = rows.findIndex((d) => d.date === null || d.date >= today);
   if (markerAt === -1) markerAt = rows.length;
   const marker = (
     <tr data-testid="today-marker" className="bg-blue-50">
-      <Td colSpan={6} className="border-y-2 border-blue-600 py-0.5 text-xs font-semibold text-blue-900">Today · {today}</Td>
+      <Td colSpan={6} className="border-y-2 border-blue-600 py-0.5 text-xs font-semibold text-blue-900">
+        Today · {today}
+      </Td>
     </tr>
   );
   return (
@@ -30,12 +39,24 @@ export function DeadlineTimeline({ judgmentId, today }: { judgmentId: string; to
       <ErrorNote error={apiError(q.error)} />
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">Deadlines ordered by date, today marked</caption>
-        <thead><tr><Th>Date</Th><Th>Type</Th><Th>Deadline</Th><Th>Status</Th><Th>Owner</Th><Th>Review</Th></tr></thead>
+        <thead>
+          <tr>
+            <Th>Date</Th>
+            <Th>Type</Th>
+            <Th>Deadline</Th>
+            <Th>Status</Th>
+            <Th>Owner</Th>
+            <Th>Review</Th>
+          </tr>
+        </thead>
         <tbody>
           {rows.map((d, i) => (
             <Fragment key={d.deadline_id}>
               {i === markerAt && marker}
-              <tr data-testid="deadline-row" className={d.date !== null && d.date < today ? 'text-slate-600' : undefined}>
+              <tr
+                data-testid="deadline-row"
+                className={d.date !== null && d.date < today ? 'text-slate-600' : undefined}
+              >
                 <Td className="whitespace-nowrap font-mono text-xs">
                   {d.date ?? 'no date'}
                   {d.window_opens && <div className="text-slate-700">window opens {d.window_opens}</div>}
@@ -45,15 +66,25 @@ export function DeadlineTimeline({ judgmentId, today }: { judgmentId: string; to
                   <div className="font-medium text-slate-900">{d.title}</div>
                   {d.legal_basis && <div className="text-xs text-slate-700">{d.legal_basis}</div>}
                 </Td>
-                <Td><Badge tone={toneOf(d.status)}>{humanize(d.status)}</Badge></Td>
+                <Td>
+                  <Badge tone={toneOf(d.status)}>{humanize(d.status)}</Badge>
+                </Td>
                 <Td>{d.owner ?? '—'}</Td>
                 <Td>
                   {d.review_required ? (
                     <div data-testid="deadline-review">
                       <Badge tone="amber">Review required</Badge>
-                      {asStrings(d.review_reasons).length > 0 && <ul className="mt-0.5 list-disc pl-4 text-xs text-slate-700">{asStrings(d.review_reasons).map((r, k) => <li key={k}>{r}</li>)}</ul>}
+                      {asStrings(d.review_reasons).length > 0 && (
+                        <ul className="mt-0.5 list-disc pl-4 text-xs text-slate-700">
+                          {asStrings(d.review_reasons).map((r, k) => (
+                            <li key={k}>{r}</li>
+                          ))}
+                        </ul>
+                      )}
                     </div>
-                  ) : '—'}
+                  ) : (
+                    '—'
+                  )}
                 </Td>
               </tr>
             </Fragment>

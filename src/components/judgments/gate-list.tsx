@@ -4,8 +4,13 @@ import type { GateStatus, GateView } from './types';
 
 const GATE_TONE: Record<GateStatus, Tone> = { pass: 'green', fail: 'red', review: 'amber' };
 const GATE_LABELS: Record<string, string> = {
-  authority: 'Authority', stay_appeal: 'Stay / appeal', bankruptcy: 'Bankruptcy', consumer_commercial: 'Consumer / commercial',
-  required_documents: 'Required documents', judgment_life: 'Judgment life', sanctions: 'Sanctions',
+  authority: 'Authority',
+  stay_appeal: 'Stay / appeal',
+  bankruptcy: 'Bankruptcy',
+  consumer_commercial: 'Consumer / commercial',
+  required_documents: 'Required documents',
+  judgment_life: 'Judgment life',
+  sanctions: 'Sanctions',
 };
 const label = (gate: string) => GATE_LABELS[gate] ?? humanize(gate);
 
@@ -18,7 +23,12 @@ export function GateList({ gates, testid, compact = false }: { gates: GateView[]
     return (
       <ul data-testid={testid} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {gates.map((g) => (
-          <li key={g.gate} data-testid={`${testid}-${g.gate}`} data-status={g.status} className="flex items-center gap-1">
+          <li
+            key={g.gate}
+            data-testid={`${testid}-${g.gate}`}
+            data-status={g.status}
+            className="flex items-center gap-1"
+          >
             <span className="text-slate-800">{label(g.gate)}</span> <Badge tone={GATE_TONE[g.status]}>{g.status}</Badge>
           </li>
         ))}
@@ -35,13 +45,19 @@ export function GateList({ gates, testid, compact = false }: { gates: GateView[]
           </div>
           {g.reasons.length > 0 && (
             <ul className="mt-0.5 list-disc pl-5 text-xs text-slate-700">
-              {g.reasons.map((r, i) => <li key={i}>{r}</li>)}
+              {g.reasons.map((r, i) => (
+                <li key={i}>{r}</li>
+              ))}
             </ul>
           )}
           {g.required_actions.length > 0 && (
             <div className="mt-0.5 text-xs">
               <span className="font-semibold text-slate-800">Required actions</span>
-              <ul className="list-disc pl-5 text-slate-800">{g.required_actions.map((a, i) => <li key={i}>{a}</li>)}</ul>
+              <ul className="list-disc pl-5 text-slate-800">
+                {g.required_actions.map((a, i) => (
+                  <li key={i}>{a}</li>
+                ))}
+              </ul>
             </div>
           )}
         </li>

@@ -24,12 +24,22 @@ export function JudgmentView({ judgmentId, me, today }: { judgmentId: string; me
     <div className="flex flex-col gap-4">
       <div>
         <nav aria-label="Breadcrumb" className="text-sm text-slate-700">
-          <Link href="/matters" className="text-blue-800 underline">Matters</Link> /{' '}
-          <Link href={`/matters/${j.matter_id}`} className="text-blue-800 underline">{j.matter.name}</Link> / Judgment {j.case_number}
+          <Link href="/matters" className="text-blue-800 underline">
+            Matters
+          </Link>{' '}
+          /{' '}
+          <Link href={`/matters/${j.matter_id}`} className="text-blue-800 underline">
+            {j.matter.name}
+          </Link>{' '}
+          / Judgment {j.case_number}
         </nav>
         <div className="mt-1 flex flex-wrap items-center gap-2">
-          <h1 className="text-lg font-semibold">{j.case_number} · {j.court}</h1>
-          <span data-testid="judgment-status"><Badge tone={toneOf(j.status)}>{humanize(j.status)}</Badge></span>
+          <h1 className="text-lg font-semibold">
+            {j.case_number} · {j.court}
+          </h1>
+          <span data-testid="judgment-status">
+            <Badge tone={toneOf(j.status)}>{humanize(j.status)}</Badge>
+          </span>
           <Badge>{humanize(j.type)}</Badge>
           <Mono>{j.judgment_id}</Mono>
         </div>
@@ -55,7 +65,18 @@ function JudgmentFacts({ j }: { j: JudgmentDetail }) {
     ['Debtor', j.debtor],
     ['Amount', formatAmount(j.amount.amount, j.amount.currency)],
     ['Entered', j.date_entered],
-    ['Jurisdiction', <>{j.jurisdiction_rules.name} <Mono>{j.jurisdiction}</Mono>{!j.jurisdiction_rules.verified && <> <Badge tone="amber">Unverified rules</Badge></>}</>],
+    [
+      'Jurisdiction',
+      <>
+        {j.jurisdiction_rules.name} <Mono>{j.jurisdiction}</Mono>
+        {!j.jurisdiction_rules.verified && (
+          <>
+            {' '}
+            <Badge tone="amber">Unverified rules</Badge>
+          </>
+        )}
+      </>,
+    ],
     ['Consumer debt', j.consumer_debt === null ? 'Not recorded' : j.consumer_debt ? 'Yes' : 'No (commercial)'],
     ['Appeal / stay', humanize(j.appeal_stay_status)],
     ['Bankruptcy', humanize(j.bankruptcy_status)],
@@ -80,7 +101,9 @@ function JudgmentFacts({ j }: { j: JudgmentDetail }) {
           <strong>Review required.</strong> {review.review_notes ?? j.jurisdiction_rules.review_reasons.join(' ')}
         </div>
       )}
-      <p className="mt-1 text-xs text-slate-700">Rules: {j.jurisdiction_rules.dataset} · updated {formatTime(j.updated_at)}</p>
+      <p className="mt-1 text-xs text-slate-700">
+        Rules: {j.jurisdiction_rules.dataset} · updated {formatTime(j.updated_at)}
+      </p>
     </>
   );
 }

@@ -10,8 +10,18 @@ import { judgmentsListInput } from './inputs';
 import type { JurisdictionOption } from './types';
 
 /** The matter's judgments with their status badges, and the intake form (POST /v1/judgments/intake). */
-export function JudgmentsPanel({ matterId, currency, canWrite, writable, jurisdictions }: {
-  matterId: string; currency: string; canWrite: boolean; writable: boolean; jurisdictions: JurisdictionOption[];
+export function JudgmentsPanel({
+  matterId,
+  currency,
+  canWrite,
+  writable,
+  jurisdictions,
+}: {
+  matterId: string;
+  currency: string;
+  canWrite: boolean;
+  writable: boolean;
+  jurisdictions: JurisdictionOption[];
 }) {
   const trpc = useTRPC();
   const list = useQuery(trpc.judgments.list.queryOptions(judgmentsListInput(matterId)));
@@ -24,24 +34,54 @@ export function JudgmentsPanel({ matterId, currency, canWrite, writable, jurisdi
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">Judgments of this matter</caption>
             <thead>
-              <tr><Th>Case</Th><Th>Court</Th><Th>Jurisdiction</Th><Th>Debtor</Th><Th className="text-right">Amount</Th><Th>Entered</Th><Th>Status</Th><Th>Profile</Th></tr>
+              <tr>
+                <Th>Case</Th>
+                <Th>Court</Th>
+                <Th>Jurisdiction</Th>
+                <Th>Debtor</Th>
+                <Th className="text-right">Amount</Th>
+                <Th>Entered</Th>
+                <Th>Status</Th>
+                <Th>Profile</Th>
+              </tr>
             </thead>
             <tbody>
               {rows.map((j) => (
                 <tr key={j.judgment_id} data-testid="judgment-row">
                   <Td>
-                    <Link href={`/matters/${matterId}/judgments/${j.judgment_id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline">{j.case_number}</Link>
-                    <div><Mono>{j.judgment_id}</Mono></div>
+                    <Link
+                      href={`/matters/${matterId}/judgments/${j.judgment_id}`}
+                      className="font-medium text-blue-800 underline-offset-2 hover:underline"
+                    >
+                      {j.case_number}
+                    </Link>
+                    <div>
+                      <Mono>{j.judgment_id}</Mono>
+                    </div>
                   </Td>
                   <Td>{j.court}</Td>
                   <Td>
-                    {j.jurisdiction_rules.name} <span className="whitespace-nowrap"><Mono>{j.jurisdiction}</Mono></span>
-                    {j.jurisdiction_rules.review_required && <> <Badge tone="amber">Rules need review</Badge></>}
+                    {j.jurisdiction_rules.name}{' '}
+                    <span className="whitespace-nowrap">
+                      <Mono>{j.jurisdiction}</Mono>
+                    </span>
+                    {j.jurisdiction_rules.review_required && (
+                      <>
+                        {' '}
+                        <Badge tone="amber">Rules need review</Badge>
+                      </>
+                    )}
                   </Td>
                   <Td>{j.debtor}</Td>
-                  <Td className="whitespace-nowrap text-right font-mono tabular-nums">{formatAmount(j.amount.amount, j.amount.currency)}</Td>
+                  <Td className="whitespace-nowrap text-right font-mono tabular-nums">
+                    {formatAmount(j.amount.amount, j.amount.currency)}
+                  </Td>
                   <Td className="whitespace-nowrap">{j.date_entered}</Td>
-                  <Td className="whitespace-nowrap"><span data-testid="judgment-status"><Badge tone={toneOf(j.status)}>{humanize(j.status)}</Badge></span></Td>
+                  <Td className="whitespace-nowrap">
+                    <span data-testid="judgment-status">
+                      <Badge tone={toneOf(j.status)}>{humanize(j.status)}</Badge>
+                    </span>
+                  </Td>
                   <Td>{j.enforcement_profile ? humanize(j.enforcement_profile) : '—'}</Td>
                 </tr>
               ))}

@@ -31,11 +31,17 @@ export function ProfilePanel({ judgment: j, canWrite }: { judgment: JudgmentDeta
     <Panel
       id="profile"
       title="Enforcement profile"
-      actions={(
+      actions={
         <span data-testid="current-profile">
-          {j.enforcement_profile ? <Badge tone="blue">{humanize(j.enforcement_profile)} · pressure {j.pressure_level}</Badge> : <Badge>Not set</Badge>}
+          {j.enforcement_profile ? (
+            <Badge tone="blue">
+              {humanize(j.enforcement_profile)} · pressure {j.pressure_level}
+            </Badge>
+          ) : (
+            <Badge>Not set</Badge>
+          )}
         </span>
-      )}
+      }
     >
       {!ready && (
         <p className="mb-2 text-xs text-slate-700">
@@ -45,26 +51,49 @@ export function ProfilePanel({ judgment: j, canWrite }: { judgment: JudgmentDeta
       {canWrite && (
         <form onSubmit={submit} aria-label="Set enforcement profile" className="flex flex-wrap items-end gap-2">
           <Field id="profile-select" label="Profile">
-            <Select id="profile-select" value={profile} onChange={(e) => setProfile(e.target.value as ProfileName)} className="w-56">
-              {PROFILE_NAMES.map((p) => <option key={p} value={p}>{humanize(p)} (pressure {PROFILE_LEVEL[p]})</option>)}
+            <Select
+              id="profile-select"
+              value={profile}
+              onChange={(e) => setProfile(e.target.value as ProfileName)}
+              className="w-56"
+            >
+              {PROFILE_NAMES.map((p) => (
+                <option key={p} value={p}>
+                  {humanize(p)} (pressure {PROFILE_LEVEL[p]})
+                </option>
+              ))}
             </Select>
           </Field>
           <Field id="profile-notes" label="Notes" className="min-w-48 flex-1">
             <Input id="profile-notes" value={notes} onChange={(e) => setNotes(e.target.value)} />
           </Field>
-          <Button type="submit" disabled={set.isPending}>{set.isPending ? 'Setting…' : 'Set profile'}</Button>
+          <Button type="submit" disabled={set.isPending}>
+            {set.isPending ? 'Setting…' : 'Set profile'}
+          </Button>
         </form>
       )}
       {notReady && (
-        <div role="alert" data-testid="profile-not-ready" className="mt-2 rounded border border-amber-400 bg-amber-50 px-2 py-1.5 text-sm text-amber-950">
+        <div
+          role="alert"
+          data-testid="profile-not-ready"
+          className="mt-2 rounded border border-amber-400 bg-amber-50 px-2 py-1.5 text-sm text-amber-950"
+        >
           <strong>Not enforcement-ready.</strong> {err.message}
-          <span className="ml-1 font-mono text-xs">({err.code}{err.request_id ? ` · ${err.request_id}` : ''})</span>
+          <span className="ml-1 font-mono text-xs">
+            ({err.code}
+            {err.request_id ? ` · ${err.request_id}` : ''})
+          </span>
         </div>
       )}
-      {err && !notReady && <div className="mt-2"><ErrorNote error={err} /></div>}
+      {err && !notReady && (
+        <div className="mt-2">
+          <ErrorNote error={err} />
+        </div>
+      )}
       {set.data && !set.isPending && (
         <p role="status" className="mt-2 text-sm text-green-900">
-          Profile set to {humanize(set.data.profile)} (pressure {set.data.pressure_level}) on validation {set.data.validation_id} at {formatTime(set.data.set_at)}.
+          Profile set to {humanize(set.data.profile)} (pressure {set.data.pressure_level}) on validation{' '}
+          {set.data.validation_id} at {formatTime(set.data.set_at)}.
         </p>
       )}
     </Panel>

@@ -22,12 +22,14 @@ export function EntryForm({ matterId, currency }: { matterId: string; currency: 
   const judgments = useQuery(trpc.judgments.list.queryOptions(judgmentsListInput(matterId)));
   const empty = { type: 'recovery', amount: '', currency, description: '', occurred_at: '', judgment_id: '' };
   const [f, setF] = useState(empty);
-  const add = useMutation(trpc.ledger.createEntry.mutationOptions({
-    onSuccess: async () => {
-      setF({ ...empty, currency: f.currency });
-      await refresh();
-    },
-  }));
+  const add = useMutation(
+    trpc.ledger.createEntry.mutationOptions({
+      onSuccess: async () => {
+        setF({ ...empty, currency: f.currency });
+        await refresh();
+      },
+    }),
+  );
   const err = apiError(add.error);
   const fieldError = (param: string) => (err?.param === param ? err.message : null);
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
@@ -47,31 +49,81 @@ export function EntryForm({ matterId, currency }: { matterId: string; currency: 
   }
 
   return (
-    <form onSubmit={submit} aria-label="Add ledger entry" className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-200 pt-3 md:grid-cols-6" noValidate>
-      <h3 className="col-span-2 text-xs font-semibold uppercase tracking-wide text-slate-700 md:col-span-6">Add entry</h3>
+    <form
+      onSubmit={submit}
+      aria-label="Add ledger entry"
+      className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-200 pt-3 md:grid-cols-6"
+      noValidate
+    >
+      <h3 className="col-span-2 text-xs font-semibold uppercase tracking-wide text-slate-700 md:col-span-6">
+        Add entry
+      </h3>
       <Field id="entry-type" label="Entry type">
-        <Select id="entry-type" value={f.type} onChange={set('type')}>{ENTRY_TYPES.map((t) => <option key={t} value={t}>{humanize(t)}</option>)}</Select>
+        <Select id="entry-type" value={f.type} onChange={set('type')}>
+          {ENTRY_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {humanize(t)}
+            </option>
+          ))}
+        </Select>
       </Field>
       <Field id="entry-amount" label="Entry amount (required)" error={fieldError('amount.amount')}>
-        <Input id="entry-amount" inputMode="decimal" value={f.amount} onChange={set('amount')} placeholder="1000.00" aria-invalid={!!fieldError('amount.amount')} />
+        <Input
+          id="entry-amount"
+          inputMode="decimal"
+          value={f.amount}
+          onChange={set('amount')}
+          placeholder="1000.00"
+          aria-invalid={!!fieldError('amount.amount')}
+        />
       </Field>
       <Field id="entry-currency" label="Entry currency" error={fieldError('amount.currency')}>
-        <Input id="entry-currency" value={f.currency} onChange={set('currency')} maxLength={12} aria-invalid={!!fieldError('amount.currency')} />
+        <Input
+          id="entry-currency"
+          value={f.currency}
+          onChange={set('currency')}
+          maxLength={12}
+          aria-invalid={!!fieldError('amount.currency')}
+        />
       </Field>
       <Field id="entry-occurred" label="Occurred at" hint="Empty means now" error={fieldError('occurred_at')}>
-        <Input id="entry-occurred" type="datetime-local" value={f.occurred_at} onChange={set('occurred_at')} aria-describedby={fieldError('occurred_at') ? 'entry-occurred-error' : 'entry-occurred-hint'} aria-invalid={!!fieldError('occurred_at')} />
+        <Input
+          id="entry-occurred"
+          type="datetime-local"
+          value={f.occurred_at}
+          onChange={set('occurred_at')}
+          aria-describedby={fieldError('occurred_at') ? 'entry-occurred-error' : 'entry-occurred-hint'}
+          aria-invalid={!!fieldError('occurred_at')}
+        />
       </Field>
       <Field id="entry-judgment" label="Judgment (optional)" error={fieldError('judgment_id')} className="col-span-2">
         <Select id="entry-judgment" value={f.judgment_id} onChange={set('judgment_id')}>
           <option value="">Whole matter</option>
-          {(judgments.data?.data ?? []).map((j) => <option key={j.judgment_id} value={j.judgment_id}>{j.case_number} · {j.debtor}</option>)}
+          {(judgments.data?.data ?? []).map((j) => (
+            <option key={j.judgment_id} value={j.judgment_id}>
+              {j.case_number} · {j.debtor}
+            </option>
+          ))}
         </Select>
       </Field>
-      <Field id="entry-description" label="Description (required)" error={fieldError('description')} className="col-span-2 md:col-span-6">
-        <Input id="entry-description" value={f.description} onChange={set('description')} placeholder="Wire from Example Bank, levy proceeds" aria-invalid={!!fieldError('description')} />
+      <Field
+        id="entry-description"
+        label="Description (required)"
+        error={fieldError('description')}
+        className="col-span-2 md:col-span-6"
+      >
+        <Input
+          id="entry-description"
+          value={f.description}
+          onChange={set('description')}
+          placeholder="Wire from Example Bank, levy proceeds"
+          aria-invalid={!!fieldError('description')}
+        />
       </Field>
       <div className="col-span-2 flex items-center gap-2 md:col-span-6">
-        <Button type="submit" disabled={add.isPending}>{add.isPending ? 'Adding…' : 'Add entry'}</Button>
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Adding…' : 'Add entry'}
+        </Button>
         {err && !FIELD_PARAMS.includes(err.param ?? '') && <ErrorNote error={err} />}
       </div>
     </form>

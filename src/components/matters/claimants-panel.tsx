@@ -11,17 +11,27 @@ import { PANEL_ROWS } from './inputs';
 const ROLES = ['creditor', 'claimant', 'assignee', 'recovery_interest_holder'] as const;
 
 /** Claimants of a matter with the add form (POST …/claimants). */
-export function ClaimantsPanel({ matterId, canWrite, writable }: { matterId: string; canWrite: boolean; writable: boolean }) {
+export function ClaimantsPanel({
+  matterId,
+  canWrite,
+  writable,
+}: {
+  matterId: string;
+  canWrite: boolean;
+  writable: boolean;
+}) {
   const trpc = useTRPC();
   const refresh = useMatterRefresh();
   const list = useQuery(trpc.matters.claimants.list.queryOptions({ matter_id: matterId, limit: PANEL_ROWS }));
   const [f, setF] = useState({ name: '', role: 'creditor' });
-  const add = useMutation(trpc.matters.claimants.create.mutationOptions({
-    onSuccess: async () => {
-      setF({ name: '', role: 'creditor' });
-      await refresh();
-    },
-  }));
+  const add = useMutation(
+    trpc.matters.claimants.create.mutationOptions({
+      onSuccess: async () => {
+        setF({ name: '', role: 'creditor' });
+        await refresh();
+      },
+    }),
+  );
   const err = apiError(add.error);
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -34,7 +44,14 @@ export function ClaimantsPanel({ matterId, canWrite, writable }: { matterId: str
       {rows.length > 0 ? (
         <table className="mb-3 w-full border-collapse text-sm">
           <caption className="sr-only">Claimants</caption>
-          <thead><tr><Th>Name</Th><Th>Role</Th><Th>Review</Th><Th>Added</Th></tr></thead>
+          <thead>
+            <tr>
+              <Th>Name</Th>
+              <Th>Role</Th>
+              <Th>Review</Th>
+              <Th>Added</Th>
+            </tr>
+          </thead>
           <tbody>
             {rows.map((c) => (
               <tr key={c.claimant_id}>
@@ -50,14 +67,32 @@ export function ClaimantsPanel({ matterId, canWrite, writable }: { matterId: str
         list.data && <p className="mb-3 text-sm text-slate-700">No claimants yet.</p>
       )}
       {canWrite && writable && (
-        <form onSubmit={submit} aria-label="Add claimant" className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-3" noValidate>
-          <Field id="claimant-name" label="Claimant name (required)" error={err?.param === 'name' ? err.message : null} className="min-w-48 flex-1">
+        <form
+          onSubmit={submit}
+          aria-label="Add claimant"
+          className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-3"
+          noValidate
+        >
+          <Field
+            id="claimant-name"
+            label="Claimant name (required)"
+            error={err?.param === 'name' ? err.message : null}
+            className="min-w-48 flex-1"
+          >
             <Input id="claimant-name" value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />
           </Field>
           <Field id="claimant-role" label="Role">
-            <Select id="claimant-role" value={f.role} onChange={(e) => setF({ ...f, role: e.target.value })}>{ROLES.map((r) => <option key={r} value={r}>{humanize(r)}</option>)}</Select>
+            <Select id="claimant-role" value={f.role} onChange={(e) => setF({ ...f, role: e.target.value })}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {humanize(r)}
+                </option>
+              ))}
+            </Select>
           </Field>
-          <Button type="submit" disabled={add.isPending}>{add.isPending ? 'Adding…' : 'Add claimant'}</Button>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? 'Adding…' : 'Add claimant'}
+          </Button>
           {err && err.param !== 'name' && <ErrorNote error={err} />}
         </form>
       )}

@@ -27,14 +27,21 @@ export function DashboardFigures({ matterId }: { matterId: string }) {
   return (
     <section aria-labelledby="dashboard-title">
       <div className="mb-1 flex items-baseline justify-between">
-        <h2 id="dashboard-title" className="text-sm font-semibold">Dashboard</h2>
+        <h2 id="dashboard-title" className="text-sm font-semibold">
+          Dashboard
+        </h2>
         {d && <span className="text-xs text-slate-600">as of {formatTime(d.as_of)}</span>}
       </div>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
         {figures.map((f) => (
           <div key={f.label} className="rounded border border-slate-300 bg-white px-3 py-2">
             <dt className="text-xs text-slate-700">{f.label}</dt>
-            <dd data-testid={`figure-${f.testid}`} className="mt-0.5 font-mono text-base font-semibold tabular-nums text-slate-900">{f.value}</dd>
+            <dd
+              data-testid={`figure-${f.testid}`}
+              className="mt-0.5 font-mono text-base font-semibold tabular-nums text-slate-900"
+            >
+              {f.value}
+            </dd>
           </div>
         ))}
       </dl>

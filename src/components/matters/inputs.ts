@@ -21,7 +21,13 @@ export function mattersListInput(s: MattersSearch) {
   return {
     limit: PAGE_SIZE,
     ...(s.name?.trim() ? { name: s.name.trim().slice(0, 200) } : {}),
-    ...(s.status && (MATTER_STATUSES as readonly string[]).includes(s.status) ? { status: s.status as (typeof MATTER_STATUSES)[number] } : {}),
-    ...(s.starting_after ? { starting_after: s.starting_after } : s.ending_before ? { ending_before: s.ending_before } : {}),
+    ...(s.status && (MATTER_STATUSES as readonly string[]).includes(s.status)
+      ? { status: s.status as (typeof MATTER_STATUSES)[number] }
+      : {}),
+    ...(s.starting_after
+      ? { starting_after: s.starting_after }
+      : s.ending_before
+        ? { ending_before: s.ending_before }
+        : {}),
   };
 }

@@ -21,7 +21,15 @@ import { IssuerPanel } from '../issuer/issuer-panel';
 const CLOSE_REASONS = ['paid', 'settled', 'exhausted', 'stayed', 'administratively_closed'] as const;
 
 /** The matter page: header and status controls, dashboard figures, authority, claimants, judgments, ledger, audit. */
-export function MatterView({ matterId, me, jurisdictions }: { matterId: string; me: ConsoleMe; jurisdictions: JurisdictionOption[] }) {
+export function MatterView({
+  matterId,
+  me,
+  jurisdictions,
+}: {
+  matterId: string;
+  me: ConsoleMe;
+  jurisdictions: JurisdictionOption[];
+}) {
   const trpc = useTRPC();
   const matter = useQuery(trpc.matters.get.queryOptions({ matter_id: matterId }));
   const m = matter.data;
@@ -31,20 +39,50 @@ export function MatterView({ matterId, me, jurisdictions }: { matterId: string; 
   return (
     <div className="flex flex-col gap-4">
       <div>
-        <nav aria-label="Breadcrumb" className="text-sm text-slate-700"><Link href="/matters" className="text-blue-800 underline">Matters</Link> / {m.name}</nav>
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-700">
+          <Link href="/matters" className="text-blue-800 underline">
+            Matters
+          </Link>{' '}
+          / {m.name}
+        </nav>
         <div className="mt-1 flex flex-wrap items-center gap-2">
           <h1 className="text-lg font-semibold">{m.name}</h1>
           <Badge tone={toneOf(m.status)}>{humanize(m.status)}</Badge>
           <Badge>{humanize(m.mode)}</Badge>
           <Mono>{m.matter_id}</Mono>
-          {me.permissions['crypto:read'] && <Link href={`/matters/${m.matter_id}/crypto`} className="ml-2 text-sm text-blue-800 underline">Crypto</Link>}
+          {me.permissions['crypto:read'] && (
+            <Link href={`/matters/${m.matter_id}/crypto`} className="ml-2 text-sm text-blue-800 underline">
+              Crypto
+            </Link>
+          )}
         </div>
         <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-xs text-slate-700">
-          <div><dt className="inline font-medium">Lead counsel: </dt><dd className="inline">{m.lead_counsel ?? '—'}</dd></div>
-          <div><dt className="inline font-medium">Currency: </dt><dd className="inline">{economics.currency ?? 'USD'}</dd></div>
-          <div><dt className="inline font-medium">Contingency fee: </dt><dd className="inline">{economics.contingency_fee_pct !== undefined ? `${economics.contingency_fee_pct}%` : '—'}</dd></div>
-          <div><dt className="inline font-medium">Created: </dt><dd className="inline">{formatTime(m.created_at)}</dd></div>
-          {m.closed_at && <div><dt className="inline font-medium">Closed: </dt><dd className="inline">{formatTime(m.closed_at)} ({humanize(m.closed_reason)})</dd></div>}
+          <div>
+            <dt className="inline font-medium">Lead counsel: </dt>
+            <dd className="inline">{m.lead_counsel ?? '—'}</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium">Currency: </dt>
+            <dd className="inline">{economics.currency ?? 'USD'}</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium">Contingency fee: </dt>
+            <dd className="inline">
+              {economics.contingency_fee_pct !== undefined ? `${economics.contingency_fee_pct}%` : '—'}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline font-medium">Created: </dt>
+            <dd className="inline">{formatTime(m.created_at)}</dd>
+          </div>
+          {m.closed_at && (
+            <div>
+              <dt className="inline font-medium">Closed: </dt>
+              <dd className="inline">
+                {formatTime(m.closed_at)} ({humanize(m.closed_reason)})
+              </dd>
+            </div>
+          )}
         </dl>
         {m.notes && <p className="mt-1 max-w-3xl whitespace-pre-wrap text-sm text-slate-800">{m.notes}</p>}
         {me.permissions['matters:write'] && writable && <StatusControls matterId={m.matter_id} status={m.status} />}
@@ -52,7 +90,12 @@ export function MatterView({ matterId, me, jurisdictions }: { matterId: string; 
       <DashboardFigures matterId={m.matter_id} />
       <div className="grid gap-4 lg:grid-cols-2">
         {me.permissions['authority:read'] && (
-          <AuthorityPanel matterId={m.matter_id} status={m.authority_status} canWrite={me.permissions['authority:write']} writable={writable} />
+          <AuthorityPanel
+            matterId={m.matter_id}
+            status={m.authority_status}
+            canWrite={me.permissions['authority:write']}
+            writable={writable}
+          />
         )}
         {me.permissions['claimants:read'] && (
           <ClaimantsPanel matterId={m.matter_id} canWrite={me.permissions['claimants:write']} writable={writable} />
@@ -60,16 +103,30 @@ export function MatterView({ matterId, me, jurisdictions }: { matterId: string; 
       </div>
       {me.permissions['judgments:read'] && (
         <JudgmentsPanel
-          matterId={m.matter_id} currency={economics.currency ?? 'USD'} canWrite={me.permissions['judgments:write']} writable={writable}
+          matterId={m.matter_id}
+          currency={economics.currency ?? 'USD'}
+          canWrite={me.permissions['judgments:write']}
+          writable={writable}
           jurisdictions={jurisdictions}
         />
       )}
-      {me.permissions['ledger:read'] && <LedgerPanel matterId={m.matter_id} canWrite={me.permissions['ledger:write']} writable={writable} />}
+      {me.permissions['ledger:read'] && (
+        <LedgerPanel matterId={m.matter_id} canWrite={me.permissions['ledger:write']} writable={writable} />
+      )}
       {me.permissions['reports:read'] && (
-        <ReportsPanel matterId={m.matter_id} canWrite={me.permissions['reports:write']} canExport={me.permissions['reports:export']} />
+        <ReportsPanel
+          matterId={m.matter_id}
+          canWrite={me.permissions['reports:write']}
+          canExport={me.permissions['reports:export']}
+        />
       )}
       {me.permissions['issuer:read'] && (
-        <IssuerPanel matterId={m.matter_id} canWrite={me.permissions['issuer:write']} canApprove={me.permissions['issuer:approve']} writable={writable} />
+        <IssuerPanel
+          matterId={m.matter_id}
+          canWrite={me.permissions['issuer:write']}
+          canApprove={me.permissions['issuer:approve']}
+          writable={writable}
+        />
       )}
       {me.permissions['audit:read'] && <AuditPanel matterId={m.matter_id} myUserId={me.user.id} />}
     </div>
@@ -85,15 +142,37 @@ function StatusControls({ matterId, status }: { matterId: string; status: string
   const close = useMutation(trpc.matters.close.mutationOptions({ onSuccess: refresh }));
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2">
-      {status === 'open' && <Button variant="secondary" onClick={() => update.mutate({ matter_id: matterId, status: 'on_hold' })}>Put on hold</Button>}
-      {status === 'on_hold' && <Button variant="secondary" onClick={() => update.mutate({ matter_id: matterId, status: 'open' })}>Reopen</Button>}
-      <label htmlFor="close-reason" className="ml-2 text-xs text-slate-700">Close reason</label>
-      <Select id="close-reason" value={reason} onChange={(e) => setReason(e.target.value as typeof reason)} className="w-48">
-        {CLOSE_REASONS.map((r) => <option key={r} value={r}>{humanize(r)}</option>)}
+      {status === 'open' && (
+        <Button variant="secondary" onClick={() => update.mutate({ matter_id: matterId, status: 'on_hold' })}>
+          Put on hold
+        </Button>
+      )}
+      {status === 'on_hold' && (
+        <Button variant="secondary" onClick={() => update.mutate({ matter_id: matterId, status: 'open' })}>
+          Reopen
+        </Button>
+      )}
+      <label htmlFor="close-reason" className="ml-2 text-xs text-slate-700">
+        Close reason
+      </label>
+      <Select
+        id="close-reason"
+        value={reason}
+        onChange={(e) => setReason(e.target.value as typeof reason)}
+        className="w-48"
+      >
+        {CLOSE_REASONS.map((r) => (
+          <option key={r} value={r}>
+            {humanize(r)}
+          </option>
+        ))}
       </Select>
       <Button
         variant="danger"
-        onClick={() => window.confirm('Close this matter? A closed matter accepts no further changes.') && close.mutate({ matter_id: matterId, reason })}
+        onClick={() =>
+          window.confirm('Close this matter? A closed matter accepts no further changes.') &&
+          close.mutate({ matter_id: matterId, reason })
+        }
       >
         Close matter
       </Button>

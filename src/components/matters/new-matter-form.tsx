@@ -11,15 +11,25 @@ export function NewMatterForm() {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ name: '', mode: 'enforcement', lead_counsel: '', currency: 'USD', fee: '', notes: '' });
-  const create = useMutation(trpc.matters.create.mutationOptions({
-    onSuccess: async (m) => {
-      await queryClient.invalidateQueries({ queryKey: trpc.matters.list.pathKey() });
-      router.push(`/matters/${m.matter_id}`);
-    },
-  }));
+  const [form, setForm] = useState({
+    name: '',
+    mode: 'enforcement',
+    lead_counsel: '',
+    currency: 'USD',
+    fee: '',
+    notes: '',
+  });
+  const create = useMutation(
+    trpc.matters.create.mutationOptions({
+      onSuccess: async (m) => {
+        await queryClient.invalidateQueries({ queryKey: trpc.matters.list.pathKey() });
+        router.push(`/matters/${m.matter_id}`);
+      },
+    }),
+  );
   const err = apiError(create.error);
-  const fieldError = (param: string) => (err?.param === param || err?.param?.startsWith(`${param}.`) ? err.message : null);
+  const fieldError = (param: string) =>
+    err?.param === param || err?.param?.startsWith(`${param}.`) ? err.message : null;
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
 
   function submit(e: FormEvent) {
@@ -39,7 +49,15 @@ export function NewMatterForm() {
   return (
     <form onSubmit={submit} className="grid grid-cols-2 gap-3 rounded border border-slate-300 bg-white p-4" noValidate>
       <Field id="name" label="Name (required)" error={fieldError('name')} className="col-span-2">
-        <Input id="name" value={form.name} onChange={set('name')} required maxLength={500} aria-invalid={!!fieldError('name')} placeholder="Acme Capital v. Doe" />
+        <Input
+          id="name"
+          value={form.name}
+          onChange={set('name')}
+          required
+          maxLength={500}
+          aria-invalid={!!fieldError('name')}
+          placeholder="Acme Capital v. Doe"
+        />
       </Field>
       <Field id="mode" label="Mode" error={fieldError('mode')}>
         <Select id="mode" value={form.mode} onChange={set('mode')}>
@@ -50,8 +68,19 @@ export function NewMatterForm() {
       <Field id="lead_counsel" label="Lead counsel" error={fieldError('lead_counsel')}>
         <Input id="lead_counsel" value={form.lead_counsel} onChange={set('lead_counsel')} maxLength={200} />
       </Field>
-      <Field id="currency" label="Currency" hint="ISO 4217 code or asset ticker" error={fieldError('economics.currency')}>
-        <Input id="currency" value={form.currency} onChange={set('currency')} maxLength={12} aria-describedby="currency-hint" />
+      <Field
+        id="currency"
+        label="Currency"
+        hint="ISO 4217 code or asset ticker"
+        error={fieldError('economics.currency')}
+      >
+        <Input
+          id="currency"
+          value={form.currency}
+          onChange={set('currency')}
+          maxLength={12}
+          aria-describedby="currency-hint"
+        />
       </Field>
       <Field id="fee" label="Contingency fee %" error={fieldError('economics.contingency_fee_pct')}>
         <Input id="fee" type="number" min={0} max={100} step="0.01" value={form.fee} onChange={set('fee')} />
@@ -60,8 +89,12 @@ export function NewMatterForm() {
         <Textarea id="notes" rows={3} value={form.notes} onChange={set('notes')} />
       </Field>
       <div className="col-span-2 flex items-center gap-3">
-        <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create matter'}</Button>
-        {err && !['name', 'mode', 'lead_counsel', 'notes'].includes(err.param ?? '') && !err.param?.startsWith('economics') && <ErrorNote error={err} />}
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create matter'}
+        </Button>
+        {err &&
+          !['name', 'mode', 'lead_counsel', 'notes'].includes(err.param ?? '') &&
+          !err.param?.startsWith('economics') && <ErrorNote error={err} />}
       </div>
     </form>
   );

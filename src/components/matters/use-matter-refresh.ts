@@ -7,10 +7,11 @@ import { useTRPC } from '@/trpc/react';
 export function useMatterRefresh() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: trpc.matters.pathKey() }),
-    queryClient.invalidateQueries({ queryKey: trpc.audit.pathKey() }),
-    queryClient.invalidateQueries({ queryKey: trpc.judgments.pathKey() }),
-    queryClient.invalidateQueries({ queryKey: trpc.ledger.pathKey() }),
-  ]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.matters.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.audit.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.judgments.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.ledger.pathKey() }),
+    ]);
 }

@@ -18,16 +18,21 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
   const qc = useQueryClient();
   const q = useQuery({ ...trpc.monitoring.alert.queryOptions({ alert_id: alertId }), refetchInterval: POLL_MS });
   const a = q.data;
-  const wl = useQuery({ ...trpc.monitoring.watchlist.queryOptions({ watchlist_id: a?.watchlist_id ?? '' }), enabled: !!a?.watchlist_id });
+  const wl = useQuery({
+    ...trpc.monitoring.watchlist.queryOptions({ watchlist_id: a?.watchlist_id ?? '' }),
+    enabled: !!a?.watchlist_id,
+  });
   const [notes, setNotes] = useState('');
   const [packetType, setPacketType] = useState<PacketType>('exchange_freeze');
-  const triage = useMutation(trpc.monitoring.triage.mutationOptions({
-    onSuccess: (data) => {
-      setNotes('');
-      qc.setQueryData(trpc.monitoring.alert.queryKey({ alert_id: alertId }), data);
-      void qc.invalidateQueries({ queryKey: trpc.monitoring.inbox.queryKey() });
-    },
-  }));
+  const triage = useMutation(
+    trpc.monitoring.triage.mutationOptions({
+      onSuccess: (data) => {
+        setNotes('');
+        qc.setQueryData(trpc.monitoring.alert.queryKey({ alert_id: alertId }), data);
+        void qc.invalidateQueries({ queryKey: trpc.monitoring.inbox.queryKey() });
+      },
+    }),
+  );
   if (!a) return <ErrorNote error={apiError(q.error)} />;
   const go = (status: Move, extra: { create_action?: boolean; create_packet_type?: PacketType } = {}) =>
     triage.mutate({ alert_id: alertId, status, ...(notes.trim() ? { notes: notes.trim() } : {}), ...extra });
@@ -38,47 +43,137 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
   return (
     <div className="flex flex-col gap-4">
       <div>
-        <p className="text-sm"><Link href="/alerts" className="text-blue-800 hover:underline">← Alerts</Link></p>
-        <h1 className="text-lg font-semibold">{humanize(a.type)} <Badge tone={severityTone(a.severity)}>{humanize(a.severity)}</Badge>{' '}
-          <span data-testid="alert-status"><Badge tone={alertStatusTone(a.status)}>{humanize(a.status)}</Badge></span></h1>
+        <p className="text-sm">
+          <Link href="/alerts" className="text-blue-800 hover:underline">
+            ← Alerts
+          </Link>
+        </p>
+        <h1 className="text-lg font-semibold">
+          {humanize(a.type)} <Badge tone={severityTone(a.severity)}>{humanize(a.severity)}</Badge>{' '}
+          <span data-testid="alert-status">
+            <Badge tone={alertStatusTone(a.status)}>{humanize(a.status)}</Badge>
+          </span>
+        </h1>
         <p className="max-w-3xl text-sm text-slate-800">{a.reason}</p>
-        <p className="text-xs text-slate-600"><Mono>{a.alert_id}</Mono> · raised {formatTime(a.created_at)} · matter{' '}
-          <Link href={`/matters/${a.matter_id}`} className="text-blue-800 hover:underline"><Mono>{a.matter_id}</Mono></Link></p>
+        <p className="text-xs text-slate-600">
+          <Mono>{a.alert_id}</Mono> · raised {formatTime(a.created_at)} · matter{' '}
+          <Link href={`/matters/${a.matter_id}`} className="text-blue-800 hover:underline">
+            <Mono>{a.matter_id}</Mono>
+          </Link>
+        </p>
       </div>
       <Panel title="Evidence">
         <dl className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 text-sm" data-testid="evidence">
-          <dt className="text-slate-600">Transaction</dt><dd><Mono>{e.transaction_hash ?? '—'}</Mono></dd>
-          <dt className="text-slate-600">Amount</dt><dd>{e.amount ? `${e.amount.amount_decimal} ${e.asset ?? ''}` : '—'}</dd>
-          <dt className="text-slate-600">Counterparty</dt><dd><Mono>{e.counterparty ?? '—'}</Mono></dd>
-          <dt className="text-slate-600">Label</dt><dd>{e.label ?? '—'}</dd>
-          <dt className="text-slate-600">Target</dt><dd><Mono>{a.target}</Mono></dd>
-          <dt className="text-slate-600">Watchlist</dt><dd>{wl.data ? `${wl.data.name} (${wl.data.addresses.length} address${wl.data.addresses.length === 1 ? '' : 'es'})` : a.watchlist_id ?? '—'}</dd>
-          <dt className="text-slate-600">Rule</dt><dd>{humanize(a.rule)}</dd>
+          <dt className="text-slate-600">Transaction</dt>
+          <dd>
+            <Mono>{e.transaction_hash ?? '—'}</Mono>
+          </dd>
+          <dt className="text-slate-600">Amount</dt>
+          <dd>{e.amount ? `${e.amount.amount_decimal} ${e.asset ?? ''}` : '—'}</dd>
+          <dt className="text-slate-600">Counterparty</dt>
+          <dd>
+            <Mono>{e.counterparty ?? '—'}</Mono>
+          </dd>
+          <dt className="text-slate-600">Label</dt>
+          <dd>{e.label ?? '—'}</dd>
+          <dt className="text-slate-600">Target</dt>
+          <dd>
+            <Mono>{a.target}</Mono>
+          </dd>
+          <dt className="text-slate-600">Watchlist</dt>
+          <dd>
+            {wl.data
+              ? `${wl.data.name} (${wl.data.addresses.length} address${wl.data.addresses.length === 1 ? '' : 'es'})`
+              : (a.watchlist_id ?? '—')}
+          </dd>
+          <dt className="text-slate-600">Rule</dt>
+          <dd>{humanize(a.rule)}</dd>
         </dl>
       </Panel>
       <Panel title="Triage">
         <div className="flex flex-col gap-2 text-sm">
-          {a.triaged_at && <p className="text-slate-700">Triaged by <Mono>{a.triaged_by}</Mono> at {formatTime(a.triaged_at)}{a.notes ? `: ${a.notes}` : ''}</p>}
-          {a.linked_action_id && <p>Action: <Link href={`/actions?matter_id=${a.matter_id}`} className="text-blue-800 hover:underline" data-testid="linked-action"><Mono>{a.linked_action_id}</Mono></Link></p>}
-          {a.linked_packet_id && <p>Packet: <Link href={`/packets/${a.linked_packet_id}`} className="text-blue-800 hover:underline" data-testid="linked-packet"><Mono>{a.linked_packet_id}</Mono></Link></p>}
+          {a.triaged_at && (
+            <p className="text-slate-700">
+              Triaged by <Mono>{a.triaged_by}</Mono> at {formatTime(a.triaged_at)}
+              {a.notes ? `: ${a.notes}` : ''}
+            </p>
+          )}
+          {a.linked_action_id && (
+            <p>
+              Action:{' '}
+              <Link
+                href={`/actions?matter_id=${a.matter_id}`}
+                className="text-blue-800 hover:underline"
+                data-testid="linked-action"
+              >
+                <Mono>{a.linked_action_id}</Mono>
+              </Link>
+            </p>
+          )}
+          {a.linked_packet_id && (
+            <p>
+              Packet:{' '}
+              <Link
+                href={`/packets/${a.linked_packet_id}`}
+                className="text-blue-800 hover:underline"
+                data-testid="linked-packet"
+              >
+                <Mono>{a.linked_packet_id}</Mono>
+              </Link>
+            </p>
+          )}
           {canWrite && triageMoves(a.status).length > 0 && (
             <>
-              <Field id="triage-notes" label="Notes"><Textarea id="triage-notes" rows={2} value={notes} onChange={(ev) => setNotes(ev.target.value)} /></Field>
+              <Field id="triage-notes" label="Notes">
+                <Textarea id="triage-notes" rows={2} value={notes} onChange={(ev) => setNotes(ev.target.value)} />
+              </Field>
               <div className="flex flex-wrap gap-2">
                 {triageMoves(a.status).map((m) => (
-                  <Button key={m} data-testid={`triage-${m}`} variant={m === 'false_positive' ? 'secondary' : 'primary'} disabled={busy} onClick={() => go(m as Move)}>{humanize(m)}</Button>
+                  <Button
+                    key={m}
+                    data-testid={`triage-${m}`}
+                    variant={m === 'false_positive' ? 'secondary' : 'primary'}
+                    disabled={busy}
+                    onClick={() => go(m as Move)}
+                  >
+                    {humanize(m)}
+                  </Button>
                 ))}
               </div>
               <div className="flex flex-wrap items-end gap-2">
-                {!a.linked_action_id && <Button data-testid="create-action" variant="secondary" disabled={busy} onClick={() => go(keep, { create_action: true })}>Create action</Button>}
+                {!a.linked_action_id && (
+                  <Button
+                    data-testid="create-action"
+                    variant="secondary"
+                    disabled={busy}
+                    onClick={() => go(keep, { create_action: true })}
+                  >
+                    Create action
+                  </Button>
+                )}
                 {!a.linked_packet_id && (
                   <>
                     <Field id="triage-packet-type" label="Packet type">
-                      <Select id="triage-packet-type" value={packetType} onChange={(ev) => setPacketType(ev.target.value as PacketType)}>
-                        {TRIAGE_PACKET_OPTIONS.map((t) => <option key={t} value={t}>{humanize(t)}</option>)}
+                      <Select
+                        id="triage-packet-type"
+                        value={packetType}
+                        onChange={(ev) => setPacketType(ev.target.value as PacketType)}
+                      >
+                        {TRIAGE_PACKET_OPTIONS.map((t) => (
+                          <option key={t} value={t}>
+                            {humanize(t)}
+                          </option>
+                        ))}
                       </Select>
                     </Field>
-                    <Button data-testid="create-packet" variant="secondary" disabled={busy} onClick={() => go(keep, { create_packet_type: packetType })}>Create packet</Button>
+                    <Button
+                      data-testid="create-packet"
+                      variant="secondary"
+                      disabled={busy}
+                      onClick={() => go(keep, { create_packet_type: packetType })}
+                    >
+                      Create packet
+                    </Button>
                   </>
                 )}
               </div>

@@ -14,18 +14,39 @@ function DecisionForm({ review }: { review: Review }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
-  const decide = useMutation(trpc.sanctions.decide.mutationOptions({
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.sanctions.pathKey() }),
-  }));
+  const decide = useMutation(
+    trpc.sanctions.decide.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.sanctions.pathKey() }),
+    }),
+  );
   const id = `reason-${review.review_id}`;
   return (
-    <form className="flex flex-col gap-2" aria-label={`Decision on ${review.review_id}`} onSubmit={(e) => e.preventDefault()}>
-      <Field id={id} label="Reason (required to clear)" hint="Why the match is a false positive, or the basis for blocking.">
+    <form
+      className="flex flex-col gap-2"
+      aria-label={`Decision on ${review.review_id}`}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <Field
+        id={id}
+        label="Reason (required to clear)"
+        hint="Why the match is a false positive, or the basis for blocking."
+      >
         <Textarea id={id} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
       </Field>
       <div className="flex gap-2">
-        <Button disabled={decide.isPending} onClick={() => decide.mutate({ review_id: review.review_id, decision: 'cleared', reason })}>Clear (false positive)</Button>
-        <Button variant="danger" disabled={decide.isPending} onClick={() => decide.mutate({ review_id: review.review_id, decision: 'blocked', reason: reason || null })}>Block</Button>
+        <Button
+          disabled={decide.isPending}
+          onClick={() => decide.mutate({ review_id: review.review_id, decision: 'cleared', reason })}
+        >
+          Clear (false positive)
+        </Button>
+        <Button
+          variant="danger"
+          disabled={decide.isPending}
+          onClick={() => decide.mutate({ review_id: review.review_id, decision: 'blocked', reason: reason || null })}
+        >
+          Block
+        </Button>
       </div>
       <ErrorNote error={apiError(decide.error)} />
     </form>
@@ -37,22 +58,44 @@ function StartOfacReport({ review }: { review: Review }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [owner, setOwner] = useState('');
-  const start = useMutation(trpc.sanctions.startOfacReport.mutationOptions({
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.sanctions.pathKey() }),
-  }));
+  const start = useMutation(
+    trpc.sanctions.startOfacReport.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.sanctions.pathKey() }),
+    }),
+  );
   const id = `owner-${review.review_id}`;
   return (
-    <form className="flex items-end gap-2" aria-label={`OFAC report for ${review.review_id}`}
-      onSubmit={(e) => { e.preventDefault(); start.mutate({ matter_id: review.matter_id, sanctions_review_id: review.review_id, counsel_owner: owner }); }}>
-      <Field id={id} label="Counsel owner" className="w-64"><Input id={id} value={owner} onChange={(e) => setOwner(e.target.value)} /></Field>
-      <Button type="submit" disabled={start.isPending}>Start OFAC report</Button>
+    <form
+      className="flex items-end gap-2"
+      aria-label={`OFAC report for ${review.review_id}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        start.mutate({ matter_id: review.matter_id, sanctions_review_id: review.review_id, counsel_owner: owner });
+      }}
+    >
+      <Field id={id} label="Counsel owner" className="w-64">
+        <Input id={id} value={owner} onChange={(e) => setOwner(e.target.value)} />
+      </Field>
+      <Button type="submit" disabled={start.isPending}>
+        Start OFAC report
+      </Button>
       <ErrorNote error={apiError(start.error)} />
     </form>
   );
 }
 
 /** Reviews of one status: each with the matched subjects beside their SDN entries. */
-export function ReviewQueue({ status, title, canDecide, canWrite }: { status: 'in_review' | 'blocked' | 'cleared'; title: string; canDecide: boolean; canWrite: boolean }) {
+export function ReviewQueue({
+  status,
+  title,
+  canDecide,
+  canWrite,
+}: {
+  status: 'in_review' | 'blocked' | 'cleared';
+  title: string;
+  canDecide: boolean;
+  canWrite: boolean;
+}) {
   const trpc = useTRPC();
   const list = useQuery(trpc.sanctions.reviews.queryOptions({ status, limit: 20 }));
   const rows = list.data?.data ?? [];
@@ -66,16 +109,34 @@ export function ReviewQueue({ status, title, canDecide, canWrite }: { status: 'i
             <div className="mb-1 flex flex-wrap items-center gap-2 text-sm">
               <Mono>{r.review_id}</Mono>
               <Badge tone={reviewTone(r.status)}>{humanize(r.status)}</Badge>
-              <span className="text-slate-700">matter <Link className="text-blue-800 underline" href={`/matters/${r.matter_id}`}>{r.matter_id}</Link></span>
+              <span className="text-slate-700">
+                matter{' '}
+                <Link className="text-blue-800 underline" href={`/matters/${r.matter_id}`}>
+                  {r.matter_id}
+                </Link>
+              </span>
               <span className="text-slate-700">opened {formatTime(r.created_at)}</span>
               {r.ordinary_collection_paused && <Badge tone="red">Collection paused</Badge>}
               {r.ofac_report_required && <Badge tone="red">OFAC report required</Badge>}
             </div>
             <MatchTable matches={r.matches} caption={`Matches of ${r.review_id}`} />
             <p className="mt-1 text-xs text-slate-700">{r.blocked_property_analysis}</p>
-            {r.decision && <p className="mt-1 text-sm">Decided {humanize(r.decision)} by <Mono>{r.decided_by}</Mono> {formatTime(r.decided_at)}{r.decision_reason ? `: ${r.decision_reason}` : ''}</p>}
-            {r.status === 'in_review' && canDecide && <div className="mt-2"><DecisionForm review={r} /></div>}
-            {r.status === 'blocked' && !r.ofac_report && canWrite && <div className="mt-2"><StartOfacReport review={r} /></div>}
+            {r.decision && (
+              <p className="mt-1 text-sm">
+                Decided {humanize(r.decision)} by <Mono>{r.decided_by}</Mono> {formatTime(r.decided_at)}
+                {r.decision_reason ? `: ${r.decision_reason}` : ''}
+              </p>
+            )}
+            {r.status === 'in_review' && canDecide && (
+              <div className="mt-2">
+                <DecisionForm review={r} />
+              </div>
+            )}
+            {r.status === 'blocked' && !r.ofac_report && canWrite && (
+              <div className="mt-2">
+                <StartOfacReport review={r} />
+              </div>
+            )}
           </li>
         ))}
       </ul>

@@ -17,20 +17,52 @@ export function ScreensList() {
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Sanctions screens</caption>
-          <thead className="bg-slate-100"><tr><Th>Screen</Th><Th>Matter</Th><Th>Subjects</Th><Th>Result</Th><Th>Matches</Th><Th>Collection</Th><Th>Screened</Th></tr></thead>
+          <thead className="bg-slate-100">
+            <tr>
+              <Th>Screen</Th>
+              <Th>Matter</Th>
+              <Th>Subjects</Th>
+              <Th>Result</Th>
+              <Th>Matches</Th>
+              <Th>Collection</Th>
+              <Th>Screened</Th>
+            </tr>
+          </thead>
           <tbody>
             {rows.map((s) => (
               <tr key={s.review_id} data-testid="screen-row">
-                <Td><Mono>{s.review_id}</Mono></Td>
-                <Td><Mono>{s.matter_id}</Mono></Td>
-                <Td className="max-w-xs break-all text-xs">{[...s.subjects.wallets, ...s.subjects.entities, ...s.subjects.counterparties].join(', ')}</Td>
-                <Td><Badge tone={screenTone(s.status)}>{humanize(s.status)}</Badge></Td>
-                <Td className="text-xs">{s.matches.map((m) => `${m.sdn_name} (${m.programs.join(', ')})`).join('; ') || '—'}</Td>
-                <Td>{s.ordinary_collection_paused ? <Badge tone="red">Paused</Badge> : <Badge tone="green">Not paused</Badge>}</Td>
+                <Td>
+                  <Mono>{s.review_id}</Mono>
+                </Td>
+                <Td>
+                  <Mono>{s.matter_id}</Mono>
+                </Td>
+                <Td className="max-w-xs break-all text-xs">
+                  {[...s.subjects.wallets, ...s.subjects.entities, ...s.subjects.counterparties].join(', ')}
+                </Td>
+                <Td>
+                  <Badge tone={screenTone(s.status)}>{humanize(s.status)}</Badge>
+                </Td>
+                <Td className="text-xs">
+                  {s.matches.map((m) => `${m.sdn_name} (${m.programs.join(', ')})`).join('; ') || '—'}
+                </Td>
+                <Td>
+                  {s.ordinary_collection_paused ? (
+                    <Badge tone="red">Paused</Badge>
+                  ) : (
+                    <Badge tone="green">Not paused</Badge>
+                  )}
+                </Td>
                 <Td className="whitespace-nowrap">{formatTime(s.created_at)}</Td>
               </tr>
             ))}
-            {!rows.length && list.data && <tr><Td colSpan={7} className="py-4 text-center text-slate-600">No screens yet.</Td></tr>}
+            {!rows.length && list.data && (
+              <tr>
+                <Td colSpan={7} className="py-4 text-center text-slate-600">
+                  No screens yet.
+                </Td>
+              </tr>
+            )}
           </tbody>
         </table>
       </div>

@@ -21,18 +21,39 @@ export function EndpointView({ endpointId, canWrite }: { endpointId: string; can
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
-        <nav aria-label="Breadcrumb" className="text-sm text-slate-700"><Link href="/webhooks" className="text-blue-800 underline">Webhooks</Link> / Endpoint</nav>
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-700">
+          <Link href="/webhooks" className="text-blue-800 underline">
+            Webhooks
+          </Link>{' '}
+          / Endpoint
+        </nav>
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="break-all text-lg font-semibold">{e.url}</h1>
-          <span data-testid="endpoint-status"><Badge tone={webhookTone(e.status)}>{humanize(e.status)}</Badge></span>
+          <span data-testid="endpoint-status">
+            <Badge tone={webhookTone(e.status)}>{humanize(e.status)}</Badge>
+          </span>
           <Mono>{e.webhook_endpoint_id}</Mono>
         </div>
-        {e.disabled_reason && <p className="text-sm text-red-800">{DISABLED_REASONS[e.disabled_reason] ?? humanize(e.disabled_reason)}</p>}
+        {e.disabled_reason && (
+          <p className="text-sm text-red-800">{DISABLED_REASONS[e.disabled_reason] ?? humanize(e.disabled_reason)}</p>
+        )}
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-xs text-slate-700">
-          <div><dt className="inline font-medium">Events: </dt><dd className="inline">{eventsLabel(e.enabled_events)}</dd></div>
-          <div><dt className="inline font-medium">Environment: </dt><dd className="inline">{e.environment}</dd></div>
-          <div><dt className="inline font-medium">Created: </dt><dd className="inline">{formatTime(e.created_at)}</dd></div>
-          <div><dt className="inline font-medium">Updated: </dt><dd className="inline">{formatTime(e.updated_at)}</dd></div>
+          <div>
+            <dt className="inline font-medium">Events: </dt>
+            <dd className="inline">{eventsLabel(e.enabled_events)}</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium">Environment: </dt>
+            <dd className="inline">{e.environment}</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium">Created: </dt>
+            <dd className="inline">{formatTime(e.created_at)}</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium">Updated: </dt>
+            <dd className="inline">{formatTime(e.updated_at)}</dd>
+          </div>
         </dl>
         {canWrite && (
           <div className="mt-1">

@@ -22,7 +22,9 @@ export function EndpointsList({ environment, canWrite }: { environment: string; 
   return (
     <div className="flex flex-col gap-3">
       <div>
-        <h1 className="text-lg font-semibold">Webhooks <span className="text-sm font-normal text-slate-600">({environment})</span></h1>
+        <h1 className="text-lg font-semibold">
+          Webhooks <span className="text-sm font-normal text-slate-600">({environment})</span>
+        </h1>
         <p className="max-w-3xl text-sm text-slate-700">
           Endpoints receive a signed POST for every event of this environment they subscribe to, from every matter. Each
           attempt is listed on the endpoint&apos;s page, where an event can be sent again.
@@ -34,38 +36,77 @@ export function EndpointsList({ environment, canWrite }: { environment: string; 
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Webhook endpoints</caption>
           <thead className="bg-slate-100">
-            <tr><Th>URL</Th><Th>Events</Th><Th>Status</Th><Th>Created</Th><Th>ID</Th>{canWrite && <Th>Enabled / delete</Th>}</tr>
+            <tr>
+              <Th>URL</Th>
+              <Th>Events</Th>
+              <Th>Status</Th>
+              <Th>Created</Th>
+              <Th>ID</Th>
+              {canWrite && <Th>Enabled / delete</Th>}
+            </tr>
           </thead>
           <tbody>
             {rows.map((e) => (
               <tr key={e.webhook_endpoint_id} data-testid="endpoint-row" className="hover:bg-slate-50">
                 <Td className="max-w-md break-all">
-                  <Link href={`/webhooks/${e.webhook_endpoint_id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline">{e.url}</Link>
+                  <Link
+                    href={`/webhooks/${e.webhook_endpoint_id}`}
+                    className="font-medium text-blue-800 underline-offset-2 hover:underline"
+                  >
+                    {e.url}
+                  </Link>
                 </Td>
                 <Td className="max-w-xs text-xs">{eventsLabel(e.enabled_events)}</Td>
                 <Td>
                   <Badge tone={webhookTone(e.status)}>{humanize(e.status)}</Badge>
-                  {e.disabled_reason && <p className="mt-0.5 text-xs text-red-800">{DISABLED_REASONS[e.disabled_reason] ?? humanize(e.disabled_reason)}</p>}
+                  {e.disabled_reason && (
+                    <p className="mt-0.5 text-xs text-red-800">
+                      {DISABLED_REASONS[e.disabled_reason] ?? humanize(e.disabled_reason)}
+                    </p>
+                  )}
                 </Td>
                 <Td className="whitespace-nowrap">{formatTime(e.created_at)}</Td>
-                <Td><Mono>{e.webhook_endpoint_id}</Mono></Td>
+                <Td>
+                  <Mono>{e.webhook_endpoint_id}</Mono>
+                </Td>
                 {canWrite && (
                   <Td>
-                    <EndpointControls id={e.webhook_endpoint_id} url={e.url} status={e.status} label={`Enabled: ${e.url}`} />
+                    <EndpointControls
+                      id={e.webhook_endpoint_id}
+                      url={e.url}
+                      status={e.status}
+                      label={`Enabled: ${e.url}`}
+                    />
                   </Td>
                 )}
               </tr>
             ))}
             {!rows.length && list.data && (
-              <tr><Td colSpan={canWrite ? 6 : 5} className="py-6 text-center text-slate-600">No webhook endpoints in this environment{cursor ? ' on this page' : ' yet'}.</Td></tr>
+              <tr>
+                <Td colSpan={canWrite ? 6 : 5} className="py-6 text-center text-slate-600">
+                  No webhook endpoints in this environment{cursor ? ' on this page' : ' yet'}.
+                </Td>
+              </tr>
             )}
           </tbody>
         </table>
       </div>
       <nav aria-label="Pages" className="flex gap-2 text-sm">
-        {cursor && <Button variant="secondary" onClick={() => setCursor(null)}>Latest</Button>}
-        {newer && <Button variant="secondary" onClick={() => setCursor(newer)}>← Newer</Button>}
-        {older && <Button variant="secondary" onClick={() => setCursor(older)}>Older →</Button>}
+        {cursor && (
+          <Button variant="secondary" onClick={() => setCursor(null)}>
+            Latest
+          </Button>
+        )}
+        {newer && (
+          <Button variant="secondary" onClick={() => setCursor(newer)}>
+            ← Newer
+          </Button>
+        )}
+        {older && (
+          <Button variant="secondary" onClick={() => setCursor(older)}>
+            Older →
+          </Button>
+        )}
       </nav>
     </div>
   );

@@ -14,10 +14,19 @@ export const DELIVERY_PAGE = 20;
 export type Cursor = { starting_after: string } | { ending_before: string } | null;
 
 export const endpointsInput = (cursor: Cursor = null) => ({ limit: ENDPOINT_PAGE, ...(cursor ?? {}) });
-export const deliveriesInput = (endpointId: string, cursor: Cursor = null) => ({ webhook_endpoint_id: endpointId, limit: DELIVERY_PAGE, ...(cursor ?? {}) });
+export const deliveriesInput = (endpointId: string, cursor: Cursor = null) => ({
+  webhook_endpoint_id: endpointId,
+  limit: DELIVERY_PAGE,
+  ...(cursor ?? {}),
+});
 
 const TONES: Record<string, Tone> = {
-  enabled: 'green', disabled: 'slate', pending: 'blue', succeeded: 'green', failed: 'red', cancelled: 'slate',
+  enabled: 'green',
+  disabled: 'slate',
+  pending: 'blue',
+  succeeded: 'green',
+  failed: 'red',
+  cancelled: 'slate',
 };
 export const webhookTone = (status: string): Tone => TONES[status] ?? 'slate';
 

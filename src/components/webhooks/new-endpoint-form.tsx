@@ -25,15 +25,17 @@ export function NewEndpointForm() {
   const [all, setAll] = useState(true);
   const [chosen, setChosen] = useState<string[]>([]);
   const [created, setCreated] = useState<{ secret: string; url: string } | null>(null);
-  const create = useMutation(trpc.webhooks.create.mutationOptions({
-    onSuccess: async (e) => {
-      setCreated({ secret: e.signing_secret, url: e.url });
-      setUrl('');
-      setAll(true);
-      setChosen([]);
-      await queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.pathKey() });
-    },
-  }));
+  const create = useMutation(
+    trpc.webhooks.create.mutationOptions({
+      onSuccess: async (e) => {
+        setCreated({ secret: e.signing_secret, url: e.url });
+        setUrl('');
+        setAll(true);
+        setChosen([]);
+        await queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.pathKey() });
+      },
+    }),
+  );
   const err = apiError(create.error);
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -44,7 +46,12 @@ export function NewEndpointForm() {
   return (
     <div className="flex flex-col gap-3">
       {created && <SecretBox secret={created.secret} url={created.url} onDone={() => setCreated(null)} />}
-      <form onSubmit={submit} aria-label="Add webhook endpoint" className="flex flex-col gap-2 rounded border border-slate-300 bg-white p-3" noValidate>
+      <form
+        onSubmit={submit}
+        aria-label="Add webhook endpoint"
+        className="flex flex-col gap-2 rounded border border-slate-300 bg-white p-3"
+        noValidate
+      >
         <h2 className="text-sm font-semibold text-slate-900">Add an endpoint</h2>
         <Field
           id="endpoint-url"
@@ -61,7 +68,10 @@ export function NewEndpointForm() {
             aria-describedby={err?.param === 'url' ? 'endpoint-url-error' : 'endpoint-url-hint'}
           />
         </Field>
-        <fieldset className="flex flex-col gap-1" aria-describedby={err?.param === 'enabled_events' ? 'endpoint-events-error' : undefined}>
+        <fieldset
+          className="flex flex-col gap-1"
+          aria-describedby={err?.param === 'enabled_events' ? 'endpoint-events-error' : undefined}
+        >
           <legend className="text-xs font-medium text-slate-700">Events to send</legend>
           <label className="flex items-center gap-1.5 text-sm">
             <input type="radio" name="endpoint-events" checked={all} onChange={() => setAll(true)} /> All events
@@ -83,10 +93,16 @@ export function NewEndpointForm() {
               ))}
             </div>
           )}
-          {err?.param === 'enabled_events' && <p id="endpoint-events-error" className="text-xs text-red-700">{err.message}</p>}
+          {err?.param === 'enabled_events' && (
+            <p id="endpoint-events-error" className="text-xs text-red-700">
+              {err.message}
+            </p>
+          )}
         </fieldset>
         <div className="flex items-center gap-2">
-          <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Adding…' : 'Add endpoint'}</Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Adding…' : 'Add endpoint'}
+          </Button>
           {err && err.param !== 'url' && err.param !== 'enabled_events' && <ErrorNote error={err} />}
         </div>
       </form>

@@ -38,7 +38,7 @@ export async function authenticate(db: Db, header: string | null): Promise<Princ
   const secret = m[1];
   if (!isWellFormedSecret(secret)) throw new ApiError('invalid_api_key', 'Invalid API key provided.');
   const hash = hashSecret(secret);
-  const row = cachedKey(hash) ?? await lookup(db, hash);
+  const row = cachedKey(hash) ?? (await lookup(db, hash));
   if (!row) throw new ApiError('invalid_api_key', 'Invalid API key provided.');
   if (row.status === 'revoked') throw new ApiError('api_key_revoked', 'This API key has been revoked.');
   if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now()) {
@@ -67,14 +67,18 @@ export async function authenticate(db: Db, header: string | null): Promise<Princ
 /** One round trip: the key with its organization and bound user; cached unless an invalidation raced it. */
 async function lookup(db: Db, hash: string): Promise<CachedKey | null> {
   const generation = cacheGeneration();
-  const [row] = await hotRead<CachedKey>(db, `
+  const [row] = await hotRead<CachedKey>(
+    db,
+    `
     SELECT k.id, k.org_id, k.env, k.scopes, k.matter_ids, k.user_id, k.status, k.expires_at,
            o.parent_id, o.features, o.pinned_version,
            u.id AS u_id, u.status AS u_status, u.roles AS u_roles, u.matter_ids AS u_matter_ids
     FROM api_keys k
     JOIN organizations o ON o.id = k.org_id
     LEFT JOIN users u ON u.id = k.user_id
-    WHERE k.secret_hash = $1`, [hash]);
+    WHERE k.secret_hash = $1`,
+    [hash],
+  );
   if (row) storeKey(hash, row, generation);
   return row ?? null;
 }

@@ -44,7 +44,12 @@ export async function sessionIdentity(): Promise<{ userId: string; version: numb
  * the user's (signed out, disabled, roles or matters changed since the cookie was issued).
  * Production only for users who may act there (`production_access`) in organizations that may.
  */
-export async function consolePrincipal(db: Db, userId: string, wantedEnv: string | null | undefined, sessionVersion: number): Promise<ConsolePrincipal> {
+export async function consolePrincipal(
+  db: Db,
+  userId: string,
+  wantedEnv: string | null | undefined,
+  sessionVersion: number,
+): Promise<ConsolePrincipal> {
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user || user.status !== 'active' || user.session_version !== sessionVersion) {
     throw new ApiError('authentication_required', 'Your session has ended. Sign in again.');
@@ -54,7 +59,11 @@ export async function consolePrincipal(db: Db, userId: string, wantedEnv: string
     org: { id: org.id, parent_id: org.parent_id, features: org.features, pinned_version: org.pinned_version },
     env: selectEnv(user.production_access ? org.features : [], wantedEnv),
     actor: {
-      id: user.id, key_id: null, user_id: user.id, scopes: ['*'], roles: user.roles,
+      id: user.id,
+      key_id: null,
+      user_id: user.id,
+      scopes: ['*'],
+      roles: user.roles,
       matter_ids: user.matter_ids.length ? user.matter_ids : null,
     },
     user: { id: user.id, email: user.email, name: user.name, roles: user.roles },

@@ -24,9 +24,14 @@ export function assertMayGrantRoles(ctx: Ctx, roles: readonly string[]): void {
   const beyond = rolesBeyond(ctx, roles);
   if (!beyond.length) return;
   const missing = [...new Set(beyond.flatMap((r) => scopesOfRole(r).filter((s) => !actorGrants(ctx.actor, s))))];
-  throw new ApiError('insufficient_scope', `The caller cannot give the role${beyond.length > 1 ? 's' : ''} ${beyond.join(', ')}: it does not hold ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} itself.`, {
-    param: 'roles', fields: { required_scope: missing.join(' ') },
-  });
+  throw new ApiError(
+    'insufficient_scope',
+    `The caller cannot give the role${beyond.length > 1 ? 's' : ''} ${beyond.join(', ')}: it does not hold ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} itself.`,
+    {
+      param: 'roles',
+      fields: { required_scope: missing.join(' ') },
+    },
+  );
 }
 
 /**
@@ -35,13 +40,20 @@ export function assertMayGrantRoles(ctx: Ctx, roles: readonly string[]): void {
  */
 export function assertSameEnvironment(ctx: Ctx, targetEnv: string, what: string): void {
   if (targetEnv === 'production' && ctx.env !== 'production') {
-    throw new ApiError('insufficient_scope', `A sandbox credential cannot ${what} a production key; use a production key.`, { param: 'environment' });
+    throw new ApiError(
+      'insufficient_scope',
+      `A sandbox credential cannot ${what} a production key; use a production key.`,
+      { param: 'environment' },
+    );
   }
 }
 
 /** Listing keys or users, changing the organization, creating children: organization-wide acts. */
 export function assertOrgWide(ctx: Ctx, what: string): void {
   if (ctx.actor.matter_ids !== null) {
-    throw new ApiError('matter_restricted_key', `A key restricted to matters cannot ${what}; that is an organization-wide act.`);
+    throw new ApiError(
+      'matter_restricted_key',
+      `A key restricted to matters cannot ${what}; that is an organization-wide act.`,
+    );
   }
 }

@@ -15,9 +15,21 @@ import { listenPg, listenPglite } from '../db/listen';
  * bounds an entry's life even if every other mechanism failed.
  */
 export interface CachedKey {
-  id: string; org_id: string; env: string; scopes: string[]; matter_ids: string[]; user_id: string | null;
-  status: string; expires_at: Date | string | null; parent_id: string | null; features: string[]; pinned_version: string;
-  u_id: string | null; u_status: string | null; u_roles: string[] | null; u_matter_ids: string[] | null;
+  id: string;
+  org_id: string;
+  env: string;
+  scopes: string[];
+  matter_ids: string[];
+  user_id: string | null;
+  status: string;
+  expires_at: Date | string | null;
+  parent_id: string | null;
+  features: string[];
+  pinned_version: string;
+  u_id: string | null;
+  u_status: string | null;
+  u_roles: string[] | null;
+  u_matter_ids: string[] | null;
 }
 
 export const CHANNEL = 'md_auth';

@@ -45,7 +45,13 @@ async function build(): Promise<AuthOptions> {
             password: String(credentials?.password ?? ''),
             ip: clientAddress(headers),
           });
-          if (result.ok) return { id: result.user.id, email: result.user.email, name: result.user.name, sv: result.user.session_version };
+          if (result.ok)
+            return {
+              id: result.user.id,
+              email: result.user.email,
+              name: result.user.name,
+              sv: result.user.session_version,
+            };
           // Thrown errors reach the client as `error`; a null return reads CredentialsSignin.
           if (result.reason === 'throttled') throw new Error(`${THROTTLED}:${result.retryAfterSeconds}`);
           return null;
@@ -57,17 +63,26 @@ async function build(): Promise<AuthOptions> {
       // roles, matters, status and the current version are read from the database on every
       // request, so a changed, disabled or signed-out user's old cookie stops working at once.
       jwt: ({ token, user }) => (user ? { ...token, sv: (user as { sv?: number }).sv ?? 0 } : token),
-      session: ({ session, token }) => ({ ...session, user: { id: token.sub, email: token.email, name: token.name, sv: token.sv } }),
+      session: ({ session, token }) => ({
+        ...session,
+        user: { id: token.sub, email: token.email, name: token.name, sv: token.sv },
+      }),
     },
     events: {
       // Sign-out ends every session of the user, including copies of the cookie kept elsewhere.
       signOut: async ({ token }) => {
         if (typeof token?.sub !== 'string') return;
-        await (await ready()).user.updateMany({ where: { id: token.sub, session_version: typeof token.sv === 'number' ? token.sv : 0 }, data: { session_version: { increment: 1 } } });
+        await (
+          await ready()
+        ).user.updateMany({
+          where: { id: token.sub, session_version: typeof token.sv === 'number' ? token.sv : 0 },
+          data: { session_version: { increment: 1 } },
+        });
       },
     },
     logger: {
-      error: (code, metadata) => log.error({ code, err: metadata instanceof Error ? metadata.message : undefined }, 'next-auth error'),
+      error: (code, metadata) =>
+        log.error({ code, err: metadata instanceof Error ? metadata.message : undefined }, 'next-auth error'),
       warn: (code) => log.warn({ code }, 'next-auth warning'),
       debug: () => {},
     },

@@ -15,8 +15,9 @@ export function actorGrants(actor: Actor, scope: string): boolean {
 export function requireScope(actor: Actor, scope: string): void {
   if (actorGrants(actor, scope)) return;
   // A console session has scope `*`, so only its roles can be what is missing.
-  const message = actor.key_id === null
-    ? `Your roles (${(actor.roles ?? []).join(', ') || 'none'}) do not include the '${scope}' permission required for this action.`
-    : `This key lacks the '${scope}' scope required for this request.`;
+  const message =
+    actor.key_id === null
+      ? `Your roles (${(actor.roles ?? []).join(', ') || 'none'}) do not include the '${scope}' permission required for this action.`
+      : `This key lacks the '${scope}' scope required for this request.`;
   throw new ApiError('insufficient_scope', message, { fields: { required_scope: scope } });
 }

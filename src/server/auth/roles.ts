@@ -12,13 +12,50 @@ export type Role = (typeof ROLES)[number];
 const READ = ['*:read'];
 const ROLE_SCOPES: Record<Role, string[]> = {
   admin: ['*'],
-  counsel: [...READ, 'matters:*', 'claimants:*', 'authority:*', 'judgments:*', 'packets:*',
-    'actions:*', 'ledger:*', 'audit:*', 'reports:*', 'sanctions:*', 'issuer:*', 'relationships:*'],
-  operator: [...READ, 'matters:write', 'claimants:write', 'judgments:write', 'packets:write',
-    'packets:export', 'actions:*', 'ledger:write', 'audit:write', 'reports:*', 'relationships:*',
-    'monitoring:*', 'crypto:*', 'attribution:*', 'network:*', 'sanctions:screen', 'sandbox:write'],
-  analyst: [...READ, 'crypto:*', 'attribution:*', 'network:*', 'monitoring:*', 'sanctions:screen',
-    'actions:write', 'sandbox:write'],
+  counsel: [
+    ...READ,
+    'matters:*',
+    'claimants:*',
+    'authority:*',
+    'judgments:*',
+    'packets:*',
+    'actions:*',
+    'ledger:*',
+    'audit:*',
+    'reports:*',
+    'sanctions:*',
+    'issuer:*',
+    'relationships:*',
+  ],
+  operator: [
+    ...READ,
+    'matters:write',
+    'claimants:write',
+    'judgments:write',
+    'packets:write',
+    'packets:export',
+    'actions:*',
+    'ledger:write',
+    'audit:write',
+    'reports:*',
+    'relationships:*',
+    'monitoring:*',
+    'crypto:*',
+    'attribution:*',
+    'network:*',
+    'sanctions:screen',
+    'sandbox:write',
+  ],
+  analyst: [
+    ...READ,
+    'crypto:*',
+    'attribution:*',
+    'network:*',
+    'monitoring:*',
+    'sanctions:screen',
+    'actions:write',
+    'sandbox:write',
+  ],
   reviewer: [...READ, 'packets:write', 'actions:write', 'audit:write'],
   vendor: ['matters:read', 'actions:read', 'actions:write', 'health:read', 'capabilities:read'],
   viewer: READ,
@@ -31,6 +68,9 @@ export function roleGrants(roles: readonly string[], required: string): boolean 
     const list = ROLE_SCOPES[r as Role];
     if (!list) return false;
     if (list.includes('*:read') && isReadScope(required)) return true;
-    return grants(list.filter((s) => s !== '*:read'), required);
+    return grants(
+      list.filter((s) => s !== '*:read'),
+      required,
+    );
   });
 }

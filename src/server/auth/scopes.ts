@@ -8,9 +8,7 @@ import operations from '../operations/catalog.json' with { type: 'json' };
 export const EXTRA_SCOPES = ['packets:approve'] as const;
 
 export const KNOWN_SCOPES: ReadonlySet<string> = new Set([...operations.map((o) => o.scope), ...EXTRA_SCOPES]);
-export const KNOWN_FAMILIES: ReadonlySet<string> = new Set(
-  [...KNOWN_SCOPES].map((s) => s.split(':')[0]),
-);
+export const KNOWN_FAMILIES: ReadonlySet<string> = new Set([...KNOWN_SCOPES].map((s) => s.split(':')[0]));
 
 export function grants(granted: readonly string[], required: string): boolean {
   const family = required.split(':')[0];

@@ -58,7 +58,13 @@ export async function encryptSecret(db: Db, plaintext: string, aad: string): Pro
   const cipher = createCipheriv('aes-256-gcm', key.bytes, iv);
   cipher.setAAD(Buffer.from(aad));
   const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [VERSION, key.id, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
+  return [
+    VERSION,
+    key.id,
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    ct.toString('base64url'),
+  ].join('.');
 }
 
 /**
@@ -70,7 +76,8 @@ export async function decryptSecret(db: Db, stored: string, aad: string): Promis
   if (version !== VERSION || !ct) throw new Error('unreadable secret ciphertext');
   const env = envKey();
   const key = env?.id === kid ? env : (committedKey ??= await readStoredKey(db));
-  if (!key || key.id !== kid) throw new Error(`secret encrypted under an unavailable key (${kid}); check MD_ENCRYPTION_KEY`);
+  if (!key || key.id !== kid)
+    throw new Error(`secret encrypted under an unavailable key (${kid}); check MD_ENCRYPTION_KEY`);
   const decipher = createDecipheriv('aes-256-gcm', key.bytes, Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));

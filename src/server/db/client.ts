@@ -4,15 +4,15 @@
  *  - otherwise         -> embedded PGlite stored in MD_DATA_DIR (default ./.data).
  * Pending migrations (prisma/migrations) are applied before the client is first handed out.
  */
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
-import { PrismaClient } from "@/generated/prisma/client";
-import { applyMigrations } from "./migrate";
-import { lockDataDir } from "./data-dir-lock";
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '@/generated/prisma/client';
+import { applyMigrations } from './migrate';
+import { lockDataDir } from './data-dir-lock';
 
 export type { PrismaClient };
 
@@ -23,7 +23,11 @@ interface DbState {
 
 // Kept on globalThis so Next dev (HMR re-evaluates modules) and any duplicated module
 // instances in a bundle share one client, one pool / PGlite, and one migration run.
-const g = globalThis as typeof globalThis & { __mdDb?: DbState; __mdLite?: PGlite; __mdPool?: { client: PrismaClient; pool: pg.Pool } };
+const g = globalThis as typeof globalThis & {
+  __mdDb?: DbState;
+  __mdLite?: PGlite;
+  __mdPool?: { client: PrismaClient; pool: pg.Pool };
+};
 
 async function open(state: { close: () => Promise<void> }): Promise<PrismaClient> {
   const url = process.env.DATABASE_URL;
@@ -42,7 +46,7 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
 
   const dataDir = path.resolve(
     /* turbopackIgnore: true */ process.cwd(), // not a build input: skip Next's file tracing
-    process.env.MD_DATA_DIR ?? ".data",
+    process.env.MD_DATA_DIR ?? '.data',
   );
   mkdirSync(dataDir, { recursive: true });
   // A PGlite data dir must only ever be opened by ONE process at a time: a second one fails
@@ -87,7 +91,7 @@ const POOL_LIMITS = {
 } satisfies pg.PoolConfig;
 
 function report(applied: string[]): void {
-  if (applied.length > 0) console.info(`[db] applied migrations: ${applied.join(", ")}`);
+  if (applied.length > 0) console.info(`[db] applied migrations: ${applied.join(', ')}`);
 }
 
 /** The shared client; the first call opens the DB and runs pending migrations (once). */
@@ -129,5 +133,11 @@ export async function closeDb(): Promise<void> {
   g.__mdLite = undefined;
   g.__mdPool = undefined;
   // A failed open already released its resources (see getDb).
-  if (await state.promise.then(() => true, () => false)) await state.close();
+  if (
+    await state.promise.then(
+      () => true,
+      () => false,
+    )
+  )
+    await state.close();
 }

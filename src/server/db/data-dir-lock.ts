@@ -10,10 +10,13 @@ import path from 'node:path';
 export const LOCK_FILE = 'md-data-dir.lock';
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dataDir: string, readonly ownerPid: number) {
+  constructor(
+    readonly dataDir: string,
+    readonly ownerPid: number,
+  ) {
     super(
       `The embedded database folder ${dataDir} is in use by process ${ownerPid}. A PGlite folder can be opened by ` +
-      'one process at a time: stop that process, use another MD_DATA_DIR, or set DATABASE_URL to share PostgreSQL.',
+        'one process at a time: stop that process, use another MD_DATA_DIR, or set DATABASE_URL to share PostgreSQL.',
     );
     this.name = 'DataDirLockedError';
   }
@@ -53,7 +56,9 @@ export function lockDataDir(dataDir: string): () => void {
     held = false;
     try {
       if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
-    } catch { /* already gone */ }
+    } catch {
+      /* already gone */
+    }
   };
   process.once('exit', release);
   return release;

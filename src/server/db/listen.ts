@@ -55,11 +55,16 @@ export function listenPg(connectionString: string, channel: string, l: Listener)
 export function listenPglite(lite: PGlite, channel: string, l: Listener): () => Promise<void> {
   let unlisten: (() => Promise<void>) | null = null;
   let stopped = false;
-  lite.listen(channel, (payload) => l.onNotify(payload)).then((u) => {
-    unlisten = u;
-    if (stopped) void u();
-    else l.onState?.(true);
-  }, (e) => log.warn({ err: String(e), channel }, 'PGlite LISTEN failed'));
+  lite
+    .listen(channel, (payload) => l.onNotify(payload))
+    .then(
+      (u) => {
+        unlisten = u;
+        if (stopped) void u();
+        else l.onState?.(true);
+      },
+      (e) => log.warn({ err: String(e), channel }, 'PGlite LISTEN failed'),
+    );
   return async () => {
     stopped = true;
     l.onState?.(false);

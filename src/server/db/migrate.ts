@@ -11,33 +11,30 @@
  * The adapter factory must be wrapped with bindMigrationAwareSqlAdapterFactory (turns
  * thrown errors into the `{ ok, value | error }` results the Rust side expects).
  */
-import { readFile, readdir } from "node:fs/promises";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { PrismaPg } from "@prisma/adapter-pg";
+import { readFile, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
 import {
   bindMigrationAwareSqlAdapterFactory,
   DriverAdapterError,
   type SqlDriverAdapter,
   type SqlMigrationAwareDriverAdapterFactory,
-} from "@prisma/driver-adapter-utils";
-import type {
-  MigrationList,
-  SchemaEngine,
-} from "@prisma/schema-engine-wasm";
-import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
+} from '@prisma/driver-adapter-utils';
+import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
 
-type SchemaEngineModule = typeof import("@prisma/schema-engine-wasm");
+type SchemaEngineModule = typeof import('@prisma/schema-engine-wasm');
 
 /** Resolved against process.cwd(), never import.meta.url: under `next start` this module
  * lives in a .next/ chunk, far from the project root. (The turbopackIgnore comments stop
  * Next's file tracer from "tracing the whole project" because of these dynamic paths;
  * next.config.js lists the files needed at runtime in outputFileTracingIncludes.) */
 export function migrationsDir(): string {
-  const rel = process.env.PRISMA_MIGRATIONS_DIR ?? "prisma/migrations";
+  const rel = process.env.PRISMA_MIGRATIONS_DIR ?? 'prisma/migrations';
   return path.resolve(/* turbopackIgnore: true */ process.cwd(), rel);
 }
 
@@ -46,7 +43,12 @@ let engineGeneration = 0;
 
 // The engine's Rust panic hook reports through this global (as the Prisma CLI sets it up);
 // without it a panic surfaces as a TypeError instead of the panic message.
-const panics = { last: "", set_message(m: string) { this.last = m; } };
+const panics = {
+  last: '',
+  set_message(m: string) {
+    this.last = m;
+  },
+};
 const g = globalThis as { PRISMA_WASM_PANIC_REGISTRY?: typeof panics };
 g.PRISMA_WASM_PANIC_REGISTRY ??= panics;
 
@@ -59,26 +61,26 @@ g.PRISMA_WASM_PANIC_REGISTRY ??= panics;
  */
 export function loadSchemaEngineWasm(): Promise<SchemaEngineModule> {
   enginePromise ??= (async () => {
-    const req = createRequire(path.join(process.cwd(), "package.json"));
-    const gluePath = req.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
+    const req = createRequire(path.join(process.cwd(), 'package.json'));
+    const gluePath = req.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
     // `?gen=` gives a fresh glue module (it holds the wasm instance in module state) after a
     // panic has poisoned the previous instance.
     const url = `${pathToFileURL(gluePath).href}?gen=${engineGeneration}`;
     const glue = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url)) as SchemaEngineModule & {
       __wbg_set_wasm(exports: WebAssembly.Exports): void;
     };
-    const bytes = await readFile(path.join(path.dirname(gluePath), "schema_engine_bg.wasm"));
+    const bytes = await readFile(path.join(path.dirname(gluePath), 'schema_engine_bg.wasm'));
     // The engine wraps its own `pg_advisory_lock` in a 10 s timeout whose timer is never
     // cleared: a plain setTimeout would keep a finished CLI process alive for ~10 s.
     // Unref'ed timers don't; withSchemaEngine() holds the event loop while the engine works.
     const imports: Record<string, unknown> = { ...glue };
     for (const name of Object.keys(imports)) {
-      if (name.startsWith("__wbg_setTimeout_")) {
+      if (name.startsWith('__wbg_setTimeout_')) {
         imports[name] = (fn: () => void, ms: number) => setTimeout(fn, ms >>> 0).unref();
       }
     }
     const { instance } = await WebAssembly.instantiate(bytes, {
-      "./schema_engine_bg.js": imports as WebAssembly.ModuleImports,
+      './schema_engine_bg.js': imports as WebAssembly.ModuleImports,
     });
     glue.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
@@ -89,14 +91,9 @@ export function loadSchemaEngineWasm(): Promise<SchemaEngineModule> {
 
 /** Reads the migrations folder the same way the Prisma CLI does (sorted dir names). */
 export async function readMigrationsList(dir = migrationsDir()): Promise<MigrationList> {
-  const lockPath = "migration_lock.toml";
-  const lockContent = await readFile(
-    path.join(/* turbopackIgnore: true */ dir, lockPath),
-    "utf8",
-  ).catch(() => null);
-  const entries = await readdir(/* turbopackIgnore: true */ dir, { withFileTypes: true }).catch(
-    () => [],
-  );
+  const lockPath = 'migration_lock.toml';
+  const lockContent = await readFile(path.join(/* turbopackIgnore: true */ dir, lockPath), 'utf8').catch(() => null);
+  const entries = await readdir(/* turbopackIgnore: true */ dir, { withFileTypes: true }).catch(() => []);
   const dirs = entries
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
@@ -105,10 +102,10 @@ export async function readMigrationsList(dir = migrationsDir()): Promise<Migrati
     dirs.map(async (name) => ({
       path: name,
       migrationFile: {
-        path: "migration.sql",
-        content: await readFile(path.join(dir, name, "migration.sql"), "utf8").then(
-          (value) => ({ tag: "ok" as const, value }),
-          (e: Error) => ({ tag: "error" as const, value: e.message }),
+        path: 'migration.sql',
+        content: await readFile(path.join(dir, name, 'migration.sql'), 'utf8').then(
+          (value) => ({ tag: 'ok' as const, value }),
+          (e: Error) => ({ tag: 'error' as const, value: e.message }),
         ),
       },
     })),
@@ -116,7 +113,7 @@ export async function readMigrationsList(dir = migrationsDir()): Promise<Migrati
   return {
     baseDir: dir,
     lockfile: { path: lockPath, content: lockContent },
-    shadowDbInitScript: "",
+    shadowDbInitScript: '',
     migrationDirectories,
   };
 }
@@ -146,12 +143,12 @@ function withScriptExec(a: SqlDriverAdapter, exec: (script: string) => Promise<u
  * `_prisma_migrations.logs`; a plain thrown Error would only show "External error id#0".
  */
 function toAdapterError(e: unknown): never {
-  const pe = e as Partial<Record<"code" | "severity" | "message" | "detail" | "column" | "hint", string>>;
-  if (e instanceof Error && typeof pe.code === "string") {
+  const pe = e as Partial<Record<'code' | 'severity' | 'message' | 'detail' | 'column' | 'hint', string>>;
+  if (e instanceof Error && typeof pe.code === 'string') {
     throw new DriverAdapterError({
-      kind: "postgres",
+      kind: 'postgres',
       code: pe.code,
-      severity: pe.severity ?? "ERROR",
+      severity: pe.severity ?? 'ERROR',
       message: pe.message ?? String(e),
       detail: pe.detail,
       column: pe.column,
@@ -181,14 +178,10 @@ export function pgMigrationFactory(pool: pg.Pool): SqlMigrationAwareDriverAdapte
  * Adapter factory for the engine on a PGlite instance. The shadow database is a fresh
  * in-memory PGlite (closed on dispose), or `shadow` when given (left open; it must be empty).
  */
-export function pgliteMigrationFactory(
-  db: PGlite,
-  shadow?: PGlite,
-): SqlMigrationAwareDriverAdapterFactory {
-  const adapterOn = async (lite: PGlite) =>
-    withScriptExec(await new PrismaPGlite(lite).connect(), (s) => lite.exec(s));
+export function pgliteMigrationFactory(db: PGlite, shadow?: PGlite): SqlMigrationAwareDriverAdapterFactory {
+  const adapterOn = async (lite: PGlite) => withScriptExec(await new PrismaPGlite(lite).connect(), (s) => lite.exec(s));
   return {
-    provider: "postgres",
+    provider: 'postgres',
     adapterName: new PrismaPGlite(db).adapterName,
     connect: () => adapterOn(db),
     connectToShadowDb: async () => {
@@ -212,17 +205,13 @@ export async function withSchemaEngine<T>(
 ): Promise<T> {
   const wasm = await loadSchemaEngineWasm();
   const log = (msg: string) => {
-    if (process.env.DEBUG_SCHEMA_ENGINE) console.error("[schema-engine]", msg);
+    if (process.env.DEBUG_SCHEMA_ENGINE) console.error('[schema-engine]', msg);
   };
   // PGlite does no I/O that keeps Node's event loop alive and the engine's timers are
   // unref'ed (see above), so hold the loop open ourselves while the engine is working.
   const keepAlive = setInterval(() => {}, 60_000);
   try {
-    const engine = await wasm.SchemaEngine.new(
-      { datamodels },
-      log,
-      bindMigrationAwareSqlAdapterFactory(factory),
-    );
+    const engine = await wasm.SchemaEngine.new({ datamodels }, log, bindMigrationAwareSqlAdapterFactory(factory));
     try {
       return await fn(engine);
     } finally {
@@ -274,12 +263,12 @@ export async function applyMigrations(target: MigrationTarget): Promise<string[]
       return out.appliedMigrationNames;
     });
 
-  if ("pglite" in target) return run(pgliteMigrationFactory(target.pglite));
+  if ('pglite' in target) return run(pgliteMigrationFactory(target.pglite));
 
   const lock = new pg.Client({ connectionString: target.connectionString });
   await lock.connect();
   try {
-    await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     const pool = new pg.Pool({ connectionString: target.connectionString, max: 4 });
     try {
       return await run(pgMigrationFactory(pool));

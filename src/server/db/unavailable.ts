@@ -11,20 +11,31 @@
  *   P1017, P2024).
  */
 const SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
-const SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const SOCKET = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 const PRISMA = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
-const MESSAGE = new RegExp([
-  'Connection terminated',
-  'Client has encountered a connection error',
-  'Client was closed and is not queryable',
-  'timeout exceeded when trying to connect',
-  'terminating connection due to administrator command',
-  'the database system is (starting up|shutting down|in recovery mode)',
-  'Can\'t reach database server',
-  'Server has closed the connection',
-  'Code: `(08[0-9A-Z]{3}|57P0[123]|53300)`',
-  'ECONNREFUSED|ECONNRESET',
-].join('|'), 'i');
+const MESSAGE = new RegExp(
+  [
+    'Connection terminated',
+    'Client has encountered a connection error',
+    'Client was closed and is not queryable',
+    'timeout exceeded when trying to connect',
+    'terminating connection due to administrator command',
+    'the database system is (starting up|shutting down|in recovery mode)',
+    "Can't reach database server",
+    'Server has closed the connection',
+    'Code: `(08[0-9A-Z]{3}|57P0[123]|53300)`',
+    'ECONNREFUSED|ECONNRESET',
+  ].join('|'),
+  'i',
+);
 
 export function isDatabaseUnavailable(e: unknown): boolean {
   for (let cur: unknown = e, depth = 0; cur && depth < 6; depth++) {

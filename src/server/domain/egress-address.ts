@@ -13,7 +13,7 @@ import { isIP } from 'node:net';
  * link-local/metadata.
  */
 export type AddressClass =
-  | 'public' | 'loopback' | 'private' | 'link_local' | 'cgnat' | 'unspecified' | 'multicast' | 'reserved' | 'invalid';
+  'public' | 'loopback' | 'private' | 'link_local' | 'cgnat' | 'unspecified' | 'multicast' | 'reserved' | 'invalid';
 
 export type EgressPolicy = 'production' | 'sandbox';
 
@@ -79,9 +79,11 @@ function classifyV6(ip: string): AddressClass {
   if (zero(b, 0, 10) && b[10] === 0xff && b[11] === 0xff) return classifyV4(v4Of(b, 12)); // ::ffff:a.b.c.d
   if (zero(b, 0, 8) && b[8] === 0xff && b[9] === 0xff && zero(b, 10, 12)) return classifyV4(v4Of(b, 12)); // ::ffff:0:a.b.c.d (IPv4-translated, SIIT)
   if (zero(b, 0, 12)) return classifyV4(v4Of(b, 12)); // ::a.b.c.d (deprecated compatible form)
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && b[4] === 0x00 && b[5] === 0x01) return localNat64(b);
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && b[4] === 0x00 && b[5] === 0x01)
+    return localNat64(b);
   if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x00 && b[3] === 0x00) return teredo(b);
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(b, 4, 12)) return classifyV4(v4Of(b, 12)); // NAT64
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(b, 4, 12))
+    return classifyV4(v4Of(b, 12)); // NAT64
   if (b[0] === 0x20 && b[1] === 0x02) return classifyV4(v4Of(b, 2)); // 6to4
   if ((b[0] & 0xfe) === 0xfc) return 'private'; // fc00::/7 unique local (incl. fd00:ec2::254)
   if (b[0] === 0xfe && (b[1] & 0xc0) === 0x80) return 'link_local'; // fe80::/10
@@ -104,8 +106,16 @@ const worst = (classes: AddressClass[], otherwise: AddressClass): AddressClass =
  * public destination, so the prefix itself counts as reserved.
  */
 function localNat64(b: number[]): AddressClass {
-  const layouts = [[6, 7, 9, 10], [7, 9, 10, 11], [9, 10, 11, 12], [12, 13, 14, 15]];
-  return worst(layouts.map((at) => classifyV4(at.map((i) => b[i]).join('.'))), 'reserved');
+  const layouts = [
+    [6, 7, 9, 10],
+    [7, 9, 10, 11],
+    [9, 10, 11, 12],
+    [12, 13, 14, 15],
+  ];
+  return worst(
+    layouts.map((at) => classifyV4(at.map((i) => b[i]).join('.'))),
+    'reserved',
+  );
 }
 
 /**
@@ -115,7 +125,10 @@ function localNat64(b: number[]): AddressClass {
  */
 function teredo(b: number[]): AddressClass {
   const server = v4Of(b, 4);
-  const client = b.slice(12, 16).map((x) => x ^ 0xff).join('.');
+  const client = b
+    .slice(12, 16)
+    .map((x) => x ^ 0xff)
+    .join('.');
   return worst([classifyV4(client), classifyV4(server)], 'reserved');
 }
 

@@ -4,7 +4,15 @@
  * for 5 days, is disabled.
  */
 export const DEFAULT_RETRY_SCHEDULE_MS = [
-  5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 14 * 3600_000, 20 * 3600_000, 24 * 3600_000,
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3600_000,
+  5 * 3600_000,
+  10 * 3600_000,
+  14 * 3600_000,
+  20 * 3600_000,
+  24 * 3600_000,
 ] as const;
 
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3600_000;
@@ -31,7 +39,11 @@ export function parseRetrySchedule(text: string | undefined): number[] | null {
 }
 
 /** Why an endpoint must be disabled after this failed attempt, or null to keep it. */
-export function disableReason(responseStatus: number | null, failingSince: Date | null, now: Date): 'gone' | 'failing' | null {
+export function disableReason(
+  responseStatus: number | null,
+  failingSince: Date | null,
+  now: Date,
+): 'gone' | 'failing' | null {
   if (responseStatus === 410) return 'gone';
   if (failingSince && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) return 'failing';
   return null;

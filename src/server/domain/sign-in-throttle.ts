@@ -17,7 +17,10 @@ export interface ThrottleState {
 /** Decides from the times of recent failures (any order; older ones are ignored). */
 export function signInThrottle(failureTimes: readonly Date[], now = new Date()): ThrottleState {
   const since = now.getTime() - SIGN_IN_WINDOW_MS;
-  const recent = failureTimes.map((d) => d.getTime()).filter((t) => t > since).sort((a, b) => a - b);
+  const recent = failureTimes
+    .map((d) => d.getTime())
+    .filter((t) => t > since)
+    .sort((a, b) => a - b);
   if (recent.length < SIGN_IN_MAX_FAILURES) return { blocked: false, failures: recent.length, retryAfterSeconds: 0 };
   // Unblocked once fewer than the limit remain: when the (n - limit + 1)-th newest expires.
   const releasing = recent[recent.length - SIGN_IN_MAX_FAILURES];

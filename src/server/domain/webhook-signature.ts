@@ -26,7 +26,12 @@ export function standardSignature(secret: string, id: string, timestamp: number,
  * Every signature header of one attempt. A retry calls this again: same `webhook-id` (the event
  * id, which receivers use to deduplicate), fresh timestamp and signatures.
  */
-export function signatureHeaders(secret: string, eventId: string, timestamp: number, body: string): Record<string, string> {
+export function signatureHeaders(
+  secret: string,
+  eventId: string,
+  timestamp: number,
+  body: string,
+): Record<string, string> {
   return {
     'MD-Signature': stripeSignature(secret, timestamp, body),
     'webhook-id': eventId,
@@ -36,7 +41,13 @@ export function signatureHeaders(secret: string, eventId: string, timestamp: num
 }
 
 /** Reference verifier of MD-Signature (documentation and tests); tolerance in seconds. */
-export function verifyStripeSignature(secret: string, header: string, body: string, now: number, tolerance = 300): boolean {
+export function verifyStripeSignature(
+  secret: string,
+  header: string,
+  body: string,
+  now: number,
+  tolerance = 300,
+): boolean {
   const parts = Object.fromEntries(header.split(',').map((p) => p.split('=', 2) as [string, string]));
   const t = Number(parts.t);
   if (!Number.isInteger(t) || Math.abs(now - t) > tolerance || !parts.v1) return false;

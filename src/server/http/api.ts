@@ -43,7 +43,10 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
       });
       const asked = req.headers.get('md-version');
       if (asked !== null && !(SUPPORTED_VERSIONS as readonly string[]).includes(asked)) {
-        throw new ApiError('invalid_version', `Unsupported MD-Version '${asked}'. Supported: ${SUPPORTED_VERSIONS.join(', ')}.`);
+        throw new ApiError(
+          'invalid_version',
+          `Unsupported MD-Version '${asked}'. Supported: ${SUPPORTED_VERSIONS.join(', ')}.`,
+        );
       }
       const principal = await authenticate(db, req.headers.get('authorization'));
       const version = asked ?? principal.org.pinned_version;
@@ -70,10 +73,13 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
       if (nulParam) throw new ApiError('not_found', `No such ${nulParam[0].replace(/_id$/, '')}.`);
       if (url.search.length > 1) checkQueryText(url.searchParams);
       const hasQuery = url.search.length > 1;
-      const query = op.query ? parseOrThrow(op.query, hasQuery ? Object.fromEntries(url.searchParams) : {}, 'query') : {};
+      const query = op.query
+        ? parseOrThrow(op.query, hasQuery ? Object.fromEntries(url.searchParams) : {}, 'query')
+        : {};
       if (!op.query && hasQuery) {
         const param = url.searchParams.keys().next().value;
-        if (param !== undefined) throw new ApiError('parameter_unknown', `Received unknown query parameter: ${param}`, { param });
+        if (param !== undefined)
+          throw new ApiError('parameter_unknown', `Received unknown query parameter: ${param}`, { param });
       }
       const raw = op.method === 'GET' || op.method === 'DELETE' ? { value: {}, text: '' } : await readJsonBody(req);
       const body = op.body ? parseOrThrow(op.body, raw.value, 'body') : {};
@@ -85,7 +91,9 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
       };
       const key = ctx.idempotencyKey;
       if (key !== null && (key.length === 0 || key.length > 255)) {
-        throw new ApiError('parameter_invalid', 'Idempotency-Key must be 1 to 255 characters.', { param: 'Idempotency-Key' });
+        throw new ApiError('parameter_invalid', 'Idempotency-Key must be 1 to 255 characters.', {
+          param: 'Idempotency-Key',
+        });
       }
       if (op.method === 'GET') outcome = await exec(db);
       else if (key) {
@@ -106,18 +114,30 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
     headers['MD-Audit-Ref'] = auditRefOf(outcome.body, requestId);
     const ms = performance.now() - started;
     observeRequest(op.name, outcome.status, ms);
-    log.info({
-      request_id: requestId, op: op.name, method: req.method, path: url.pathname,
-      status: outcome.status, duration_ms: Math.round(ms * 10) / 10, org_id: ctx?.org.id,
-      env: ctx?.env, actor_id: ctx?.actor.id, audit_ref: headers['MD-Audit-Ref'],
-    }, 'request');
+    log.info(
+      {
+        request_id: requestId,
+        op: op.name,
+        method: req.method,
+        path: url.pathname,
+        status: outcome.status,
+        duration_ms: Math.round(ms * 10) / 10,
+        org_id: ctx?.org.id,
+        env: ctx?.env,
+        actor_id: ctx?.actor.id,
+        audit_ref: headers['MD-Audit-Ref'],
+      },
+      'request',
+    );
     return jsonResponse(outcome.status, outcome.body, headers);
   };
 }
 
 /** The database cannot be reached: the client should come back (Retry-After, seconds). */
 const unavailable = () =>
-  new ApiError('service_unavailable', 'The service is temporarily unavailable; retry shortly.', { headers: { 'Retry-After': '5' } });
+  new ApiError('service_unavailable', 'The service is temporarily unavailable; retry shortly.', {
+    headers: { 'Retry-After': '5' },
+  });
 
 /** Maps anything thrown to the closed table; internals are logged, never returned. */
 export function toApiError(e: unknown, requestId: string): ApiError {

@@ -35,7 +35,11 @@ export async function readJsonBody(req: Request): Promise<ParsedBody> {
   // A number the double cannot hold exactly would be stored altered: refuse it.
   const inexact = inexactNumberPath(text);
   if (inexact !== null) {
-    throw new ApiError('parameter_invalid', 'This number has more digits than a JSON number keeps exactly; send it as a decimal string (e.g. "12345678901234567.89").', { param: inexact || undefined });
+    throw new ApiError(
+      'parameter_invalid',
+      'This number has more digits than a JSON number keeps exactly; send it as a decimal string (e.g. "12345678901234567.89").',
+      { param: inexact || undefined },
+    );
   }
   return { value, text };
 }
@@ -75,4 +79,7 @@ async function readCapped(req: Request): Promise<Uint8Array> {
  * The rest of the body is never read, so the connection cannot carry another request: say so,
  * or a keep-alive client would send its next request into a socket that is being torn down.
  */
-const tooLarge = () => new ApiError('body_too_large', `Request bodies are limited to ${config.maxBodyBytes} bytes.`, { headers: { Connection: 'close' } });
+const tooLarge = () =>
+  new ApiError('body_too_large', `Request bodies are limited to ${config.maxBodyBytes} bytes.`, {
+    headers: { Connection: 'close' },
+  });

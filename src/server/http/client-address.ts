@@ -18,7 +18,10 @@ function trusted(): BlockList {
   const raw = process.env.MD_TRUSTED_PROXIES;
   if (cached && cached.raw === raw) return cached.list;
   const list = new BlockList();
-  for (const part of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [addr, bits] = part.split('/');
     const family = isIP(addr);
     if (!family) continue;
@@ -53,7 +56,10 @@ export function peerAddress(headers: HeaderBag): string {
 export function clientAddress(headers: HeaderBag): string {
   const peer = peerAddress(headers);
   if (!isTrustedProxy(peer)) return peer.slice(0, 100);
-  const hops = (headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const hops = (headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) if (!isTrustedProxy(hops[i])) return unmap(hops[i]).slice(0, 100);
   return peer.slice(0, 100);
 }
@@ -83,7 +89,10 @@ export async function stampPeerAddress(): Promise<void> {
   g.__mdPeerStamp = true;
   const dc = await import('node:diagnostics_channel');
   dc.subscribe('http.server.request.start', (msg) => {
-    const { request, socket } = msg as { request: { headers: Record<string, unknown> }; socket: { remoteAddress?: string } };
+    const { request, socket } = msg as {
+      request: { headers: Record<string, unknown> };
+      socket: { remoteAddress?: string };
+    };
     request.headers[PEER_HEADER] = socket.remoteAddress ?? 'unknown';
   });
 }

@@ -17,12 +17,17 @@ export const TRPC_MAX_BATCH = 20;
 export function errorResponse(e: ApiError): Response {
   const requestId = newId('request');
   return jsonResponse(e.status, errorBody(e, requestId), {
-    'MD-Request-Id': requestId, 'MD-Version': API_VERSION, 'MD-Audit-Ref': requestId, ...(e.extras.headers ?? {}),
+    'MD-Request-Id': requestId,
+    'MD-Version': API_VERSION,
+    'MD-Audit-Ref': requestId,
+    ...(e.extras.headers ?? {}),
   });
 }
 
 const tooLarge = (max: number) =>
-  new ApiError('body_too_large', `Request bodies are limited to ${max} bytes here.`, { headers: { Connection: 'close' } });
+  new ApiError('body_too_large', `Request bodies are limited to ${max} bytes here.`, {
+    headers: { Connection: 'close' },
+  });
 
 /** The whole body, refused as soon as it passes `max` bytes (a lying Content-Length included). */
 export async function readCappedBytes(req: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
@@ -51,7 +56,10 @@ const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD';
 function assertMediaType(req: Request, allowed: RegExp) {
   const type = (req.headers.get('content-type') ?? '').trim();
   if (type && !allowed.test(type)) {
-    throw new ApiError('unsupported_media_type', 'This endpoint accepts JSON or form bodies only; multipart bodies are refused.');
+    throw new ApiError(
+      'unsupported_media_type',
+      'This endpoint accepts JSON or form bodies only; multipart bodies are refused.',
+    );
   }
 }
 
@@ -82,7 +90,10 @@ export function assertSameOrigin(req: Request): void {
     host = null;
   }
   if (host === null || host !== new URL(own).host) {
-    throw new ApiError('insufficient_scope', 'Console changes must come from the console itself (Origin header missing or foreign).');
+    throw new ApiError(
+      'insufficient_scope',
+      'Console changes must come from the console itself (Origin header missing or foreign).',
+    );
   }
 }
 

@@ -19,15 +19,26 @@ export async function serveDownload(req: Request, exportId: string): Promise<Res
   try {
     const db = await ready();
     const url = new URL(req.url);
-    const verdict = await verifyDownload(db, exportId, url.searchParams.get('expires'), url.searchParams.get('signature'));
+    const verdict = await verifyDownload(
+      db,
+      exportId,
+      url.searchParams.get('expires'),
+      url.searchParams.get('signature'),
+    );
     if (verdict !== 'ok') {
-      throw new ApiError('download_link_invalid', verdict === 'expired'
-        ? 'This download link has expired; GET /v1/exports/{export_id} returns a fresh one.'
-        : 'This download link is not valid; GET /v1/exports/{export_id} returns a fresh one.');
+      throw new ApiError(
+        'download_link_invalid',
+        verdict === 'expired'
+          ? 'This download link has expired; GET /v1/exports/{export_id} returns a fresh one.'
+          : 'This download link is not valid; GET /v1/exports/{export_id} returns a fresh one.',
+      );
     }
     const e = await db.export.findUnique({ where: { id: exportId } });
     if (!e || e.status !== 'ready' || !e.content) throw new ApiError('not_found', `No such export: '${exportId}'`);
-    log.info({ request_id: requestId, export_id: e.id, org_id: e.org_id, size_bytes: e.size_bytes }, 'export downloaded');
+    log.info(
+      { request_id: requestId, export_id: e.id, org_id: e.org_id, size_bytes: e.size_bytes },
+      'export downloaded',
+    );
     return new Response(Buffer.from(e.content), {
       status: 200,
       headers: {

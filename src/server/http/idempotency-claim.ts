@@ -8,9 +8,7 @@ export interface IdemWhere {
 }
 
 export type Claim =
-  | { kind: 'in_use' }
-  | { kind: 'claimed' }
-  | { kind: 'stored'; fingerprint: string; status: number; body: unknown };
+  { kind: 'in_use' } | { kind: 'claimed' } | { kind: 'stored'; fingerprint: string; status: number; body: unknown };
 
 /** A claimed record holds this status until the request's outcome replaces it at commit. */
 const PENDING = 0;
@@ -29,7 +27,9 @@ const PENDING = 0;
  */
 export async function claimKey(tx: Tx, where: IdemWhere, print: string, now: Date, expiresAt: Date): Promise<Claim> {
   const lockKey = `${where.org_id}|${where.env}|${where.key_id}|${where.idem_key}`;
-  const [row] = await tx.$queryRaw<{ ok: boolean; fingerprint: string | null; response_status: number | null; response_body: unknown }[]>`
+  const [row] = await tx.$queryRaw<
+    { ok: boolean; fingerprint: string | null; response_status: number | null; response_body: unknown }[]
+  >`
     WITH l AS (SELECT pg_try_advisory_xact_lock(hashtextextended(${lockKey}::text, 0)) AS ok),
     c AS (
       INSERT INTO idempotency_records AS r (org_id, env, key_id, idem_key, fingerprint, response_status, response_body, created_at, expires_at)
@@ -47,7 +47,12 @@ export async function claimKey(tx: Tx, where: IdemWhere, print: string, now: Dat
     SELECT l.ok, c.fingerprint, c.response_status, c.response_body FROM l LEFT JOIN c ON true`;
   if (!row.ok) return { kind: 'in_use' };
   if (Number(row.response_status) === PENDING) return { kind: 'claimed' };
-  return { kind: 'stored', fingerprint: row.fingerprint!, status: Number(row.response_status), body: row.response_body };
+  return {
+    kind: 'stored',
+    fingerprint: row.fingerprint!,
+    status: Number(row.response_status),
+    body: row.response_body,
+  };
 }
 
 /** Stores the outcome in the claimed record (same transaction as the effect). */

@@ -21,8 +21,16 @@ export function fingerprint(method: string, path: string, body: unknown, rawText
 }
 
 /** 4xx outcomes of execution are stored and replayed; these never are (API-CONTRACT §5). */
-const NOT_STORED = new Set(['authentication_required', 'invalid_api_key', 'api_key_revoked', 'api_key_expired',
-  'insufficient_scope', 'rate_limited', 'idempotency_key_in_use', 'idempotency_key_reused']);
+const NOT_STORED = new Set([
+  'authentication_required',
+  'invalid_api_key',
+  'api_key_revoked',
+  'api_key_expired',
+  'insufficient_scope',
+  'rate_limited',
+  'idempotency_key_in_use',
+  'idempotency_key_reused',
+]);
 
 /**
  * Runs `exec` under an Idempotency-Key. The claim (lock and lookup in one statement, see
@@ -50,13 +58,23 @@ export async function runIdempotent(
   const claimOrReplay = async (tx: Tx): Promise<Outcome | null> => {
     const claim = await claimKey(tx, where, print, now, expiresAt);
     if (claim.kind === 'in_use') {
-      throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly.');
+      throw new ApiError(
+        'idempotency_key_in_use',
+        'A request with this Idempotency-Key is still being processed; retry shortly.',
+      );
     }
     if (claim.kind === 'claimed') return null;
     if (claim.fingerprint !== print) {
-      throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).');
+      throw new ApiError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used with a different request (method, path or body).',
+      );
     }
-    return { status: claim.status, body: await openSecrets(tx, fromStored(storedBody(claim.body)), print), replayed: true };
+    return {
+      status: claim.status,
+      body: await openSecrets(tx, fromStored(storedBody(claim.body)), print),
+      replayed: true,
+    };
   };
   try {
     return await db.$transaction(async (tx) => {
@@ -103,7 +121,8 @@ async function sealSecrets(tx: Tx, body: unknown, aad: string): Promise<unknown>
   if (!body || typeof body !== 'object') return body;
   const out = { ...(body as Record<string, unknown>) };
   for (const f of SECRET_FIELDS) {
-    if (typeof out[f] === 'string') out[f] = { sealed: await encryptSecret(tx, out[f] as string, aad) } satisfies Sealed;
+    if (typeof out[f] === 'string')
+      out[f] = { sealed: await encryptSecret(tx, out[f] as string, aad) } satisfies Sealed;
   }
   return out;
 }

@@ -9,8 +9,7 @@ export function inexactNumberPath(text: string): string | null {
   const stack: Frame[] = [];
   let i = 0;
   let lastString: string | null = null;
-  const path = () =>
-    stack.map((f, n) => (f.kind === 'arr' ? `[${f.index}]` : (n ? '.' : '') + (f.key ?? ''))).join('');
+  const path = () => stack.map((f, n) => (f.kind === 'arr' ? `[${f.index}]` : (n ? '.' : '') + (f.key ?? ''))).join('');
   while (i < text.length) {
     const c = text[i];
     if (c === '"') {

@@ -11,7 +11,9 @@ export function observeRequest(op: string, status: number, ms: number) {
   counts.set(k, (counts.get(k) ?? 0) + 1);
   const h = hist.get(op) ?? { buckets: BUCKETS.map(() => 0), sum: 0, count: 0 };
   const s = ms / 1000;
-  BUCKETS.forEach((b, i) => { if (s <= b) h.buckets[i]++; });
+  BUCKETS.forEach((b, i) => {
+    if (s <= b) h.buckets[i]++;
+  });
   h.sum += s;
   h.count++;
   hist.set(op, h);
@@ -24,7 +26,10 @@ export function metricsText(): string {
   for (const [op, h] of hist) {
     BUCKETS.forEach((b, i) => lines.push(`md_request_duration_seconds_bucket{op="${op}",le="${b}"} ${h.buckets[i]}`));
     lines.push(`md_request_duration_seconds_bucket{op="${op}",le="+Inf"} ${h.count}`);
-    lines.push(`md_request_duration_seconds_sum{op="${op}"} ${h.sum}`, `md_request_duration_seconds_count{op="${op}"} ${h.count}`);
+    lines.push(
+      `md_request_duration_seconds_sum{op="${op}"} ${h.sum}`,
+      `md_request_duration_seconds_count{op="${op}"} ${h.count}`,
+    );
   }
   return lines.join('\n') + '\n';
 }

@@ -12,7 +12,9 @@ export function routeNotFound(req: Request): Response {
   const requestId = newId('request');
   const e = new ApiError('route_not_found', `Unrecognized request URL (${req.method} ${new URL(req.url).pathname}).`);
   return jsonResponse(404, errorBody(e, requestId), {
-    'MD-Request-Id': requestId, 'MD-Version': API_VERSION, 'MD-Audit-Ref': requestId,
+    'MD-Request-Id': requestId,
+    'MD-Version': API_VERSION,
+    'MD-Audit-Ref': requestId,
   });
 }
 
@@ -31,7 +33,9 @@ export function malformedPath(): Response {
   const requestId = newId('request');
   const e = new ApiError('parameter_invalid', 'The URL path is not valid percent-encoded UTF-8.');
   return jsonResponse(400, errorBody(e, requestId), {
-    'MD-Request-Id': requestId, 'MD-Version': API_VERSION, 'MD-Audit-Ref': requestId,
+    'MD-Request-Id': requestId,
+    'MD-Version': API_VERSION,
+    'MD-Audit-Ref': requestId,
   });
 }
 
@@ -39,7 +43,10 @@ const PATTERNS = catalog.map((r) => ({
   method: r.method,
   re: new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
   // Per segment, literal (1) or parameter (0): the router prefers a literal segment.
-  rank: r.path.split('/').map((seg) => (/^\{\w+\}$/.test(seg) ? '0' : '1')).join(''),
+  rank: r.path
+    .split('/')
+    .map((seg) => (/^\{\w+\}$/.test(seg) ? '0' : '1'))
+    .join(''),
 }));
 
 /**

@@ -43,7 +43,12 @@ const g = globalThis as typeof globalThis & { __mdRateBudgets?: Map<string, Budg
 const budgets = (g.__mdRateBudgets ??= new Map());
 
 /** Spends one token of `bucketKey` in the window starting at `windowStart`. */
-export async function takeToken(store: CounterStore, bucketKey: string, windowStart: number, limit: number): Promise<Grant> {
+export async function takeToken(
+  store: CounterStore,
+  bucketKey: string,
+  windowStart: number,
+  limit: number,
+): Promise<Grant> {
   let b = budgets.get(bucketKey);
   if (!b || b.window !== windowStart) {
     if (!b && budgets.size >= MAX_KEYS) budgets.clear(); // windows are a minute; a full map is stale

@@ -15,7 +15,9 @@ const g = globalThis as typeof globalThis & { __mdRedis?: Promise<CounterStore> 
 async function counterFor(db: Db): Promise<CounterStore> {
   const url = process.env.REDIS_URL;
   if (!url) return dbCounter(db);
-  g.__mdRedis ??= import('ioredis').then(({ Redis }) => redisCounter(new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true })));
+  g.__mdRedis ??= import('ioredis').then(({ Redis }) =>
+    redisCounter(new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true })),
+  );
   return g.__mdRedis;
 }
 

@@ -14,7 +14,11 @@ export function zodToApiError(error: z.ZodError, raw: unknown, where: 'body' | '
   const path = issue.path.map(String);
   if (issue.code === 'unrecognized_keys') {
     const param = formatParam([...path, issue.keys[0]]);
-    return new ApiError('parameter_unknown', `Received unknown ${where === 'query' ? 'query parameter' : 'parameter'}: ${param}`, { param });
+    return new ApiError(
+      'parameter_unknown',
+      `Received unknown ${where === 'query' ? 'query parameter' : 'parameter'}: ${param}`,
+      { param },
+    );
   }
   const param = formatParam(path);
   // Whatever the issue's kind (a type, an enum value, a union, a refinement), a field that is
@@ -23,7 +27,9 @@ export function zodToApiError(error: z.ZodError, raw: unknown, where: 'body' | '
   if (path.length > 0 && isAbsent(raw, issue.path)) {
     return new ApiError('parameter_missing', `Missing required param: ${param}.`, { param });
   }
-  return new ApiError('parameter_invalid', `Invalid ${param || where}: ${issue.message}`, { param: param || undefined });
+  return new ApiError('parameter_invalid', `Invalid ${param || where}: ${issue.message}`, {
+    param: param || undefined,
+  });
 }
 
 /** `a.b[0].c` – the style Stripe uses in `param`. */
@@ -36,7 +42,12 @@ export function formatParam(path: (string | number | symbol)[]): string {
 /** True when the field's parent is an object that lacks it (not when the parent is itself wrong). */
 function isAbsent(raw: unknown, path: PropertyKey[]): boolean {
   const parent = valueAt(raw, path.slice(0, -1));
-  return parent !== null && typeof parent === 'object' && !Array.isArray(parent) && (parent as Record<PropertyKey, unknown>)[path[path.length - 1]] === undefined;
+  return (
+    parent !== null &&
+    typeof parent === 'object' &&
+    !Array.isArray(parent) &&
+    (parent as Record<PropertyKey, unknown>)[path[path.length - 1]] === undefined
+  );
 }
 
 function valueAt(raw: unknown, path: PropertyKey[]): unknown {
@@ -56,11 +67,15 @@ const MAX_DEPTH = 20;
  */
 const NUL = '\u0000';
 const nulError = (param: string | undefined, what = 'Strings') =>
-  new ApiError('parameter_invalid', `${what} must not contain the NUL character (\\u0000).`, { param: param || undefined });
+  new ApiError('parameter_invalid', `${what} must not contain the NUL character (\\u0000).`, {
+    param: param || undefined,
+  });
 
 function checkString(s: string, path: (string | number)[]) {
   if (s.length > config.maxStringLength) {
-    throw new ApiError('parameter_invalid', `String longer than ${config.maxStringLength} characters.`, { param: formatParam(path) });
+    throw new ApiError('parameter_invalid', `String longer than ${config.maxStringLength} characters.`, {
+      param: formatParam(path),
+    });
   }
   if (s.includes(NUL)) throw nulError(formatParam(path));
   if (LONE_SURROGATE.test(s)) throw loneSurrogate(formatParam(path));
@@ -69,7 +84,9 @@ function checkString(s: string, path: (string | number)[]) {
 /** Half of a UTF-16 pair on its own: not a character, and PostgreSQL cannot store it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const loneSurrogate = (param: string | undefined, what = 'Strings') =>
-  new ApiError('parameter_invalid', `${what} must be valid Unicode (a lone surrogate such as \\ud800 is not).`, { param: param || undefined });
+  new ApiError('parameter_invalid', `${what} must be valid Unicode (a lone surrogate such as \\ud800 is not).`, {
+    param: param || undefined,
+  });
 
 /**
  * Structural limits applied to every JSON body before its schema, so free-form objects
@@ -77,27 +94,38 @@ const loneSurrogate = (param: string | undefined, what = 'Strings') =>
  * keys) ≤ 10,000 characters without NUL, nesting ≤ 20 levels.
  */
 export function checkLimits(value: unknown, path: (string | number)[] = [], depth = 0): void {
-  if (depth > MAX_DEPTH) throw new ApiError('parameter_invalid', `Nesting deeper than ${MAX_DEPTH} levels.`, { param: formatParam(path) });
+  if (depth > MAX_DEPTH)
+    throw new ApiError('parameter_invalid', `Nesting deeper than ${MAX_DEPTH} levels.`, { param: formatParam(path) });
   if (typeof value === 'string') {
     checkString(value, path);
   } else if (Array.isArray(value)) {
     if (value.length > config.maxArrayItems) {
-      throw new ApiError('parameter_invalid', `Array has more than ${config.maxArrayItems} items.`, { param: formatParam(path) });
+      throw new ApiError('parameter_invalid', `Array has more than ${config.maxArrayItems} items.`, {
+        param: formatParam(path),
+      });
     }
     value.forEach((v, i) => checkLimits(v, [...path, i], depth + 1));
   } else if (value && typeof value === 'object') {
     const entries = Object.entries(value);
     if (entries.length > config.maxArrayItems) {
-      throw new ApiError('parameter_invalid', `Object has more than ${config.maxArrayItems} keys.`, { param: formatParam(path) });
+      throw new ApiError('parameter_invalid', `Object has more than ${config.maxArrayItems} keys.`, {
+        param: formatParam(path),
+      });
     }
     for (const [k, v] of entries) {
       // A bad key is reported at its parent: the key itself is not safe to echo.
-      if (k.length > config.maxStringLength) throw new ApiError('parameter_invalid', `Object key longer than ${config.maxStringLength} characters.`, { param: formatParam(path) || undefined });
+      if (k.length > config.maxStringLength)
+        throw new ApiError('parameter_invalid', `Object key longer than ${config.maxStringLength} characters.`, {
+          param: formatParam(path) || undefined,
+        });
       if (k.includes(NUL)) throw nulError(formatParam(path), 'Object keys');
       if (LONE_SURROGATE.test(k)) throw loneSurrogate(formatParam(path), 'Object keys');
       // JSON.parse keeps "__proto__" as a plain key, but any object spread or copy later drops
       // it or, worse, sets a prototype: refused rather than lost silently.
-      if (k === '__proto__') throw new ApiError('parameter_unknown', 'Received unknown parameter: __proto__', { param: formatParam([...path, k]) });
+      if (k === '__proto__')
+        throw new ApiError('parameter_unknown', 'Received unknown parameter: __proto__', {
+          param: formatParam([...path, k]),
+        });
       checkLimits(v, [...path, k], depth + 1);
     }
   }
@@ -108,6 +136,7 @@ export function checkQueryText(params: URLSearchParams): void {
   for (const [k, v] of params) {
     if (k.includes(NUL)) throw nulError(undefined, 'Query parameter names');
     if (v.includes(NUL)) throw nulError(k);
-    if (k === '__proto__') throw new ApiError('parameter_unknown', 'Received unknown query parameter: __proto__', { param: k });
+    if (k === '__proto__')
+      throw new ApiError('parameter_unknown', 'Received unknown query parameter: __proto__', { param: k });
   }
 }

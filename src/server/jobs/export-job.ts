@@ -54,7 +54,11 @@ function jobCtx(row: Export): Ctx {
     org: { id: row.org_id, parent_id: null, features: [], pinned_version: API_VERSION },
     env: row.env as Env,
     actor: { id: 'system:exports', key_id: null, user_id: null, scopes: [], roles: null, matter_ids: null },
-    requestId: by.request_id ?? row.id, version: API_VERSION, idempotencyKey: null, origin: '', auditRef: null,
+    requestId: by.request_id ?? row.id,
+    version: API_VERSION,
+    idempotencyKey: null,
+    origin: '',
+    auditRef: null,
   };
 }
 
@@ -66,10 +70,17 @@ export async function runExport(db: PrismaClient, workerId: string, id: string):
   // Keep the lease while rendering: a live worker never loses its export to another, however
   // long the render takes; a dead one stops renewing and its lease expires.
   const lease = exportLeaseMs();
-  const heartbeat = setInterval(() => {
-    db.export.updateMany({ where: { id, status: 'pending', locked_by: workerId }, data: { locked_until: new Date(Date.now() + lease) } })
-      .catch((e) => log.warn({ err: String(e), export_id: id }, 'export lease renewal failed'));
-  }, Math.max(250, Math.floor(lease / 3)));
+  const heartbeat = setInterval(
+    () => {
+      db.export
+        .updateMany({
+          where: { id, status: 'pending', locked_by: workerId },
+          data: { locked_until: new Date(Date.now() + lease) },
+        })
+        .catch((e) => log.warn({ err: String(e), export_id: id }, 'export lease renewal failed'));
+    },
+    Math.max(250, Math.floor(lease / 3)),
+  );
   heartbeat.unref();
   try {
     const built = await source.build(db, row);
@@ -79,8 +90,15 @@ export async function runExport(db: PrismaClient, workerId: string, id: string):
       const done = await tx.export.updateMany({
         where: { id, status: 'pending', locked_by: workerId },
         data: {
-          status: 'ready', content: new Uint8Array(file.bytes), content_type: file.content_type, filename: file.filename,
-          sha256, size_bytes: file.bytes.length, completed_at: new Date(), locked_until: null, error: null,
+          status: 'ready',
+          content: new Uint8Array(file.bytes),
+          content_type: file.content_type,
+          filename: file.filename,
+          sha256,
+          size_bytes: file.bytes.length,
+          completed_at: new Date(),
+          locked_until: null,
+          error: null,
         },
       });
       if (done.count !== 1) return false; // another worker finished it after our lease expired
@@ -88,8 +106,19 @@ export async function runExport(db: PrismaClient, workerId: string, id: string):
       await source.onReady?.(tx, { ...ready, content: null });
       const ctx = jobCtx(row);
       await recordChange(ctx, tx, {
-        event_type: source.events.exported, object_type: row.object_type, object_id: row.object_id, matter_id: row.matter_id,
-        details: { export_id: id, format: row.format, redaction_profile: row.redaction_profile, sha256, size_bytes: file.bytes.length, attempts: row.attempts, requested_by: row.requested_by },
+        event_type: source.events.exported,
+        object_type: row.object_type,
+        object_id: row.object_id,
+        matter_id: row.matter_id,
+        details: {
+          export_id: id,
+          format: row.format,
+          redaction_profile: row.redaction_profile,
+          sha256,
+          size_bytes: file.bytes.length,
+          attempts: row.attempts,
+          requested_by: row.requested_by,
+        },
         data: { ...(await exportOut(tx, { ...ready, content: null }, '')), download_url: null, expires_at: null },
       });
       return true;
@@ -101,15 +130,25 @@ export async function runExport(db: PrismaClient, workerId: string, id: string):
     if (row.attempts < MAX_ATTEMPTS) {
       await db.export.updateMany({
         where: { id, status: 'pending', locked_by: workerId },
-        data: { locked_until: null, error: message, next_attempt_at: new Date(Date.now() + retryDelayMs(row.attempts)) },
+        data: {
+          locked_until: null,
+          error: message,
+          next_attempt_at: new Date(Date.now() + retryDelayMs(row.attempts)),
+        },
       });
       return false;
     }
     return db.$transaction(async (tx) => {
-      const failed = await tx.export.updateMany({ where: { id, status: 'pending', locked_by: workerId }, data: { status: 'failed', locked_until: null, error: message, completed_at: new Date() } });
+      const failed = await tx.export.updateMany({
+        where: { id, status: 'pending', locked_by: workerId },
+        data: { status: 'failed', locked_until: null, error: message, completed_at: new Date() },
+      });
       if (failed.count !== 1) return false;
       await recordChange(jobCtx(row), tx, {
-        event_type: source.events.failed, object_type: row.object_type, object_id: row.object_id, matter_id: row.matter_id,
+        event_type: source.events.failed,
+        object_type: row.object_type,
+        object_id: row.object_id,
+        matter_id: row.matter_id,
         details: { export_id: id, attempts: row.attempts, error: message },
       });
       return true;

@@ -8,7 +8,11 @@ import { pollMs } from './webhook-config';
 import { claimExports, nextExportDueAt, runExport } from './export-job';
 import { createWaker } from './waker';
 
-export interface ExportRunner { readonly workerId: string; wake(): void; stop(graceMs?: number): Promise<void> }
+export interface ExportRunner {
+  readonly workerId: string;
+  wake(): void;
+  stop(graceMs?: number): Promise<void>;
+}
 
 const posInt = (v: string | undefined, d: number) => (/^\d+$/.test(v ?? '') && Number(v) > 0 ? Number(v) : d);
 /** Exports rendered at once per process (rendering is CPU-bound; keep it small). */
@@ -21,7 +25,10 @@ export const inProcessExports = () => process.env.MD_EXPORT_WORKER !== 'off';
  * concurrency and renders them, then sleeps until a commit wakes it (in-process signal, or
  * NOTIFY on PostgreSQL), a retry or lease falls due, or the poll interval passes.
  */
-export function startExportRunner(db: PrismaClient, opts: { pollMs?: number; concurrency?: number; listenUrl?: string } = {}): ExportRunner {
+export function startExportRunner(
+  db: PrismaClient,
+  opts: { pollMs?: number; concurrency?: number; listenUrl?: string } = {},
+): ExportRunner {
   const workerId = `${hostname()}:${process.pid}:exp:${randomBase62(6)}`;
   const poll = opts.pollMs ?? pollMs();
   const max = opts.concurrency ?? exportConcurrency();

@@ -8,7 +8,11 @@ import { scanNextCursor } from '../services/monitoring/scan-transfers';
 import { clockPassIfDue, nextClockAt } from '../services/monitoring/clock-pass';
 import { createWaker } from './waker';
 
-export interface MonitorRunner { readonly workerId: string; wake(): void; stop(): Promise<void> }
+export interface MonitorRunner {
+  readonly workerId: string;
+  wake(): void;
+  stop(): Promise<void>;
+}
 
 const posInt = (v: string | undefined, d: number) => (/^\d+$/.test(v ?? '') && Number(v) > 0 ? Number(v) : d);
 /** MD_MONITOR_POLL_MS: the longest sleep between scans (evm_rpc heads are polled at this pace). */
@@ -23,7 +27,10 @@ export const inProcessMonitor = () => process.env.MD_MONITOR_WORKER !== 'off';
  * signal, or NOTIFY on PostgreSQL: a sandbox transfer is such a commit), or the poll interval
  * passes. Alerts and the cursor's new position commit in one transaction.
  */
-export function startMonitorRunner(db: PrismaClient, opts: { pollMs?: number; listenUrl?: string } = {}): MonitorRunner {
+export function startMonitorRunner(
+  db: PrismaClient,
+  opts: { pollMs?: number; listenUrl?: string } = {},
+): MonitorRunner {
   const workerId = `${hostname()}:${process.pid}:mon:${randomBase62(6)}`;
   const poll = opts.pollMs ?? monitorPollMs();
   const waker = createWaker();
@@ -39,7 +46,12 @@ export function startMonitorRunner(db: PrismaClient, opts: { pollMs?: number; li
       try {
         const requestId = `req_monitor_${workerId.split(':').pop()}_${++seq}`;
         let raised = (await clockPassIfDue(db, requestId)) ?? 0;
-        for (let r = await scanNextCursor(db, requestId); r !== null && !waker.stopped; r = await scanNextCursor(db, requestId)) raised += r;
+        for (
+          let r = await scanNextCursor(db, requestId);
+          r !== null && !waker.stopped;
+          r = await scanNextCursor(db, requestId)
+        )
+          raised += r;
         // New alerts are outbox events: wake this process's webhook dispatcher at once.
         if (raised) notifyOutbox();
         errors = 0;

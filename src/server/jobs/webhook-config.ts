@@ -22,7 +22,10 @@ export function retrySchedule(): readonly number[] {
   const parsed = parseRetrySchedule(raw);
   if (raw && !parsed && !warned) {
     warned = true;
-    log.warn({ value: raw }, 'MD_WEBHOOK_RETRY_SCHEDULE_MS is not a list of positive integers; using the default schedule');
+    log.warn(
+      { value: raw },
+      'MD_WEBHOOK_RETRY_SCHEDULE_MS is not a list of positive integers; using the default schedule',
+    );
   }
   return parsed ?? DEFAULT_RETRY_SCHEDULE_MS;
 }

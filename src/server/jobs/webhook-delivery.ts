@@ -10,7 +10,15 @@ import { policyOf } from '../services/webhooks/egress';
 import { subscribes } from '../domain/event-catalog';
 import { signatureHeaders } from '../domain/webhook-signature';
 import { disableReason, isSuccess, nextRetryDelay } from '../domain/retry-schedule';
-import { CLAIM_WINDOW, CONNECT_TIMEOUT_MS, endpointInflightCap, FAILING_CONNECT_TIMEOUT_MS, LEASE_MS, orgInflightCap, retrySchedule } from './webhook-config';
+import {
+  CLAIM_WINDOW,
+  CONNECT_TIMEOUT_MS,
+  endpointInflightCap,
+  FAILING_CONNECT_TIMEOUT_MS,
+  LEASE_MS,
+  orgInflightCap,
+  retrySchedule,
+} from './webhook-config';
 import { sendWebhook, type SendResult } from './webhook-send';
 
 /**
@@ -28,14 +36,18 @@ const TX = { maxWait: 15_000, timeout: 30_000 } as const;
  */
 export async function fanOut(db: PrismaClient, batch = 200): Promise<number> {
   // One cheap read first: most wake-ups find the outbox empty (another process took it).
-  const [{ any }] = await db.$queryRaw<{ any: boolean }[]>`SELECT EXISTS (SELECT 1 FROM events WHERE dispatched_at IS NULL) AS any`;
+  const [{ any }] = await db.$queryRaw<
+    { any: boolean }[]
+  >`SELECT EXISTS (SELECT 1 FROM events WHERE dispatched_at IS NULL) AS any`;
   if (!any) return 0;
   return db.$transaction(async (tx) => {
     const events = await tx.$queryRaw<{ id: string; org_id: string; env: string; type: string; created_at: Date }[]>`
       SELECT id, org_id, env, type, created_at FROM events WHERE dispatched_at IS NULL
       ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED`;
     if (!events.length) return 0;
-    const tenants = [...new Map(events.map((e) => [`${e.org_id}|${e.env}`, { org_id: e.org_id, env: e.env }])).values()];
+    const tenants = [
+      ...new Map(events.map((e) => [`${e.org_id}|${e.env}`, { org_id: e.org_id, env: e.env }])).values(),
+    ];
     const endpoints = await tx.webhookEndpoint.findMany({
       where: { OR: tenants, status: 'enabled', deleted_at: null },
       select: { id: true, org_id: true, env: true, enabled_events: true, created_at: true },
@@ -43,11 +55,25 @@ export async function fanOut(db: PrismaClient, batch = 200): Promise<number> {
     const now = new Date();
     const rows = events.flatMap((ev) =>
       endpoints
-        .filter((ep) => ep.org_id === ev.org_id && ep.env === ev.env && ep.created_at <= ev.created_at && subscribes(ep.enabled_events, ev.type))
+        .filter(
+          (ep) =>
+            ep.org_id === ev.org_id &&
+            ep.env === ev.env &&
+            ep.created_at <= ev.created_at &&
+            subscribes(ep.enabled_events, ev.type),
+        )
         .map((ep) => ({
-          id: newId('webhook_delivery'), org_id: ev.org_id, env: ev.env, endpoint_id: ep.id, event_id: ev.id,
-          attempt: 1, status: 'pending', next_attempt_at: now, created_at: now,
-        })));
+          id: newId('webhook_delivery'),
+          org_id: ev.org_id,
+          env: ev.env,
+          endpoint_id: ep.id,
+          event_id: ev.id,
+          attempt: 1,
+          status: 'pending',
+          next_attempt_at: now,
+          created_at: now,
+        })),
+    );
     if (rows.length) await tx.webhookDelivery.createMany({ data: rows });
     await tx.event.updateMany({ where: { id: { in: events.map((e) => e.id) } }, data: { dispatched_at: now } });
     return events.length;
@@ -71,8 +97,17 @@ export interface Claimed {
 }
 
 type ClaimRow = Omit<Claimed, 'event'> & {
-  ev_id: string | null; org_id: string; env: string; matter_id: string | null; type: string; api_version: string;
-  data: unknown; request_id: string | null; idempotency_key: string | null; audit_ref: string | null; created_at: Date;
+  ev_id: string | null;
+  org_id: string;
+  env: string;
+  matter_id: string | null;
+  type: string;
+  api_version: string;
+  data: unknown;
+  request_id: string | null;
+  idempotency_key: string | null;
+  audit_ref: string | null;
+  created_at: Date;
 };
 
 /**
@@ -127,22 +162,42 @@ export async function claimDue(db: PrismaClient, workerId: string, limit: number
       e.id AS ev_id, e.org_id, e.env, e.matter_id, e.type, e.api_version, e.data, e.request_id, e.idempotency_key, e.audit_ref, e.created_at
     FROM claimed c JOIN webhook_endpoints w ON w.id = c.endpoint_id LEFT JOIN events e ON e.id = c.event_id`;
   return rows.map((r) => ({
-    id: r.id, endpoint_id: r.endpoint_id, event_id: r.event_id, attempt: Number(r.attempt), url: r.url,
-    endpoint_env: r.endpoint_env, endpoint_status: r.endpoint_status, endpoint_deleted: r.endpoint_deleted,
-    secret_ciphertext: r.secret_ciphertext, endpoint_failing: Boolean(r.endpoint_failing),
+    id: r.id,
+    endpoint_id: r.endpoint_id,
+    event_id: r.event_id,
+    attempt: Number(r.attempt),
+    url: r.url,
+    endpoint_env: r.endpoint_env,
+    endpoint_status: r.endpoint_status,
+    endpoint_deleted: r.endpoint_deleted,
+    secret_ciphertext: r.secret_ciphertext,
+    endpoint_failing: Boolean(r.endpoint_failing),
     event: r.ev_id
       ? {
-        id: r.ev_id, org_id: r.org_id, env: r.env, matter_id: r.matter_id, type: r.type, api_version: r.api_version,
-        data: r.data as Event['data'], request_id: r.request_id, idempotency_key: r.idempotency_key, audit_ref: r.audit_ref,
-        created_at: new Date(r.created_at), dispatched_at: null,
-      }
+          id: r.ev_id,
+          org_id: r.org_id,
+          env: r.env,
+          matter_id: r.matter_id,
+          type: r.type,
+          api_version: r.api_version,
+          data: r.data as Event['data'],
+          request_id: r.request_id,
+          idempotency_key: r.idempotency_key,
+          audit_ref: r.audit_ref,
+          created_at: new Date(r.created_at),
+          dispatched_at: null,
+        }
       : null,
   }));
 }
 
 /** The earliest time a pending delivery falls due in the future (to sleep exactly until then). */
 export async function nextDueAt(db: PrismaClient): Promise<Date | null> {
-  const row = await db.webhookDelivery.findFirst({ where: { status: 'pending', next_attempt_at: { gt: new Date() } }, orderBy: { next_attempt_at: 'asc' }, select: { next_attempt_at: true } });
+  const row = await db.webhookDelivery.findFirst({
+    where: { status: 'pending', next_attempt_at: { gt: new Date() } },
+    orderBy: { next_attempt_at: 'asc' },
+    select: { next_attempt_at: true },
+  });
   return row?.next_attempt_at ?? null;
 }
 
@@ -152,7 +207,11 @@ function systemCtx(orgId: string, env: string): Ctx {
     org: { id: orgId, parent_id: null, features: [], pinned_version: API_VERSION },
     env: env as Env,
     actor: { id: 'system:webhooks', key_id: null, user_id: null, scopes: [], roles: null, matter_ids: null },
-    requestId: newId('request'), version: API_VERSION, idempotencyKey: null, origin: '', auditRef: null,
+    requestId: newId('request'),
+    version: API_VERSION,
+    idempotencyKey: null,
+    origin: '',
+    auditRef: null,
   };
 }
 
@@ -167,13 +226,20 @@ export type RecordSuccess = (d: Claimed, r: SendResult) => Promise<void>;
  * claimed: then it is cancelled unsent. Returns the time of the retry it scheduled, if any.
  */
 export async function runAttempt(
-  db: PrismaClient, workerId: string, d: Claimed,
+  db: PrismaClient,
+  workerId: string,
+  d: Claimed,
   recordOk: RecordSuccess = (x, r) => recordSuccesses(db, workerId, [{ d: x, r, at: new Date() }]),
 ): Promise<Date | null> {
   if (d.endpoint_status !== 'enabled' || d.endpoint_deleted || !d.secret_ciphertext || !d.event) {
     await db.webhookDelivery.updateMany({
       where: { id: d.id, status: 'pending', locked_by: workerId },
-      data: { status: 'cancelled', next_attempt_at: null, locked_until: null, error: 'endpoint disabled or deleted before this attempt' },
+      data: {
+        status: 'cancelled',
+        next_attempt_at: null,
+        locked_until: null,
+        error: 'endpoint disabled or deleted before this attempt',
+      },
     });
     return null;
   }
@@ -182,8 +248,13 @@ export async function runAttempt(
     const secret = await decryptSecret(db, d.secret_ciphertext, d.endpoint_id);
     const body = toJson(eventOut(d.event));
     const t = Math.floor(Date.now() / 1000);
-    result = await sendWebhook(d.url, body, signatureHeaders(secret, d.event.id, t, body), policyOf(d.endpoint_env),
-      d.endpoint_failing ? FAILING_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS);
+    result = await sendWebhook(
+      d.url,
+      body,
+      signatureHeaders(secret, d.event.id, t, body),
+      policyOf(d.endpoint_env),
+      d.endpoint_failing ? FAILING_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS,
+    );
   } catch (e) {
     result = { status: null, durationMs: 0, error: (e as Error).message.slice(0, 300) };
   }
@@ -234,7 +305,10 @@ export function successRecorder(db: PrismaClient, workerId: string): RecordSucce
     timer = null;
     const batch = queue;
     queue = [];
-    recordSuccesses(db, workerId, batch).then(() => batch.forEach((b) => b.done()), (e) => batch.forEach((b) => b.done(e)));
+    recordSuccesses(db, workerId, batch).then(
+      () => batch.forEach((b) => b.done()),
+      (e) => batch.forEach((b) => b.done(e)),
+    );
   };
   return (d, r) =>
     new Promise<void>((resolve, reject) => {
@@ -255,15 +329,22 @@ async function recordFailure(db: PrismaClient, workerId: string, d: Claimed, r: 
   const delay = nextRetryDelay(d.attempt, retrySchedule(), Math.random());
   return db.$transaction(async (tx) => {
     // Locked first: concurrent failures of one endpoint serialize their failure-run updates.
-    const [ep] = await tx.$queryRaw<WebhookEndpoint[]>`SELECT * FROM webhook_endpoints WHERE id = ${d.endpoint_id} FOR UPDATE`;
+    const [ep] = await tx.$queryRaw<
+      WebhookEndpoint[]
+    >`SELECT * FROM webhook_endpoints WHERE id = ${d.endpoint_id} FOR UPDATE`;
     if (!ep) return null;
     const reason = usable(ep) ? disableReason(r.status, ep.failing_since ?? now, now) : null;
     const retryAt = usable(ep) && !reason && delay !== null ? new Date(now.getTime() + delay) : null;
     const updated = await tx.webhookDelivery.updateMany({
       where: { id: d.id, locked_by: workerId, status: { in: ['pending', 'cancelled'] } },
       data: {
-        status: 'failed', response_status: r.status, duration_ms: r.durationMs, error: r.error,
-        attempted_at: now, locked_until: null, next_attempt_at: retryAt,
+        status: 'failed',
+        response_status: r.status,
+        duration_ms: r.durationMs,
+        error: r.error,
+        attempted_at: now,
+        locked_until: null,
+        next_attempt_at: retryAt,
       },
     });
     // Lease lost (another worker took the row over): that worker records its own attempt.
@@ -276,8 +357,14 @@ async function recordFailure(db: PrismaClient, workerId: string, d: Claimed, r: 
     if (retryAt) {
       await tx.webhookDelivery.create({
         data: {
-          id: newId('webhook_delivery'), org_id: ep.org_id, env: ep.env, endpoint_id: ep.id, event_id: d.event_id,
-          attempt: d.attempt + 1, status: 'pending', next_attempt_at: retryAt,
+          id: newId('webhook_delivery'),
+          org_id: ep.org_id,
+          env: ep.env,
+          endpoint_id: ep.id,
+          event_id: d.event_id,
+          attempt: d.attempt + 1,
+          status: 'pending',
+          next_attempt_at: retryAt,
         },
       });
     }
@@ -293,7 +380,10 @@ async function disableEndpoint(tx: Tx, ep: WebhookEndpoint, reason: 'gone' | 'fa
     data: { status: 'cancelled', next_attempt_at: null, locked_until: null },
   });
   await recordChange(systemCtx(ep.org_id, ep.env), tx, {
-    event_type: 'webhook_endpoint.disabled', object_type: 'webhook_endpoint', object_id: ep.id, matter_id: null,
+    event_type: 'webhook_endpoint.disabled',
+    object_type: 'webhook_endpoint',
+    object_id: ep.id,
+    matter_id: null,
     details: { reason, response_status: status, failing_since: ep.failing_since?.toISOString() ?? null },
   });
 }

@@ -57,11 +57,14 @@ export function startDispatcher(
     if (at.getTime() >= retryAt) return;
     retryAt = at.getTime();
     if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      retryAt = Infinity;
-      wake();
-    }, Math.max(0, at.getTime() - Date.now()));
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = null;
+        retryAt = Infinity;
+        wake();
+      },
+      Math.max(0, at.getTime() - Date.now()),
+    );
     retryTimer.unref();
   };
   /** Resolves on wake or after `ms`; true when the time ran out (a poll tick). */
@@ -93,10 +96,15 @@ export function startDispatcher(
           if (fanned === FAN_OUT_BATCH) outboxHint = true;
         }
         const free = max - inflight.size;
-        const claimed = !stopping && (free >= minClaim || inflight.size === 0 || fanned > 0) ? await claimDue(db, workerId, free) : [];
+        const claimed =
+          !stopping && (free >= minClaim || inflight.size === 0 || fanned > 0)
+            ? await claimDue(db, workerId, free)
+            : [];
         for (const d of claimed) {
           const p: Promise<void> = runAttempt(db, workerId, d, recordOk)
-            .then((retry) => { if (retry) wakeAt(retry); })
+            .then((retry) => {
+              if (retry) wakeAt(retry);
+            })
             .catch((e) => log.error({ err: String(e), delivery_id: d.id }, 'webhook attempt failed to record'))
             .finally(() => {
               inflight.delete(p);

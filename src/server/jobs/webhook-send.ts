@@ -25,12 +25,18 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
  * The whole exchange, response included, must finish within 15 s. Never throws.
  */
 export async function sendWebhook(
-  urlText: string, body: string, headers: Record<string, string>, policy: EgressPolicy,
+  urlText: string,
+  body: string,
+  headers: Record<string, string>,
+  policy: EgressPolicy,
   connectTimeoutMs = DELIVERY_TIMEOUT_MS,
 ): Promise<SendResult> {
   const started = performance.now();
-  const done = (status: number | null, error: string | null): SendResult =>
-    ({ status, error, durationMs: Math.round(performance.now() - started) });
+  const done = (status: number | null, error: string | null): SendResult => ({
+    status,
+    error,
+    durationMs: Math.round(performance.now() - started),
+  });
   const url = new URL(urlText);
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(literal)) {
@@ -47,27 +53,31 @@ export async function sendWebhook(
       clearTimeout(timer);
       resolve(r);
     };
-    const req = mod.request(url, {
-      method: 'POST',
-      agent: agents[url.protocol as 'http:' | 'https:'],
-      lookup: pinnedLookup(policy) as never,
-      headers: {
-        'Content-Type': 'application/json',
-        'User-Agent': 'MD-Webhooks/1.0',
-        'Content-Length': String(Buffer.byteLength(body)),
-        ...headers,
+    const req = mod.request(
+      url,
+      {
+        method: 'POST',
+        agent: agents[url.protocol as 'http:' | 'https:'],
+        lookup: pinnedLookup(policy) as never,
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': 'MD-Webhooks/1.0',
+          'Content-Length': String(Buffer.byteLength(body)),
+          ...headers,
+        },
       },
-    }, (res) => {
-      let seen = 0;
-      res.on('data', (chunk: Buffer) => {
-        seen += chunk.length;
-        if (seen > MAX_RESPONSE_BYTES) res.destroy(); // the body is not needed; don't buffer it
-      });
-      const end = () => finish(done(res.statusCode ?? null, null));
-      res.on('end', end);
-      res.on('close', end);
-      res.on('error', end);
-    });
+      (res) => {
+        let seen = 0;
+        res.on('data', (chunk: Buffer) => {
+          seen += chunk.length;
+          if (seen > MAX_RESPONSE_BYTES) res.destroy(); // the body is not needed; don't buffer it
+        });
+        const end = () => finish(done(res.statusCode ?? null, null));
+        res.on('end', end);
+        res.on('close', end);
+        res.on('error', end);
+      },
+    );
     const timer = setTimeout(() => {
       req.destroy(new Error(`timed out after ${DELIVERY_TIMEOUT_MS} ms`));
     }, DELIVERY_TIMEOUT_MS);
@@ -75,7 +85,10 @@ export async function sendWebhook(
     // endpoint frees its slot long before the 15 s answer deadline.
     req.on('socket', (socket) => {
       if (!socket.connecting) return;
-      const connectTimer = setTimeout(() => req.destroy(new Error(`connect timed out after ${connectTimeoutMs} ms`)), connectTimeoutMs);
+      const connectTimer = setTimeout(
+        () => req.destroy(new Error(`connect timed out after ${connectTimeoutMs} ms`)),
+        connectTimeoutMs,
+      );
       socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
       socket.once('close', () => clearTimeout(connectTimer));
     });

@@ -6,90 +6,242 @@ import { network, walletsIn } from './crypto-schemas';
 /** Crypto folder (API-CONTRACT §13 sandbox_transfer, §17). */
 const matterId = () => str(100);
 
-const manifest = z.array(z.object({ source: z.string(), network: z.string(), block_number: z.number().nullable(), as_of: z.string(), datasets: z.array(z.string()) }))
-  .meta({ id: 'SourceManifest', description: 'The chain sources (with block height and time) and reference datasets an output rests on.' });
+const manifest = z
+  .array(
+    z.object({
+      source: z.string(),
+      network: z.string(),
+      block_number: z.number().nullable(),
+      as_of: z.string(),
+      datasets: z.array(z.string()),
+    }),
+  )
+  .meta({
+    id: 'SourceManifest',
+    description: 'The chain sources (with block height and time) and reference datasets an output rests on.',
+  });
 const evidence = z.object({
-  transaction_hash: z.string(), from_address: z.string(), to_address: z.string(), asset: z.string(),
-  amount: z.string().describe('Exact decimal in the asset\'s units.'), timestamp: z.string(),
+  transaction_hash: z.string(),
+  from_address: z.string(),
+  to_address: z.string(),
+  asset: z.string(),
+  amount: z.string().describe("Exact decimal in the asset's units."),
+  timestamp: z.string(),
 });
-const hypothesis = z.object({
-  object: z.literal('exchange_hypothesis'), hypothesis_id: z.string(), exchange: z.string().describe('The exchange\'s label slug (e.g. binance).'),
-  wallet: z.string(), network: z.string(), basis: z.enum(['label', 'deposit_pattern', 'counterparty']),
-  confidence: z.number().describe('GraphSense confidence scale, 0–100.'), confidence_basis: z.string(), exchange_address: z.string(),
-  packet_readiness: z.enum(['ready', 'needs_relationship', 'needs_authority', 'collection_paused']),
-  evidence_count: z.number().int(), evidence: z.array(evidence).describe('The first supporting transfers (evidence_count counts them all).'),
-  source_refs: z.array(z.unknown()),
-}).meta({ id: 'ExchangeHypothesis', description: 'A hypothesis that a wallet deposits at, or is, an exchange: its basis, confidence and packet readiness.' });
-const onchainStatus = z.object({ frozen: z.boolean(), function: z.string(), checked_at: z.string(), block_number: z.number().nullable() });
-const exposure = z.object({
-  issuer: z.string(), asset: z.string(), network: z.string(), contract: z.string().nullable(), wallet: z.string(),
-  amount: z.number(), usd_value: z.number(), valuation_basis: z.literal('peg'), freeze_capability_notes: z.string(),
-  freeze_functions: z.array(z.string()).nullable().describe('null: the issuer data does not verify the freeze capability.'),
-  check_functions: z.array(z.string()).nullable(), remediation_candidates: z.array(z.record(z.string(), z.unknown())),
-  onchain_status: onchainStatus.nullable(), review_required: z.boolean(), review_reasons: z.array(z.string()),
-}).meta({ id: 'StablecoinExposure', description: 'A stablecoin holding with its issuer, freeze and check functions, valued at the peg.' });
-const assetMap = z.object({
-  object: z.literal('asset_map'), map_id: z.string(), matter_id: z.string(),
-  wallets: z.array(z.object({
-    wallet_id: z.string().nullable(), address: z.string(), network: z.string(), role: z.string(), confidence: z.number().nullable(), source_refs: z.array(z.unknown()),
-  })),
-  token_exposures: z.array(z.object({
-    asset: z.string(), network: z.string(), contract: z.string().nullable(), amount: z.number(), usd_value: z.number().nullable(),
-    valuation_basis: z.string().nullable(), wallet: z.string(),
-  })),
-  exchange_hypotheses: z.array(hypothesis), stablecoin_exposure: z.array(exposure), review_state: reviewStateOut,
-  source_refs: z.array(z.unknown()), source_manifest: manifest, created_at: z.string(), audit_ref: z.string().optional(),
-}).meta({ id: 'AssetMap', description: 'A stored map of a matter\'s wallets: holdings, exchange hypotheses and stablecoin exposure, with its source manifest.' });
+const hypothesis = z
+  .object({
+    object: z.literal('exchange_hypothesis'),
+    hypothesis_id: z.string(),
+    exchange: z.string().describe("The exchange's label slug (e.g. binance)."),
+    wallet: z.string(),
+    network: z.string(),
+    basis: z.enum(['label', 'deposit_pattern', 'counterparty']),
+    confidence: z.number().describe('GraphSense confidence scale, 0–100.'),
+    confidence_basis: z.string(),
+    exchange_address: z.string(),
+    packet_readiness: z.enum(['ready', 'needs_relationship', 'needs_authority', 'collection_paused']),
+    evidence_count: z.number().int(),
+    evidence: z.array(evidence).describe('The first supporting transfers (evidence_count counts them all).'),
+    source_refs: z.array(z.unknown()),
+  })
+  .meta({
+    id: 'ExchangeHypothesis',
+    description:
+      'A hypothesis that a wallet deposits at, or is, an exchange: its basis, confidence and packet readiness.',
+  });
+const onchainStatus = z.object({
+  frozen: z.boolean(),
+  function: z.string(),
+  checked_at: z.string(),
+  block_number: z.number().nullable(),
+});
+const exposure = z
+  .object({
+    issuer: z.string(),
+    asset: z.string(),
+    network: z.string(),
+    contract: z.string().nullable(),
+    wallet: z.string(),
+    amount: z.number(),
+    usd_value: z.number(),
+    valuation_basis: z.literal('peg'),
+    freeze_capability_notes: z.string(),
+    freeze_functions: z
+      .array(z.string())
+      .nullable()
+      .describe('null: the issuer data does not verify the freeze capability.'),
+    check_functions: z.array(z.string()).nullable(),
+    remediation_candidates: z.array(z.record(z.string(), z.unknown())),
+    onchain_status: onchainStatus.nullable(),
+    review_required: z.boolean(),
+    review_reasons: z.array(z.string()),
+  })
+  .meta({
+    id: 'StablecoinExposure',
+    description: 'A stablecoin holding with its issuer, freeze and check functions, valued at the peg.',
+  });
+const assetMap = z
+  .object({
+    object: z.literal('asset_map'),
+    map_id: z.string(),
+    matter_id: z.string(),
+    wallets: z.array(
+      z.object({
+        wallet_id: z.string().nullable(),
+        address: z.string(),
+        network: z.string(),
+        role: z.string(),
+        confidence: z.number().nullable(),
+        source_refs: z.array(z.unknown()),
+      }),
+    ),
+    token_exposures: z.array(
+      z.object({
+        asset: z.string(),
+        network: z.string(),
+        contract: z.string().nullable(),
+        amount: z.number(),
+        usd_value: z.number().nullable(),
+        valuation_basis: z.string().nullable(),
+        wallet: z.string(),
+      }),
+    ),
+    exchange_hypotheses: z.array(hypothesis),
+    stablecoin_exposure: z.array(exposure),
+    review_state: reviewStateOut,
+    source_refs: z.array(z.unknown()),
+    source_manifest: manifest,
+    created_at: z.string(),
+    audit_ref: z.string().optional(),
+  })
+  .meta({
+    id: 'AssetMap',
+    description:
+      "A stored map of a matter's wallets: holdings, exchange hypotheses and stablecoin exposure, with its source manifest.",
+  });
 
 export const createAssetMap = defineOp('POST', '/v1/crypto/asset-map', {
-  name: 'createAssetMap', summary: 'Build and store an asset map of wallets: holdings, exchange hypotheses, stablecoin exposure, source manifest',
+  name: 'createAssetMap',
+  summary:
+    'Build and store an asset map of wallets: holdings, exchange hypotheses, stablecoin exposure, source manifest',
   body: z.strictObject({
-    matter_id: matterId(), wallets: walletsIn().optional(), chains: arr(network()).optional(),
-    include_stablecoins: z.boolean().optional(), include_exchanges: z.boolean().optional(), source_refs: arr(sourceRef()).optional(),
+    matter_id: matterId(),
+    wallets: walletsIn().optional(),
+    chains: arr(network()).optional(),
+    include_stablecoins: z.boolean().optional(),
+    include_exchanges: z.boolean().optional(),
+    source_refs: arr(sourceRef()).optional(),
   }),
   response: assetMap,
 });
 
 export const createTransactionTimeline = defineOp('POST', '/v1/crypto/transaction-timeline', {
-  name: 'createTransactionTimeline', summary: 'Transfers of wallets within [from, to], oldest first, naming labelled and OFAC-listed counterparties',
-  body: z.strictObject({ matter_id: matterId(), wallets: walletsIn().optional(), chains: arr(network()).optional(), from: dateTime().optional(), to: dateTime().optional() }),
-  response: z.object({
-    object: z.literal('transaction_timeline'), timeline_id: z.string(), matter_id: z.string(),
-    wallets: z.array(z.object({ address: z.string(), network: z.string() })), from: z.string().nullable(), to: z.string().nullable(),
-    events: z.array(z.object({
-      transaction_hash: z.string(), network: z.string(), block_number: z.number().nullable(), timestamp: z.string(), from_address: z.string(), to_address: z.string(),
-      asset: z.string(), amount: z.number(), direction: z.enum(['in', 'out', 'internal']), notes: z.array(z.string()),
-    })),
-    review_state: reviewStateOut, source_manifest: manifest, created_at: z.string(), audit_ref: z.string().optional(),
-  }).meta({ id: 'TransactionTimeline', description: 'Transfers of wallets within a window, oldest first, with notes on labelled and OFAC-listed counterparties.' }),
+  name: 'createTransactionTimeline',
+  summary: 'Transfers of wallets within [from, to], oldest first, naming labelled and OFAC-listed counterparties',
+  body: z.strictObject({
+    matter_id: matterId(),
+    wallets: walletsIn().optional(),
+    chains: arr(network()).optional(),
+    from: dateTime().optional(),
+    to: dateTime().optional(),
+  }),
+  response: z
+    .object({
+      object: z.literal('transaction_timeline'),
+      timeline_id: z.string(),
+      matter_id: z.string(),
+      wallets: z.array(z.object({ address: z.string(), network: z.string() })),
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+      events: z.array(
+        z.object({
+          transaction_hash: z.string(),
+          network: z.string(),
+          block_number: z.number().nullable(),
+          timestamp: z.string(),
+          from_address: z.string(),
+          to_address: z.string(),
+          asset: z.string(),
+          amount: z.number(),
+          direction: z.enum(['in', 'out', 'internal']),
+          notes: z.array(z.string()),
+        }),
+      ),
+      review_state: reviewStateOut,
+      source_manifest: manifest,
+      created_at: z.string(),
+      audit_ref: z.string().optional(),
+    })
+    .meta({
+      id: 'TransactionTimeline',
+      description:
+        'Transfers of wallets within a window, oldest first, with notes on labelled and OFAC-listed counterparties.',
+    }),
 });
 
 export const computeExchangeHypotheses = defineOp('POST', '/v1/crypto/exchange-hypotheses', {
-  name: 'computeExchangeHypotheses', summary: 'Exchange hypotheses (label, deposit pattern within 72 h, counterparty) with GraphSense confidence and packet readiness',
-  body: z.strictObject({ matter_id: matterId(), wallets: walletsIn().optional(), min_confidence: z.number().min(0).max(100).optional() }),
+  name: 'computeExchangeHypotheses',
+  summary:
+    'Exchange hypotheses (label, deposit pattern within 72 h, counterparty) with GraphSense confidence and packet readiness',
+  body: z.strictObject({
+    matter_id: matterId(),
+    wallets: walletsIn().optional(),
+    min_confidence: z.number().min(0).max(100).optional(),
+  }),
   response: z.object({
-    object: z.literal('list'), matter_id: z.string(), items: z.array(hypothesis), review_required: z.boolean(),
-    missing_sources: z.array(z.string()).describe('Chain sources that were unavailable (their wallets have no hypotheses).'), source_manifest: manifest, audit_ref: z.string().optional(),
+    object: z.literal('list'),
+    matter_id: z.string(),
+    items: z.array(hypothesis),
+    review_required: z.boolean(),
+    missing_sources: z
+      .array(z.string())
+      .describe('Chain sources that were unavailable (their wallets have no hypotheses).'),
+    source_manifest: manifest,
+    audit_ref: z.string().optional(),
   }),
 });
 
 export const computeStablecoinExposure = defineOp('POST', '/v1/crypto/stablecoin-exposure', {
-  name: 'computeStablecoinExposure', summary: 'Stablecoin holdings with issuer, freeze and check functions, valued at the peg',
+  name: 'computeStablecoinExposure',
+  summary: 'Stablecoin holdings with issuer, freeze and check functions, valued at the peg',
   body: z.strictObject({ matter_id: matterId(), wallets: walletsIn().optional(), assets: arr(currency()).optional() }),
-  response: z.object({ object: z.literal('list'), matter_id: z.string(), items: z.array(exposure), source_manifest: manifest, audit_ref: z.string().optional() }),
+  response: z.object({
+    object: z.literal('list'),
+    matter_id: z.string(),
+    items: z.array(exposure),
+    source_manifest: manifest,
+    audit_ref: z.string().optional(),
+  }),
 });
 
 export const getAssetMap = defineOp('GET', '/v1/crypto/asset-map/{map_id}', {
-  name: 'getAssetMap', summary: 'A stored asset map with its source manifest', response: assetMap,
+  name: 'getAssetMap',
+  summary: 'A stored asset map with its source manifest',
+  response: assetMap,
 });
 
 export const createSandboxTransfer = defineOp('POST', '/v1/sandbox/chain/transfers', {
-  name: 'createSandboxTransfer', summary: 'Append a transfer to the synthetic sandbox chain (sandbox keys only)', sandboxOnly: true,
+  name: 'createSandboxTransfer',
+  summary: 'Append a transfer to the synthetic sandbox chain (sandbox keys only)',
+  sandboxOnly: true,
   body: z.strictObject({
-    network: network(), from_address: str(200), to_address: str(200), asset: currency(), amount: decimal(), timestamp: dateTime().optional(),
+    network: network(),
+    from_address: str(200),
+    to_address: str(200),
+    asset: currency(),
+    amount: decimal(),
+    timestamp: dateTime().optional(),
   }),
   response: z.object({
-    object: z.literal('sandbox_transfer'), transaction_hash: z.string(), network: z.string(), from_address: z.string(), to_address: z.string(),
-    asset: z.string(), amount: z.number(), timestamp: z.string(), block_number: z.number(), audit_ref: z.string().optional(),
+    object: z.literal('sandbox_transfer'),
+    transaction_hash: z.string(),
+    network: z.string(),
+    from_address: z.string(),
+    to_address: z.string(),
+    asset: z.string(),
+    amount: z.number(),
+    timestamp: z.string(),
+    block_number: z.number(),
+    audit_ref: z.string().optional(),
   }),
 });

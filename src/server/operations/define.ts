@@ -59,7 +59,9 @@ export function defineOp<Q extends z.ZodType | null = null, B extends z.ZodType 
 function withAuditRef(s: z.ZodType): z.ZodType {
   if (!(s instanceof z.ZodObject) || 'audit_ref' in s.shape) return s;
   const meta = z.globalRegistry.get(s);
-  const out = s.extend({ audit_ref: z.string().describe('The audit event this request wrote (`eve_…`), or the request id of a read.') });
+  const out = s.extend({
+    audit_ref: z.string().describe('The audit event this request wrote (`eve_…`), or the request id of a read.'),
+  });
   if (!meta) return out;
   z.globalRegistry.remove(s);
   return out.meta(meta);

@@ -21,14 +21,21 @@ const components: Record<string, Json> = {};
 
 /** Moves zod's `$defs` into components and points every `$ref` there. */
 function toSchema(s: z.ZodType, io: 'input' | 'output'): Json {
-  const { $schema: _drop, $defs, ...rest } = z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+  const {
+    $schema: _drop,
+    $defs,
+    ...rest
+  } = z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
   const name = (id: string) => (io === 'input' && !id.endsWith('Input') ? `${id}Input` : id);
   const rewrite = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(rewrite);
     if (!v || typeof v !== 'object') return v;
     const out: Json = {};
     for (const [k, x] of Object.entries(v)) {
-      out[k] = k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/') ? `#/components/schemas/${name(x.slice(8))}` : rewrite(x);
+      out[k] =
+        k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/')
+          ? `#/components/schemas/${name(x.slice(8))}`
+          : rewrite(x);
     }
     return out;
   };
@@ -40,12 +47,22 @@ function toSchema(s: z.ZodType, io: 'input' | 'output'): Json {
 
 const HEADERS = {
   'MD-Request-Id': { description: 'The request id (`req_…`); quote it to support.', schema: { type: 'string' } },
-  'MD-Version': { description: 'The API version that answered (the request\'s `MD-Version`, or the organization\'s pinned version).', schema: { type: 'string' } },
-  'MD-Audit-Ref': { description: 'The audit event a write produced (`eve_…`), or the request id of a read or a refusal; equals the body\'s `audit_ref`.', schema: { type: 'string' } },
+  'MD-Version': {
+    description: "The API version that answered (the request's `MD-Version`, or the organization's pinned version).",
+    schema: { type: 'string' },
+  },
+  'MD-Audit-Ref': {
+    description:
+      "The audit event a write produced (`eve_…`), or the request id of a read or a refusal; equals the body's `audit_ref`.",
+    schema: { type: 'string' },
+  },
   'RateLimit-Limit': { description: 'Requests allowed per minute for this API key.', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
-  'Idempotent-Replayed': { description: '`true` when the answer is the stored result of an earlier request with the same `Idempotency-Key`.', schema: { type: 'string', enum: ['true'] } },
+  'Idempotent-Replayed': {
+    description: '`true` when the answer is the stored result of an earlier request with the same `Idempotency-Key`.',
+    schema: { type: 'string', enum: ['true'] },
+  },
   'Retry-After': { description: 'Seconds to wait before retrying (429 and 503).', schema: { type: 'integer' } },
 } as const;
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -60,11 +77,22 @@ function errorResponses() {
     const codes = Object.entries(ERROR_DOCS).filter(([, d]) => d.status === status);
     out[STATUS_TEXT[status].name] = {
       description: `${STATUS_TEXT[status].text}. Codes: ${codes.map(([c]) => `\`${c}\``).join(', ')}.`,
-      headers: headerRefs([...COMMON_HEADERS, ...(status === 401 || status >= 500 ? [] : RATE_HEADERS), ...(status === 429 || status === 503 ? (['Retry-After'] as const) : [])]),
+      headers: headerRefs([
+        ...COMMON_HEADERS,
+        ...(status === 401 || status >= 500 ? [] : RATE_HEADERS),
+        ...(status === 429 || status === 503 ? (['Retry-After'] as const) : []),
+      ]),
       content: {
         'application/json': {
           schema: ref('schemas', 'Error'),
-          example: { error: { ...codes[0][1].example, request_id: 'req_0KzP4t2mW9xV7yQ3', audit_ref: 'req_0KzP4t2mW9xV7yQ3', doc_url: `/docs#errors-${codes[0][0]}` } },
+          example: {
+            error: {
+              ...codes[0][1].example,
+              request_id: 'req_0KzP4t2mW9xV7yQ3',
+              audit_ref: 'req_0KzP4t2mW9xV7yQ3',
+              doc_url: `/docs#errors-${codes[0][0]}`,
+            },
+          },
         },
       },
     };
@@ -79,18 +107,34 @@ const PARAM_DOC: Record<string, string> = {
 };
 
 function operationObject(op: Operation) {
-  const parameters: Json[] = op.pathParams.map((p) => ({ name: p, in: 'path', required: true, description: `The ${p.replace(/_id$/, '').replace(/_/g, ' ')}'s id.`, schema: { type: 'string' } }));
+  const parameters: Json[] = op.pathParams.map((p) => ({
+    name: p,
+    in: 'path',
+    required: true,
+    description: `The ${p.replace(/_id$/, '').replace(/_/g, ' ')}'s id.`,
+    schema: { type: 'string' },
+  }));
   if (op.query) {
     const q = toSchema(op.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, schema] of Object.entries(q.properties ?? {})) {
       const { description, ...rest } = schema as Json;
-      parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, description: (description as string) ?? PARAM_DOC[name] ?? `Filter by ${name.replace(/_/g, ' ')}.`, schema: rest });
+      parameters.push({
+        name,
+        in: 'query',
+        required: q.required?.includes(name) ?? false,
+        description: (description as string) ?? PARAM_DOC[name] ?? `Filter by ${name.replace(/_/g, ' ')}.`,
+        schema: rest,
+      });
     }
   }
   parameters.push(ref('parameters', 'MD-Version'));
   if (op.idem) parameters.push(ref('parameters', 'Idempotency-Key'));
   const body = op.body ? toSchema(op.body, 'input') : null;
-  const successHeaders = headerRefs([...COMMON_HEADERS, ...RATE_HEADERS, ...(op.idem ? (['Idempotent-Replayed'] as const) : [])]);
+  const successHeaders = headerRefs([
+    ...COMMON_HEADERS,
+    ...RATE_HEADERS,
+    ...(op.idem ? (['Idempotent-Replayed'] as const) : []),
+  ]);
   const responses: Json = {
     [String(op.status)]: {
       description: op.status === 201 ? 'Created' : 'OK',
@@ -111,7 +155,9 @@ function operationObject(op: Operation) {
     ...(op.body ? ['-H "Content-Type: application/json"', `-d '${json.replace(/'/g, "'\\''")}'`] : []),
   ].join(' \\\n  ');
   const args = [
-    op.pathParams.length ? `path: { ${op.pathParams.map((p) => `${p}: ${p.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase())}`).join(', ')} }` : '',
+    op.pathParams.length
+      ? `path: { ${op.pathParams.map((p) => `${p}: ${p.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase())}`).join(', ')} }`
+      : '',
     ex?.query ? `query: ${JSON.stringify(fillExample(ex.query))}` : '',
     op.body ? `body: ${json.replace(/\n/g, '\n  ')}` : '',
     op.idem ? "headers: { 'Idempotency-Key': crypto.randomUUID() }" : '',
@@ -127,12 +173,21 @@ function operationObject(op: Operation) {
     'x-idempotent': op.idem,
     parameters,
     ...(body
-      ? { requestBody: { required: ((body as { required?: string[] }).required?.length ?? 0) > 0, content: { 'application/json': { schema: body, ...(exBody ? { example: exBody } : {}) } } } }
+      ? {
+          requestBody: {
+            required: ((body as { required?: string[] }).required?.length ?? 0) > 0,
+            content: { 'application/json': { schema: body, ...(exBody ? { example: exBody } : {}) } },
+          },
+        }
       : {}),
     responses,
     'x-codeSamples': [
       { lang: 'Shell', label: 'curl', source: curl },
-      { lang: 'TypeScript', label: 'TypeScript client', source: `import { configure, ${op.name} } from '@judgment-recovery/client';\n\nconfigure({ baseUrl: process.env.BASE_URL!, apiKey: process.env.MD_API_KEY! });\nconst { data, error } = await ${op.name}({${args.length ? `\n  ${args.join(',\n  ')},\n` : ''}});` },
+      {
+        lang: 'TypeScript',
+        label: 'TypeScript client',
+        source: `import { configure, ${op.name} } from '@judgment-recovery/client';\n\nconfigure({ baseUrl: process.env.BASE_URL!, apiKey: process.env.MD_API_KEY! });\nconst { data, error } = await ${op.name}({${args.length ? `\n  ${args.join(',\n  ')},\n` : ''}});`,
+      },
     ],
   };
 }
@@ -143,7 +198,10 @@ function operationObject(op: Operation) {
  */
 function fillExample(v: unknown): unknown {
   if (typeof v === 'string') {
-    return v.replace(/\{\{\$guid\}\}/g, '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f').replace(/\{\{\$randomInt\}\}/g, '4567').replace(/\{\{(\w+)\}\}/g, (_, n: string) => exampleId(n));
+    return v
+      .replace(/\{\{\$guid\}\}/g, '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f')
+      .replace(/\{\{\$randomInt\}\}/g, '4567')
+      .replace(/\{\{(\w+)\}\}/g, (_, n: string) => exampleId(n));
   }
   if (Array.isArray(v)) return v.map(fillExample);
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fillExample(x)]));
@@ -161,7 +219,14 @@ function webhooks() {
         description: `Sent to endpoints subscribed to \`${type}\` (or \`*\`). Signed with \`MD-Signature\` and the Standard Webhooks headers; answer 2xx within 15 s.`,
         tags: ['webhook_events'],
         security: [],
-        requestBody: { required: true, content: { 'application/json': { schema: { allOf: [ref('schemas', 'Event'), { properties: { type: { const: type } } }] } } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { allOf: [ref('schemas', 'Event'), { properties: { type: { const: type } } }] },
+            },
+          },
+        },
         responses: { '200': { description: 'Any 2xx acknowledges the delivery; anything else is retried.' } },
       },
     };
@@ -201,20 +266,37 @@ export function openApiDocument(): Json {
       { url: 'http://127.0.0.1:3000', description: 'Local `npm start`' },
     ],
     tags: [
-      ...foldersOf(catalog).filter((f) => used.includes(f.name)).map((f) => ({ name: f.name, description: f.description })),
+      ...foldersOf(catalog)
+        .filter((f) => used.includes(f.name))
+        .map((f) => ({ name: f.name, description: f.description })),
       { name: 'webhook_events', description: 'Events the service POSTs to webhook endpoints.' },
     ],
     security: [{ bearer: [] }],
     paths,
     webhooks: webhooks(),
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: '`md_test_…` (sandbox) or `md_live_…` (production)' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: '`md_test_…` (sandbox) or `md_live_…` (production)' },
+      },
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
       responses: errorResponses(),
       headers: HEADERS,
       parameters: {
-        'MD-Version': { name: 'MD-Version', in: 'header', required: false, description: 'API version; defaults to the organization\'s pinned version.', schema: { type: 'string', enum: [...SUPPORTED_VERSIONS] } },
-        'Idempotency-Key': { name: 'Idempotency-Key', in: 'header', required: false, description: 'A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.', schema: { type: 'string', minLength: 1, maxLength: 255 } },
+        'MD-Version': {
+          name: 'MD-Version',
+          in: 'header',
+          required: false,
+          description: "API version; defaults to the organization's pinned version.",
+          schema: { type: 'string', enum: [...SUPPORTED_VERSIONS] },
+        },
+        'Idempotency-Key': {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.',
+          schema: { type: 'string', minLength: 1, maxLength: 255 },
+        },
       },
     },
   };

@@ -9,69 +9,150 @@ const subject = () => z.string().trim().min(1).max(500);
 const id = () => z.string().trim().min(1).max(100);
 
 const match = z.object({
-  subject: z.string(), subject_type: z.enum(['wallet', 'entity', 'counterparty']), list: z.string(), list_date: z.string().nullable(),
-  sdn_name: z.string(), programs: z.array(z.string()), match_type: z.enum(['exact', 'fuzzy']), score: z.number(),
-  sdn_id: z.string(), sdn_type: z.string(), matched: z.string(), network: z.string().nullable(), assets: z.array(z.string()),
+  subject: z.string(),
+  subject_type: z.enum(['wallet', 'entity', 'counterparty']),
+  list: z.string(),
+  list_date: z.string().nullable(),
+  sdn_name: z.string(),
+  programs: z.array(z.string()),
+  match_type: z.enum(['exact', 'fuzzy']),
+  score: z.number(),
+  sdn_id: z.string(),
+  sdn_type: z.string(),
+  matched: z.string(),
+  network: z.string().nullable(),
+  assets: z.array(z.string()),
 });
 
 const screenResult = z.object({
-  object: z.literal('sanctions_screen'), review_id: z.string(), matter_id: z.string(), status: z.enum(['clear', 'potential_match', 'match']),
-  matches: z.array(match), subjects: z.object({ wallets: z.array(z.string()), entities: z.array(z.string()), counterparties: z.array(z.string()) }),
-  ordinary_collection_paused: z.boolean(), required_actions: z.array(z.string()), review_required: z.boolean(), review_reasons: z.array(z.string()),
-  datasets: z.array(z.string()), source: z.enum(['screen', 'sanctions_review_packet']), created_at: z.string(), audit_ref: z.string().optional(),
+  object: z.literal('sanctions_screen'),
+  review_id: z.string(),
+  matter_id: z.string(),
+  status: z.enum(['clear', 'potential_match', 'match']),
+  matches: z.array(match),
+  subjects: z.object({
+    wallets: z.array(z.string()),
+    entities: z.array(z.string()),
+    counterparties: z.array(z.string()),
+  }),
+  ordinary_collection_paused: z.boolean(),
+  required_actions: z.array(z.string()),
+  review_required: z.boolean(),
+  review_reasons: z.array(z.string()),
+  datasets: z.array(z.string()),
+  source: z.enum(['screen', 'sanctions_review_packet']),
+  created_at: z.string(),
+  audit_ref: z.string().optional(),
 });
 
-const ofacSummary = z.object({ ofac_report_id: z.string(), status: z.enum(OFAC_STATUSES), due_date: z.string() }).nullable();
+const ofacSummary = z
+  .object({ ofac_report_id: z.string(), status: z.enum(OFAC_STATUSES), due_date: z.string() })
+  .nullable();
 
 const review = z.object({
-  object: z.literal('sanctions_review'), review_id: z.string(), matter_id: z.string(), screen_id: z.string(), status: z.enum(REVIEW_STATUSES),
-  matches: z.array(match), blocked_property_analysis: z.string(), ofac_report_required: z.boolean(),
-  decision: z.enum(['cleared', 'blocked']).nullable(), decision_reason: z.string().nullable(), decided_by: z.string().nullable(), decided_at: z.string().nullable(),
-  review_state: reviewStateOut, notes: z.string().nullable(), ordinary_collection_paused: z.boolean(), required_actions: z.array(z.string()),
-  ofac_report: ofacSummary, packet: z.record(z.string(), z.unknown()).nullable(), created_at: z.string(), updated_at: z.string(), audit_ref: z.string().optional(),
+  object: z.literal('sanctions_review'),
+  review_id: z.string(),
+  matter_id: z.string(),
+  screen_id: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  matches: z.array(match),
+  blocked_property_analysis: z.string(),
+  ofac_report_required: z.boolean(),
+  decision: z.enum(['cleared', 'blocked']).nullable(),
+  decision_reason: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  review_state: reviewStateOut,
+  notes: z.string().nullable(),
+  ordinary_collection_paused: z.boolean(),
+  required_actions: z.array(z.string()),
+  ofac_report: ofacSummary,
+  packet: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  audit_ref: z.string().optional(),
 });
 
 const ofacReport = z.object({
-  object: z.literal('ofac_report'), ofac_report_id: z.string(), matter_id: z.string(), sanctions_review_id: z.string(), status: z.enum(OFAC_STATUSES),
-  report_type: z.enum(OFAC_REPORT_TYPES), counsel_owner: z.string(), blocked_at: z.string(), due_date: z.string(), overdue: z.boolean(),
-  submitted_by: z.string().nullable(), submitted_at: z.string().nullable(), acknowledged_at: z.string().nullable(),
-  review_required: z.boolean(), review_reasons: z.array(z.string()),
-  history: z.array(z.object({ from: z.string(), to: z.string(), by: z.string(), at: z.string(), notes: z.string().nullable() })),
-  created_at: z.string(), updated_at: z.string(), audit_ref: z.string().optional(),
+  object: z.literal('ofac_report'),
+  ofac_report_id: z.string(),
+  matter_id: z.string(),
+  sanctions_review_id: z.string(),
+  status: z.enum(OFAC_STATUSES),
+  report_type: z.enum(OFAC_REPORT_TYPES),
+  counsel_owner: z.string(),
+  blocked_at: z.string(),
+  due_date: z.string(),
+  overdue: z.boolean(),
+  submitted_by: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  acknowledged_at: z.string().nullable(),
+  review_required: z.boolean(),
+  review_reasons: z.array(z.string()),
+  history: z.array(
+    z.object({ from: z.string(), to: z.string(), by: z.string(), at: z.string(), notes: z.string().nullable() }),
+  ),
+  created_at: z.string(),
+  updated_at: z.string(),
+  audit_ref: z.string().optional(),
 });
 
 export const screenSanctions = defineOp('POST', '/v1/sanctions/screen', {
-  name: 'screenSanctions', summary: 'Screen wallets against the OFAC digital-currency addresses and entities and counterparties against the SDN names',
-  body: z.strictObject({ matter_id: id(), wallets: arr(subject()).optional(), entities: arr(subject()).optional(), counterparties: arr(subject()).optional() }),
+  name: 'screenSanctions',
+  summary:
+    'Screen wallets against the OFAC digital-currency addresses and entities and counterparties against the SDN names',
+  body: z.strictObject({
+    matter_id: id(),
+    wallets: arr(subject()).optional(),
+    entities: arr(subject()).optional(),
+    counterparties: arr(subject()).optional(),
+  }),
   response: screenResult,
 });
 
 export const createSanctionsReviewPacket = defineOp('POST', '/v1/sanctions/review-packet', {
-  name: 'createSanctionsReviewPacket', summary: 'Open a sanctions review from a screen; counsel decides it in the console',
+  name: 'createSanctionsReviewPacket',
+  summary: 'Open a sanctions review from a screen; counsel decides it in the console',
   body: z.strictObject({ matter_id: id(), screen_id: id(), notes: str().nullable().optional() }),
   response: review,
 });
 
 export const createOfacReportWorkflow = defineOp('POST', '/v1/sanctions/ofac-report-workflow', {
-  name: 'createOfacReportWorkflow', summary: 'Start the OFAC blocked-property report workflow of a blocked review (due in 10 business days)',
+  name: 'createOfacReportWorkflow',
+  summary: 'Start the OFAC blocked-property report workflow of a blocked review (due in 10 business days)',
   body: z.strictObject({
-    matter_id: id(), sanctions_review_id: id(), report_type: z.enum(OFAC_REPORT_TYPES).optional(),
-    counsel_owner: z.string().trim().min(1).max(200).describe('A user id (usr_) of counsel who can see the matter, or counsel\'s name'),
+    matter_id: id(),
+    sanctions_review_id: id(),
+    report_type: z.enum(OFAC_REPORT_TYPES).optional(),
+    counsel_owner: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .describe("A user id (usr_) of counsel who can see the matter, or counsel's name"),
   }),
   response: ofacReport,
 });
 
 export const getSanctionsReview = defineOp('GET', '/v1/sanctions/{review_id}', {
-  name: 'getSanctionsReview', summary: 'A sanctions screen or review (`object` tells which), or an OFAC report workflow',
+  name: 'getSanctionsReview',
+  summary: 'A sanctions screen or review (`object` tells which), or an OFAC report workflow',
   response: z.union([screenResult, review, ofacReport]),
 });
 
 export const createPacketSanctionsReview = defineOp('POST', '/v1/packets/sanctions-review', {
-  name: 'createPacketSanctionsReview', summary: 'Sanctions evidence packet: screens the wallets and the judgment debtor and opens the blocked-property review',
+  name: 'createPacketSanctionsReview',
+  summary:
+    'Sanctions evidence packet: screens the wallets and the judgment debtor and opens the blocked-property review',
   body: z.strictObject({
-    matter_id: id(), judgment_id: id().nullable().optional(), wallets: arr(subject()).optional(),
-    packet_type: z.enum(['sanctions_evidence']).optional(), authorized_sender: id().nullable().optional(),
-    legal_authority_id: id().nullable().optional(), source_refs: arr(sourceRef()).optional(), notes: str().nullable().optional(),
+    matter_id: id(),
+    judgment_id: id().nullable().optional(),
+    wallets: arr(subject()).optional(),
+    packet_type: z.enum(['sanctions_evidence']).optional(),
+    authorized_sender: id().nullable().optional(),
+    legal_authority_id: id().nullable().optional(),
+    source_refs: arr(sourceRef()).optional(),
+    notes: str().nullable().optional(),
   }),
   response: review,
 });

@@ -18,11 +18,16 @@ export const arr = <T extends z.ZodType>(item: T) => z.array(item).max(1000);
 
 /** Decimal money amount: a JSON number, or a decimal string for more than 15 digits. */
 export const decimal = () =>
-  z.union([z.number().finite(), z.string().regex(/^-?\d{1,20}(\.\d{1,18})?$/, 'a decimal such as "1250.75"')])
+  z
+    .union([z.number().finite(), z.string().regex(/^-?\d{1,20}(\.\d{1,18})?$/, 'a decimal such as "1250.75"')])
     .transform((v) => (typeof v === 'number' ? String(v) : v))
     .refine((v) => /^-?\d{1,20}(\.\d{1,18})?$/.test(v), 'at most 20 integer and 18 fractional digits');
 
-export const currency = () => z.string().regex(/^[A-Za-z0-9]{2,12}$/, 'an ISO 4217 code or an asset ticker').transform((s) => s.toUpperCase());
+export const currency = () =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9]{2,12}$/, 'an ISO 4217 code or an asset ticker')
+    .transform((s) => s.toUpperCase());
 
 const DECIMAL_TEXT = /^-?\d{1,20}(\.\d{1,18})?$/;
 
@@ -31,35 +36,75 @@ const DECIMAL_TEXT = /^-?\d{1,20}(\.\d{1,18})?$/;
  * exact decimal as a string, what JavaScript clients should send), plus the currency. Either
  * may be given; both only when they are the same number. The service sees `amount` as text.
  */
-const MONEY_IN = z.strictObject({
+const MONEY_IN = z
+  .strictObject({
     amount: decimal().optional(),
     amount_decimal: z.string().regex(DECIMAL_TEXT, 'a decimal string such as "1250.75"').optional(),
     currency: currency(),
     valuation_time: dateTime().optional(),
   })
-    .superRefine((m, ctx) => {
-      if (m.amount === undefined && m.amount_decimal === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount or amount_decimal is required' });
-      else if (m.amount !== undefined && m.amount_decimal !== undefined && normalizeDecimal(m.amount) !== normalizeDecimal(m.amount_decimal)) {
-        ctx.addIssue({ code: 'custom', path: ['amount_decimal'], message: 'amount and amount_decimal differ; send one of them' });
-      }
-    })
-    .transform(({ amount, amount_decimal, ...rest }) => ({ amount: (amount ?? amount_decimal)!, ...rest }))
-    .meta({ id: 'MoneyInput', description: 'An amount of money or of a crypto asset: `amount` or `amount_decimal` (exact decimal string), and `currency`.', examples: [{ amount_decimal: '125000.50', currency: 'USD' }] });
+  .superRefine((m, ctx) => {
+    if (m.amount === undefined && m.amount_decimal === undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount or amount_decimal is required' });
+    else if (
+      m.amount !== undefined &&
+      m.amount_decimal !== undefined &&
+      normalizeDecimal(m.amount) !== normalizeDecimal(m.amount_decimal)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount_decimal'],
+        message: 'amount and amount_decimal differ; send one of them',
+      });
+    }
+  })
+  .transform(({ amount, amount_decimal, ...rest }) => ({ amount: (amount ?? amount_decimal)!, ...rest }))
+  .meta({
+    id: 'MoneyInput',
+    description:
+      'An amount of money or of a crypto asset: `amount` or `amount_decimal` (exact decimal string), and `currency`.',
+    examples: [{ amount_decimal: '125000.50', currency: 'USD' }],
+  });
 /** One instance: a named schema (`.meta({ id })`) may be registered once. */
 export const moneyIn = () => MONEY_IN;
 
 /** Money in a response: `amount` and `amount_decimal` carry the same exact decimal (API-CONTRACT §2). */
-export const moneyOut = z.object({
-  amount: z.number().describe('The exact decimal as a JSON number literal; JavaScript parsers may round it beyond 15 significant digits.'),
-  amount_decimal: z.string().describe('The same amount as an exact decimal string: read this one from JavaScript.'),
-  currency: z.string().describe('ISO 4217 code or asset ticker, upper case.'),
-  valuation_time: z.string().optional().describe('When a crypto amount was valued.'),
-}).meta({ id: 'Money', description: 'An amount of money or of a crypto asset.', examples: [{ amount: 125000.5, amount_decimal: '125000.5', currency: 'USD' }] });
+export const moneyOut = z
+  .object({
+    amount: z
+      .number()
+      .describe(
+        'The exact decimal as a JSON number literal; JavaScript parsers may round it beyond 15 significant digits.',
+      ),
+    amount_decimal: z.string().describe('The same amount as an exact decimal string: read this one from JavaScript.'),
+    currency: z.string().describe('ISO 4217 code or asset ticker, upper case.'),
+    valuation_time: z.string().optional().describe('When a crypto amount was valued.'),
+  })
+  .meta({
+    id: 'Money',
+    description: 'An amount of money or of a crypto asset.',
+    examples: [{ amount: 125000.5, amount_decimal: '125000.5', currency: 'USD' }],
+  });
 
 export const SOURCE_TYPES = [
-  'judgment', 'assignment', 'court_order', 'engagement_letter', 'power_of_attorney', 'docket',
-  'writ', 'affidavit', 'declaration', 'correspondence', 'blockchain_record', 'exchange_response',
-  'subpoena_response', 'public_record', 'screenshot', 'report', 'proof_of_control', 'other',
+  'judgment',
+  'assignment',
+  'court_order',
+  'engagement_letter',
+  'power_of_attorney',
+  'docket',
+  'writ',
+  'affidavit',
+  'declaration',
+  'correspondence',
+  'blockchain_record',
+  'exchange_response',
+  'subpoena_response',
+  'public_record',
+  'screenshot',
+  'report',
+  'proof_of_control',
+  'other',
 ] as const;
 
 export const sourceRef = () =>
@@ -81,12 +126,14 @@ export const reviewStateIn = () =>
     review_owner: str(200).nullable().optional(),
     review_notes: str().nullable().optional(),
   });
-export const reviewStateOut = z.object({
-  review_required: z.boolean(),
-  review_status: z.string(),
-  review_owner: z.string().nullable(),
-  review_notes: z.string().nullable(),
-}).meta({ id: 'ReviewState', description: 'Human review state of an object resting on unverified data.' });
+export const reviewStateOut = z
+  .object({
+    review_required: z.boolean(),
+    review_status: z.string(),
+    review_owner: z.string().nullable(),
+    review_notes: z.string().nullable(),
+  })
+  .meta({ id: 'ReviewState', description: 'Human review state of an object resting on unverified data.' });
 
 /** Free-form object (economics, details…): bounded by the body limits, not by shape. */
 export const freeObject = () => z.record(z.string().max(200), z.unknown());
@@ -95,8 +142,16 @@ const PAGE_SHAPE = {
   // Digits only: Number() would also read "1e1", "0x10" or " 5 ".
   // Digits only in a query string (Number() would also read "1e1", "0x10" or " 5 "); the
   // console's typed calls pass a number.
-  limit: z.union([z.number(), z.string().regex(/^\d{1,3}$/, 'an integer from 1 to 100').transform(Number)])
-    .pipe(z.number().int().min(1).max(100)).default(20),
+  limit: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,3}$/, 'an integer from 1 to 100')
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(1).max(100))
+    .default(20),
   starting_after: z.string().max(100).optional(),
   ending_before: z.string().max(100).optional(),
 };
@@ -104,15 +159,28 @@ const PAGE_SHAPE = {
 /** limit 1–100 (default 20), starting_after | ending_before, plus the list's own filters. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export const listQuery = <S extends z.ZodRawShape = {}>(filters?: S) =>
-  z.strictObject({ ...PAGE_SHAPE, ...(filters ?? ({} as S)) }).refine(
-    (q) => !((q as { starting_after?: unknown }).starting_after && (q as { ending_before?: unknown }).ending_before),
-    { message: 'use starting_after or ending_before, not both', path: ['ending_before'] },
-  );
+  z
+    .strictObject({ ...PAGE_SHAPE, ...(filters ?? ({} as S)) })
+    .refine(
+      (q) => !((q as { starting_after?: unknown }).starting_after && (q as { ending_before?: unknown }).ending_before),
+      { message: 'use starting_after or ending_before, not both', path: ['ending_before'] },
+    );
 
 export const listOf = (item: z.ZodType) =>
-  z.object({ object: z.literal('list'), data: z.array(item), has_more: z.boolean(), url: z.string(), audit_ref: z.string() });
+  z.object({
+    object: z.literal('list'),
+    data: z.array(item),
+    has_more: z.boolean(),
+    url: z.string(),
+    audit_ref: z.string(),
+  });
 
 export const objectBase = (object: string, idField: string) =>
-  z.object({ object: z.literal(object), [idField]: z.string(), created_at: z.string(), audit_ref: z.string().optional() });
+  z.object({
+    object: z.literal(object),
+    [idField]: z.string(),
+    created_at: z.string(),
+    audit_ref: z.string().optional(),
+  });
 
 export const emptyBody = () => z.strictObject({});

@@ -15,7 +15,11 @@ export interface Page<T> {
   has_more: boolean;
 }
 
-type FindMany<T> = (args: { where: { id?: { lt: string } | { gt: string } }; orderBy: { id: 'asc' | 'desc' }; take: number }) => Promise<T[]>;
+type FindMany<T> = (args: {
+  where: { id?: { lt: string } | { gt: string } };
+  orderBy: { id: 'asc' | 'desc' };
+  take: number;
+}) => Promise<T[]>;
 
 export async function keysetPage<T extends { id: string }>(args: PageArgs, find: FindMany<T>): Promise<Page<T>> {
   const take = args.limit + 1;

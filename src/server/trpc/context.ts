@@ -21,7 +21,12 @@ export interface TrpcContext {
 export async function createTrpcContext(opts: { headers: Headers; resHeaders?: Headers | null }): Promise<TrpcContext> {
   try {
     const session = await sessionIdentity();
-    return { headers: opts.headers, resHeaders: opts.resHeaders ?? null, userId: session?.userId ?? null, sessionVersion: session?.version ?? 0 };
+    return {
+      headers: opts.headers,
+      resHeaders: opts.resHeaders ?? null,
+      userId: session?.userId ?? null,
+      sessionVersion: session?.version ?? 0,
+    };
   } catch (e) {
     throw toTRPCError(toApiError(e, newId('request')));
   }

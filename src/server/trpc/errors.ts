@@ -26,7 +26,10 @@ export const trpcCodeOf = (e: ApiError): TrpcCode => BY_STATUS[e.status] ?? 'INT
 
 /** A TRPCError raised from an ApiError, remembering the request id of the call it ended. */
 export class ConsoleError extends TRPCError {
-  constructor(readonly apiError: ApiError, readonly requestId: string | null) {
+  constructor(
+    readonly apiError: ApiError,
+    readonly requestId: string | null,
+  ) {
     super({ code: trpcCodeOf(apiError), message: apiError.message, cause: apiError });
   }
 }
@@ -48,11 +51,36 @@ export function apiErrorData(error: TRPCError): ApiErrorData {
   const cause = error instanceof ConsoleError ? error.apiError : error.cause instanceof ApiError ? error.cause : null;
   if (!cause) {
     // Raised by tRPC itself (unknown procedure, unreadable request): never echo internals.
-    if (error.code === 'NOT_FOUND') return { type: 'not_found_error', code: 'route_not_found', message: error.message, param: null, request_id: requestId };
+    if (error.code === 'NOT_FOUND')
+      return {
+        type: 'not_found_error',
+        code: 'route_not_found',
+        message: error.message,
+        param: null,
+        request_id: requestId,
+      };
     if (error.code === 'INTERNAL_SERVER_ERROR') {
-      return { type: 'api_error', code: 'internal_error', message: 'An internal error occurred. Quote the request id when contacting support.', param: null, request_id: requestId };
+      return {
+        type: 'api_error',
+        code: 'internal_error',
+        message: 'An internal error occurred. Quote the request id when contacting support.',
+        param: null,
+        request_id: requestId,
+      };
     }
-    return { type: 'invalid_request_error', code: 'parameter_invalid', message: error.message, param: null, request_id: requestId };
+    return {
+      type: 'invalid_request_error',
+      code: 'parameter_invalid',
+      message: error.message,
+      param: null,
+      request_id: requestId,
+    };
   }
-  return { type: cause.type, code: cause.code, message: cause.message, param: cause.extras.param ?? null, request_id: requestId };
+  return {
+    type: cause.type,
+    code: cause.code,
+    message: cause.message,
+    param: cause.extras.param ?? null,
+    request_id: requestId,
+  };
 }

@@ -29,10 +29,18 @@ export const consoleProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   if (!ctx.userId) throw toTRPCError(new ApiError('authentication_required', 'Sign in to use the console.'));
   let principal: ConsolePrincipal;
   try {
-    principal = await consolePrincipal(db, ctx.userId, readCookie(ctx.headers.get('cookie'), ENV_COOKIE), ctx.sessionVersion);
+    principal = await consolePrincipal(
+      db,
+      ctx.userId,
+      readCookie(ctx.headers.get('cookie'), ENV_COOKIE),
+      ctx.sessionVersion,
+    );
     const shown = ctx.headers.get(ENV_HEADER);
     if (shown && shown !== principal.env && !meta?.anyEnvironment) {
-      throw new ApiError('conflict', `This page shows ${shown} data but the console was switched to ${principal.env} (in another tab?). Reload the page.`);
+      throw new ApiError(
+        'conflict',
+        `This page shows ${shown} data but the console was switched to ${principal.env} (in another tab?). Reload the page.`,
+      );
     }
     if (meta?.scope) requireScope(principal.actor, meta.scope);
   } catch (e) {
@@ -56,22 +64,31 @@ function originOf(h: Headers): string {
  * table; one log line.
  */
 export async function runConsoleCall<R>(
-  call: AuthedCtx, name: string, write: { gate: Operation | null } | null,
-  fn: (ctx: Ctx, db: Tx) => Promise<R>, gateInput?: { params: Record<string, string>; body: unknown },
+  call: AuthedCtx,
+  name: string,
+  write: { gate: Operation | null } | null,
+  fn: (ctx: Ctx, db: Tx) => Promise<R>,
+  gateInput?: { params: Record<string, string>; body: unknown },
 ) {
   const started = performance.now();
   const { org, env, actor } = call.principal;
   const ctx: Ctx = {
-    org, env, actor, requestId: newId('request'), version: org.pinned_version, idempotencyKey: null,
-    origin: originOf(call.headers), auditRef: null,
+    org,
+    env,
+    actor,
+    requestId: newId('request'),
+    version: org.pinned_version,
+    idempotencyKey: null,
+    origin: originOf(call.headers),
+    auditRef: null,
   };
   let status = 200;
   try {
     const result = write
       ? await call.db.$transaction(async (tx) => {
-        if (write.gate) await enforceGate(ctx, tx, write.gate, gateInput!);
-        return fn(ctx, tx);
-      }, TX_OPTIONS)
+          if (write.gate) await enforceGate(ctx, tx, write.gate, gateInput!);
+          return fn(ctx, tx);
+        }, TX_OPTIONS)
       : await fn(ctx, call.db as unknown as Tx);
     // Committed a change (which may have written outbox events or queued deliveries): wake the
     // webhook dispatcher now, as the REST wrapper does, instead of at its next poll.
@@ -82,10 +99,19 @@ export async function runConsoleCall<R>(
     status = err.status;
     throw toTRPCError(err, ctx.requestId);
   } finally {
-    log.info({
-      request_id: ctx.requestId, op: `console.${name}`, status, duration_ms: Math.round((performance.now() - started) * 10) / 10,
-      org_id: org.id, env, actor_id: actor.id, audit_ref: ctx.auditRef ?? ctx.requestId,
-    }, 'console request');
+    log.info(
+      {
+        request_id: ctx.requestId,
+        op: `console.${name}`,
+        status,
+        duration_ms: Math.round((performance.now() - started) * 10) / 10,
+        org_id: org.id,
+        env,
+        actor_id: actor.id,
+        audit_ref: ctx.auditRef ?? ctx.requestId,
+      },
+      'console request',
+    );
   }
 }
 
@@ -126,9 +152,14 @@ export const zodInput = <S extends z.ZodType>(schema: S) =>
   });
 
 // An operation has a query schema (reads) or a body schema (writes), never both.
-type SchemaOf<O extends Operation> = O['query'] extends z.ZodType ? O['query'] : O['body'] extends z.ZodType ? O['body'] : null;
-type FlatInput<O extends Operation, P extends string> = { [K in P]: string } &
-  (SchemaOf<O> extends z.ZodType ? z.input<SchemaOf<O>> : unknown);
+type SchemaOf<O extends Operation> = O['query'] extends z.ZodType
+  ? O['query']
+  : O['body'] extends z.ZodType
+    ? O['body']
+    : null;
+type FlatInput<O extends Operation, P extends string> = { [K in P]: string } & (SchemaOf<O> extends z.ZodType
+  ? z.input<SchemaOf<O>>
+  : unknown);
 
 /**
  * The input of a procedure mirroring a REST operation: one flat object of the path parameters
@@ -141,13 +172,15 @@ export function opInput<O extends Operation, P extends string = never>(op: O, pa
   const schema = isRead ? op.query : op.body;
   return parser<FlatInput<O, P>, Input<O>>((raw) => {
     const given = raw ?? {};
-    if (typeof given !== 'object' || Array.isArray(given)) throw new ApiError('parameter_invalid', 'The input must be an object.');
+    if (typeof given !== 'object' || Array.isArray(given))
+      throw new ApiError('parameter_invalid', 'The input must be an object.');
     const rest: Record<string, unknown> = { ...given };
     const values: Record<string, string> = {};
     for (const p of params) {
       const v = rest[p];
       delete rest[p];
-      if (typeof v !== 'string' || !v) throw new ApiError('parameter_missing', `Missing required param: ${p}.`, { param: p });
+      if (typeof v !== 'string' || !v)
+        throw new ApiError('parameter_missing', `Missing required param: ${p}.`, { param: p });
       if (v.length > 100) throw new ApiError('parameter_invalid', `Invalid ${p}.`, { param: p });
       values[p] = v;
     }
@@ -164,7 +197,9 @@ export function opInput<O extends Operation, P extends string = never>(op: O, pa
 
 /** A read mirroring `op`: same scope, same input schema, same service call as its REST route. */
 export function opQuery<O extends Operation, P extends string, R>(
-  op: O, params: readonly P[], handler: (ctx: Ctx, input: Input<O>, db: Db) => Promise<R>,
+  op: O,
+  params: readonly P[],
+  handler: (ctx: Ctx, input: Input<O>, db: Db) => Promise<R>,
 ) {
   return consoleProcedure
     .meta({ scope: op.scope })
@@ -174,11 +209,17 @@ export function opQuery<O extends Operation, P extends string, R>(
 
 /** A write mirroring `op`: as opQuery, plus one transaction with the op's authority gate. */
 export function opMutation<O extends Operation, P extends string, R>(
-  op: O, params: readonly P[], handler: (ctx: Ctx, input: Input<O>, tx: Tx) => Promise<R>,
+  op: O,
+  params: readonly P[],
+  handler: (ctx: Ctx, input: Input<O>, tx: Tx) => Promise<R>,
 ) {
   return consoleProcedure
     .meta({ scope: op.scope })
     .input(opInput(op, params))
     .mutation(({ ctx, input }) =>
-      runConsoleCall(ctx, op.name, { gate: op.gate ? op : null }, (c, tx) => handler(c, input, tx), { params: input.params, body: input.body }));
+      runConsoleCall(ctx, op.name, { gate: op.gate ? op : null }, (c, tx) => handler(c, input, tx), {
+        params: input.params,
+        body: input.body,
+      }),
+    );
 }

@@ -2,7 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { notFound } from 'next/navigation';
 import { ApiError } from '@/server/errors';
 
-export interface Refusal { code: string; message: string }
+export interface Refusal {
+  code: string;
+  message: string;
+}
 
 /** Runs a registry page's query: a 403 becomes what the page shows, a 404 the page's 404. */
 export async function firstQuery<T>(run: () => Promise<T>): Promise<{ value: T } | { refusal: Refusal }> {
@@ -24,7 +27,9 @@ export function NoRegistryAccess({ refusal }: { refusal: Refusal }) {
       <h1 className="text-lg font-semibold">Relationships</h1>
       <div role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
         <p className="font-semibold">You cannot use the relationship registry.</p>
-        <p className="mt-1">{refusal.message} <span className="font-mono text-xs">({refusal.code})</span></p>
+        <p className="mt-1">
+          {refusal.message} <span className="font-mono text-xs">({refusal.code})</span>
+        </p>
       </div>
     </div>
   );

@@ -10,7 +10,9 @@ export const metadata = { title: 'Sanctions · Console' };
 /** Sanctions: the review queue (counsel decides), decided reviews, OFAC report workflows, screens. */
 export default async function SanctionsPage() {
   const me = await requireConsoleUser();
-  const refusal = await firstQuery(() => getQueryClient().fetchQuery(trpc.sanctions.reviews.queryOptions({ status: 'in_review', limit: 20 })));
+  const refusal = await firstQuery(() =>
+    getQueryClient().fetchQuery(trpc.sanctions.reviews.queryOptions({ status: 'in_review', limit: 20 })),
+  );
   if (refusal) return <NoAccess refusal={refusal} />;
   const canDecide = me.permissions['sanctions:decide'];
   const canWrite = me.permissions['sanctions:write'];
@@ -18,10 +20,13 @@ export default async function SanctionsPage() {
     <HydrateClient>
       <div className="flex flex-col gap-3">
         <div>
-          <h1 className="text-lg font-semibold">Sanctions <span className="text-sm font-normal text-slate-600">({me.environment})</span></h1>
+          <h1 className="text-lg font-semibold">
+            Sanctions <span className="text-sm font-normal text-slate-600">({me.environment})</span>
+          </h1>
           <p className="max-w-3xl text-sm text-slate-700">
-            A match or potential match pauses ordinary collection on its matter until counsel clears it. Blocking sets the OFAC
-            report requirement: the blocked-property report is due 10 business days after blocking (31 CFR 501.603).
+            A match or potential match pauses ordinary collection on its matter until counsel clears it. Blocking sets
+            the OFAC report requirement: the blocked-property report is due 10 business days after blocking (31 CFR
+            501.603).
             {!canDecide && ' Only counsel and admins decide reviews.'}
           </p>
         </div>

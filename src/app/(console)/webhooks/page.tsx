@@ -9,7 +9,9 @@ export const metadata = { title: 'Webhooks · Console' };
 /** The environment's webhook endpoints: add (secret shown once), enable/disable, delete. */
 export default async function WebhooksPage() {
   const me = await requireConsoleUser();
-  const refusal = await firstQuery(() => getQueryClient().fetchQuery(trpc.webhooks.list.queryOptions(endpointsInput())));
+  const refusal = await firstQuery(() =>
+    getQueryClient().fetchQuery(trpc.webhooks.list.queryOptions(endpointsInput())),
+  );
   if (refusal) return <NoAccess refusal={refusal} />;
   return (
     <HydrateClient>

@@ -33,11 +33,19 @@ export function NoAccess({ refusal }: { refusal: Refusal }) {
   return (
     <div className="flex max-w-2xl flex-col gap-2">
       <h1 className="text-lg font-semibold">Webhooks</h1>
-      <div role="status" data-testid="webhooks-no-access" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <div
+        role="status"
+        data-testid="webhooks-no-access"
+        className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+      >
         <p className="font-semibold">
-          {restricted ? 'Your access is limited to specific matters, so you cannot manage webhooks.' : 'You do not have permission to manage webhooks.'}
+          {restricted
+            ? 'Your access is limited to specific matters, so you cannot manage webhooks.'
+            : 'You do not have permission to manage webhooks.'}
         </p>
-        <p className="mt-1">{refusal.message} <span className="font-mono text-xs">({refusal.code})</span></p>
+        <p className="mt-1">
+          {refusal.message} <span className="font-mono text-xs">({refusal.code})</span>
+        </p>
         <p className="mt-1">Ask an administrator of your organization if you need it.</p>
       </div>
     </div>

@@ -13,7 +13,11 @@ export interface InviteFormState {
 }
 
 /** Sets the invited user's password (once), then sends them to sign in with their email filled in. */
-export async function setPasswordAction(token: string, _prev: InviteFormState, form: FormData): Promise<InviteFormState> {
+export async function setPasswordAction(
+  token: string,
+  _prev: InviteFormState,
+  form: FormData,
+): Promise<InviteFormState> {
   let email: string;
   try {
     const db = await ready();

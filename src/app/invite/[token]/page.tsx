@@ -25,7 +25,11 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
         ) : (
           <div role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             <p>{invite.message}</p>
-            <p className="mt-2"><Link href="/signin" className="text-blue-800 underline">Go to sign in</Link></p>
+            <p className="mt-2">
+              <Link href="/signin" className="text-blue-800 underline">
+                Go to sign in
+              </Link>
+            </p>
           </div>
         )}
       </div>

@@ -34,8 +34,13 @@ export const isOverdue = (a: { status: string; due_at: Date | null }, now: Date)
   a.due_at !== null && a.due_at.getTime() < now.getTime() && !isClosed(a.status);
 
 /** Completion needs notes or evidence (specification: completing records completion evidence). */
-export function completionProblem(input: { completion_notes?: string | null; evidence_refs?: unknown[] | null }): string | null {
+export function completionProblem(input: {
+  completion_notes?: string | null;
+  evidence_refs?: unknown[] | null;
+}): string | null {
   const notes = input.completion_notes?.trim() ?? '';
   const evidence = input.evidence_refs ?? [];
-  return notes || evidence.length ? null : 'Completing an action needs completion_notes or at least one evidence_refs item.';
+  return notes || evidence.length
+    ? null
+    : 'Completing an action needs completion_notes or at least one evidence_refs item.';
 }

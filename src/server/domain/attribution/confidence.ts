@@ -18,15 +18,36 @@ export const CONTRADICTION_FACTOR = 0.6;
 export const NETWORK_ONLY_CAP = 39;
 export const ASSERTION_CAP = 69;
 
-export const CLAIM_SOURCE_TYPES = ['onchain', 'exchange_response', 'court_filing', 'osint', 'network_signal', 'user_assertion'] as const;
+export const CLAIM_SOURCE_TYPES = [
+  'onchain',
+  'exchange_response',
+  'court_filing',
+  'osint',
+  'network_signal',
+  'user_assertion',
+] as const;
 export type ClaimSourceType = (typeof CLAIM_SOURCE_TYPES)[number];
-export const PREDICATES = ['controls', 'owns', 'deposited_to', 'transacted_with', 'alias_of', 'associated_with'] as const;
+export const PREDICATES = [
+  'controls',
+  'owns',
+  'deposited_to',
+  'transacted_with',
+  'alias_of',
+  'associated_with',
+] as const;
 
 export type ConfidenceLabel = 'weak_signal' | 'moderate' | 'strong' | 'confirmed';
 
-export interface ConfidenceTier { id: string; label: string; level: number }
+export interface ConfidenceTier {
+  id: string;
+  label: string;
+  level: number;
+}
 
-export const CONFIDENCE_DATASET = { name: 'data/attribution/graphsense-confidence.csv', as_of: 'graphsense-tagpack-tool a14a1597 (2025-09-04)' };
+export const CONFIDENCE_DATASET = {
+  name: 'data/attribution/graphsense-confidence.csv',
+  as_of: 'graphsense-tagpack-tool a14a1597 (2025-09-04)',
+};
 
 /** Parses the taxonomy CSV (id,label,description,level; the description may hold commas). */
 export function parseConfidenceCsv(text: string): Map<string, ConfidenceTier> {
@@ -66,7 +87,12 @@ export interface ScoreInput {
   reviewed?: boolean;
 }
 
-export interface ScoreResult { score: number; label: ConfidenceLabel; basis: string[]; network_only: boolean }
+export interface ScoreResult {
+  score: number;
+  label: ConfidenceLabel;
+  basis: string[];
+  network_only: boolean;
+}
 
 /** Scores one claim; `tiers` is the parsed taxonomy. Throws on an unknown tier (callers validate first). */
 export function confidenceScore(tiers: Map<string, ConfidenceTier>, input: ScoreInput): ScoreResult {
@@ -77,14 +103,17 @@ export function confidenceScore(tiers: Map<string, ConfidenceTier>, input: Score
   const corroborations = [...new Map(input.corroboration.map((c) => [c.ref, c])).values()];
   corroborations.forEach((c, i) => {
     const k = i + 1;
-    s += (100 - s) * CORROBORATION_STEP / k;
-    basis.push(`corroboration ${k} (${c.ref}, ${c.source_type}): +(100 − s) × ${CORROBORATION_STEP}/${k} → ${round2(s)}`);
+    s += ((100 - s) * CORROBORATION_STEP) / k;
+    basis.push(
+      `corroboration ${k} (${c.ref}, ${c.source_type}): +(100 − s) × ${CORROBORATION_STEP}/${k} → ${round2(s)}`,
+    );
   });
   for (const c of new Set(input.contradictions)) {
     s *= CONTRADICTION_FACTOR;
     basis.push(`contradiction (${c}): × ${CONTRADICTION_FACTOR} → ${round2(s)}`);
   }
-  const networkOnly = input.source_type === 'network_signal' && corroborations.every((c) => c.source_type === 'network_signal');
+  const networkOnly =
+    input.source_type === 'network_signal' && corroborations.every((c) => c.source_type === 'network_signal');
   if (networkOnly && s > NETWORK_ONLY_CAP) {
     s = NETWORK_ONLY_CAP;
     basis.push(`supported only by network signals: capped at ${NETWORK_ONLY_CAP} (weak_signal)`);

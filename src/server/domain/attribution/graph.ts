@@ -7,17 +7,44 @@ import type { ChainTransfer } from '../crypto/hypotheses';
  */
 export type NodeKind = 'wallet' | 'person' | 'entity' | 'exchange' | 'counterparty';
 
-export interface GraphNode { id: string; kind: NodeKind; label: string; network?: string; wallet_id?: string | null; notes: string[]; claim_ids: string[] }
+export interface GraphNode {
+  id: string;
+  kind: NodeKind;
+  label: string;
+  network?: string;
+  wallet_id?: string | null;
+  notes: string[];
+  claim_ids: string[];
+}
 export interface GraphEdge {
-  id: string; kind: 'transfer' | 'claim'; source: string; target: string; label: string;
-  claim_id?: string; predicate?: string; confidence?: number; confidence_label?: string;
-  transfers?: number; totals?: Record<string, string>; first_at?: string; last_at?: string;
+  id: string;
+  kind: 'transfer' | 'claim';
+  source: string;
+  target: string;
+  label: string;
+  claim_id?: string;
+  predicate?: string;
+  confidence?: number;
+  confidence_label?: string;
+  transfers?: number;
+  totals?: Record<string, string>;
+  first_at?: string;
+  last_at?: string;
 }
 
-export interface ClaimLike { claim_id: string; subject: string; predicate: string; object: string; source_type: string; score: number; label: string }
+export interface ClaimLike {
+  claim_id: string;
+  subject: string;
+  predicate: string;
+  object: string;
+  source_type: string;
+  score: number;
+  label: string;
+}
 
 const EXCLUSIVE = new Set(['owns', 'controls']);
-const ENTITY_RE = /\b(inc|llc|ltd|limited|corp|corporation|gmbh|sa|ag|plc|co|company|bank|exchange|trust|foundation|holdings?)\b\.?/i;
+const ENTITY_RE =
+  /\b(inc|llc|ltd|limited|corp|corporation|gmbh|sa|ag|plc|co|company|bank|exchange|trust|foundation|holdings?)\b\.?/i;
 
 export function contradictions(claims: ClaimLike[]): { claim_id: string; contradicts: string; reason: string }[] {
   const out = [];
@@ -25,7 +52,11 @@ export function contradictions(claims: ClaimLike[]): { claim_id: string; contrad
     for (const b of claims) {
       if (a.claim_id >= b.claim_id || !EXCLUSIVE.has(a.predicate) || !EXCLUSIVE.has(b.predicate)) continue;
       if (a.object.toLowerCase() === b.object.toLowerCase() && a.subject.toLowerCase() !== b.subject.toLowerCase()) {
-        out.push({ claim_id: a.claim_id, contradicts: b.claim_id, reason: `${a.subject} and ${b.subject} are both said to ${a.predicate === b.predicate ? a.predicate.replace(/s$/, '') : 'own or control'} ${a.object}` });
+        out.push({
+          claim_id: a.claim_id,
+          contradicts: b.claim_id,
+          reason: `${a.subject} and ${b.subject} are both said to ${a.predicate === b.predicate ? a.predicate.replace(/s$/, '') : 'own or control'} ${a.object}`,
+        });
       }
     }
   }
@@ -54,14 +85,34 @@ export function buildGraph(g: GraphInput) {
     return n;
   };
   const mine = new Set(g.wallets.map((w) => w.key));
-  for (const w of g.wallets) node(w.key, 'wallet', w.address, { network: w.network, wallet_id: w.wallet_id, notes: g.notesOf(w.key) });
+  for (const w of g.wallets)
+    node(w.key, 'wallet', w.address, { network: w.network, wallet_id: w.wallet_id, notes: g.notesOf(w.key) });
   const truncated: string[] = [];
   for (const w of g.wallets) {
-    const agg = new Map<string, { n: number; totals: Map<string, number[]>; raw: Map<string, string[]>; first: Date; last: Date; from: string; to: string }>();
+    const agg = new Map<
+      string,
+      {
+        n: number;
+        totals: Map<string, number[]>;
+        raw: Map<string, string[]>;
+        first: Date;
+        last: Date;
+        from: string;
+        to: string;
+      }
+    >();
     for (const t of g.transfers) {
       if (t.network !== w.network || (t.from !== w.key && t.to !== w.key)) continue;
       const k = `${t.from}>${t.to}`;
-      const a = agg.get(k) ?? { n: 0, totals: new Map(), raw: new Map(), first: t.timestamp, last: t.timestamp, from: t.from, to: t.to };
+      const a = agg.get(k) ?? {
+        n: 0,
+        totals: new Map(),
+        raw: new Map(),
+        first: t.timestamp,
+        last: t.timestamp,
+        from: t.from,
+        to: t.to,
+      };
       a.n++;
       a.raw.set(t.asset, [...(a.raw.get(t.asset) ?? []), t.amount]);
       if (t.timestamp < a.first) a.first = t.timestamp;
@@ -69,24 +120,43 @@ export function buildGraph(g: GraphInput) {
       agg.set(k, a);
     }
     const ranked = [...agg.entries()].sort((x, y) => y[1].n - x[1].n);
-    if (ranked.length > g.maxCounterparties) truncated.push(`${w.address}: ${ranked.length - g.maxCounterparties} smaller counterparty flows not drawn`);
+    if (ranked.length > g.maxCounterparties)
+      truncated.push(`${w.address}: ${ranked.length - g.maxCounterparties} smaller counterparty flows not drawn`);
     for (const [k, a] of ranked.slice(0, g.maxCounterparties)) {
       for (const side of [a.from, a.to]) {
         if (mine.has(side) || nodes.has(side)) continue;
         const ex = g.exchangeOf(side);
-        node(side, ex ? 'exchange' : 'counterparty', ex ? `${ex} (${side.slice(0, 10)}…)` : side, { network: w.network, notes: g.notesOf(side) });
+        node(side, ex ? 'exchange' : 'counterparty', ex ? `${ex} (${side.slice(0, 10)}…)` : side, {
+          network: w.network,
+          notes: g.notesOf(side),
+        });
       }
       const totals: Record<string, string> = {};
       for (const [asset, amounts] of a.raw) totals[asset] = sumDecimals(amounts);
       edges.set(`tx:${k}`, {
-        id: `tx:${k}`, kind: 'transfer', source: a.from, target: a.to, label: `${a.n} transfer${a.n === 1 ? '' : 's'}: ${Object.entries(totals).map(([s, v]) => `${v} ${s}`).join(', ')}`,
-        transfers: a.n, totals, first_at: a.first.toISOString(), last_at: a.last.toISOString(),
+        id: `tx:${k}`,
+        kind: 'transfer',
+        source: a.from,
+        target: a.to,
+        label: `${a.n} transfer${a.n === 1 ? '' : 's'}: ${Object.entries(totals)
+          .map(([s, v]) => `${v} ${s}`)
+          .join(', ')}`,
+        transfers: a.n,
+        totals,
+        first_at: a.first.toISOString(),
+        last_at: a.last.toISOString(),
       });
     }
   }
   const ref = (text: string) => {
     const addr = g.addressOf(text);
-    if (addr) return nodes.get(addr.key) ?? node(addr.key, g.exchangeOf(addr.key) ? 'exchange' : 'counterparty', addr.address, { notes: g.notesOf(addr.key) });
+    if (addr)
+      return (
+        nodes.get(addr.key) ??
+        node(addr.key, g.exchangeOf(addr.key) ? 'exchange' : 'counterparty', addr.address, {
+          notes: g.notesOf(addr.key),
+        })
+      );
     const id = `name:${text.trim().toLowerCase()}`;
     const kind: NodeKind = g.isExchangeName(text) ? 'exchange' : ENTITY_RE.test(text) ? 'entity' : 'person';
     return node(id, kind, text.trim());
@@ -97,8 +167,15 @@ export function buildGraph(g: GraphInput) {
     s.claim_ids.push(c.claim_id);
     o.claim_ids.push(c.claim_id);
     edges.set(`claim:${c.claim_id}`, {
-      id: `claim:${c.claim_id}`, kind: 'claim', source: s.id, target: o.id, claim_id: c.claim_id, predicate: c.predicate,
-      confidence: c.score, confidence_label: c.label, label: `${c.predicate} · ${c.label} (${c.score})`,
+      id: `claim:${c.claim_id}`,
+      kind: 'claim',
+      source: s.id,
+      target: o.id,
+      claim_id: c.claim_id,
+      predicate: c.predicate,
+      confidence: c.score,
+      confidence_label: c.label,
+      label: `${c.predicate} · ${c.label} (${c.score})`,
     });
   }
   return { nodes: [...nodes.values()], edges: [...edges.values()], truncated };

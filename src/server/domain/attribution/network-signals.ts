@@ -17,7 +17,8 @@ const MASK = /[*•…#]|x{2,}|X{2,}|_{2,}|\[redacted\]/i;
  */
 export function redactionProblem(value: string): string | null {
   for (const m of value.matchAll(IPV4)) {
-    if (m.slice(1, 5).every((o) => Number(o) <= 255)) return 'contains a full IPv4 address; mask at least its last octet (e.g. 203.0.113.x)';
+    if (m.slice(1, 5).every((o) => Number(o) <= 255))
+      return 'contains a full IPv4 address; mask at least its last octet (e.g. 203.0.113.x)';
   }
   for (const token of value.split(/[\s,;()[\]<>"'/=]+/)) {
     const t = token.replace(/%.*$/, '').replace(/^\[|\]$/g, '');
@@ -33,7 +34,11 @@ export function redactionProblem(value: string): string | null {
  * L0 raw; L1 obtained by lawful process (a legal_process_id); L2 corroborated by another
  * independent source; L3 corroborated and tied to an on-chain link.
  */
-export function signalLevel(f: { legal_process_id: string | null; corroborated: boolean; onchain_link: boolean }): SignalLevel {
+export function signalLevel(f: {
+  legal_process_id: string | null;
+  corroborated: boolean;
+  onchain_link: boolean;
+}): SignalLevel {
   if (f.corroborated && f.onchain_link) return 'L3';
   if (f.corroborated) return 'L2';
   if (f.legal_process_id) return 'L1';
@@ -59,7 +64,10 @@ export function correlation(f: CorrelationFacts) {
   const networkOnly = f.supporting_claims.length === 0;
   const parts = [`${f.signal_type} from ${f.source} (${f.level})`];
   if (networkOnly) parts.push('supported only by network signals: not standalone proof, review required');
-  else parts.push(`corroborated by ${f.supporting_claims.map((c) => `${c.claim_id} (${c.source_type}, ${c.label})`).join(', ')}`);
+  else
+    parts.push(
+      `corroborated by ${f.supporting_claims.map((c) => `${c.claim_id} (${c.source_type}, ${c.label})`).join(', ')}`,
+    );
   return {
     subject: f.subject,
     signal_id: f.signal_id,

@@ -25,7 +25,12 @@ export interface ChainTransfer {
   block_number: number | null;
 }
 
-export interface ExchangeLabel { exchange: string; label: LabelHit; level: number; tier: string }
+export interface ExchangeLabel {
+  exchange: string;
+  label: LabelHit;
+  level: number;
+  tier: string;
+}
 
 export type Basis = 'label' | 'counterparty' | 'deposit_pattern';
 
@@ -36,7 +41,14 @@ export interface HypothesisDraft {
   basis: Basis;
   confidence: number;
   confidence_basis: string;
-  evidence: { transaction_hash: string; from_address: string; to_address: string; asset: string; amount: string; timestamp: string }[];
+  evidence: {
+    transaction_hash: string;
+    from_address: string;
+    to_address: string;
+    asset: string;
+    amount: string;
+    timestamp: string;
+  }[];
   /** Transfers supporting the hypothesis; `evidence` lists the first MAX_EVIDENCE of them. */
   evidence_count: number;
   exchange_address: string;
@@ -46,7 +58,12 @@ export interface HypothesisDraft {
 export const MAX_EVIDENCE = 20;
 
 const ev = (t: ChainTransfer) => ({
-  transaction_hash: t.transaction_hash, from_address: t.from, to_address: t.to, asset: t.asset, amount: t.amount, timestamp: t.timestamp.toISOString(),
+  transaction_hash: t.transaction_hash,
+  from_address: t.from,
+  to_address: t.to,
+  asset: t.asset,
+  amount: t.amount,
+  timestamp: t.timestamp.toISOString(),
 });
 
 const UNTRUSTED_TRANSACTION = 40;
@@ -73,20 +90,43 @@ export function exchangeHypotheses(args: {
     const prev = out.get(k);
     if (!prev) out.set(k, { ...d, evidence: fresh.slice(0, MAX_EVIDENCE), evidence_count: fresh.length });
     else {
-      if (d.confidence > prev.confidence) Object.assign(prev, { confidence: d.confidence, confidence_basis: d.confidence_basis, exchange_address: d.exchange_address });
+      if (d.confidence > prev.confidence)
+        Object.assign(prev, {
+          confidence: d.confidence,
+          confidence_basis: d.confidence_basis,
+          exchange_address: d.exchange_address,
+        });
       prev.evidence.push(...fresh.slice(0, Math.max(0, MAX_EVIDENCE - prev.evidence.length)));
       prev.evidence_count += fresh.length;
     }
   };
   const self = args.exchangeOf(args.wallet);
   if (self) {
-    add({ exchange: self.exchange, wallet: args.wallet, network: args.network, basis: 'label', confidence: self.level, confidence_basis: `exchange label (${self.tier} ${self.level})`, evidence: [], exchange_address: args.wallet });
+    add({
+      exchange: self.exchange,
+      wallet: args.wallet,
+      network: args.network,
+      basis: 'label',
+      confidence: self.level,
+      confidence_basis: `exchange label (${self.tier} ${self.level})`,
+      evidence: [],
+      exchange_address: args.wallet,
+    });
   }
   for (const t of args.own) {
     const other = t.from === args.wallet ? t.to : t.from;
     const lab = args.exchangeOf(other);
     if (lab) {
-      add({ exchange: lab.exchange, wallet: args.wallet, network: args.network, basis: 'counterparty', confidence: lab.level, confidence_basis: `direct transfer (ledger_immanent 100) with a labelled exchange (${lab.tier} ${lab.level})`, evidence: [ev(t)], exchange_address: other });
+      add({
+        exchange: lab.exchange,
+        wallet: args.wallet,
+        network: args.network,
+        basis: 'counterparty',
+        confidence: lab.level,
+        confidence_basis: `direct transfer (ledger_immanent 100) with a labelled exchange (${lab.tier} ${lab.level})`,
+        evidence: [ev(t)],
+        exchange_address: other,
+      });
       continue;
     }
     if (t.from !== args.wallet) continue;
@@ -98,9 +138,14 @@ export function exchangeHypotheses(args: {
       if (!ex) continue;
       const level = Math.min(ex.level, UNTRUSTED_TRANSACTION);
       add({
-        exchange: ex.exchange, wallet: args.wallet, network: args.network, basis: 'deposit_pattern', confidence: level,
+        exchange: ex.exchange,
+        wallet: args.wallet,
+        network: args.network,
+        basis: 'deposit_pattern',
+        confidence: level,
         confidence_basis: `forwarded to a labelled exchange within 72 h: min(label ${ex.tier} ${ex.level}, untrusted_transaction ${UNTRUSTED_TRANSACTION})`,
-        evidence: [ev(t), ev(f)], exchange_address: f.to,
+        evidence: [ev(t), ev(f)],
+        exchange_address: f.to,
       });
     }
   }
@@ -110,7 +155,11 @@ export function exchangeHypotheses(args: {
 export type PacketReadiness = 'ready' | 'needs_relationship' | 'needs_authority' | 'collection_paused';
 
 /** What stands between a hypothesis and an exchange packet, most blocking first. */
-export function packetReadiness(f: { collection_paused: boolean; authority_in_effect: boolean; has_relationship: boolean }): PacketReadiness {
+export function packetReadiness(f: {
+  collection_paused: boolean;
+  authority_in_effect: boolean;
+  has_relationship: boolean;
+}): PacketReadiness {
   if (f.collection_paused) return 'collection_paused';
   if (!f.authority_in_effect) return 'needs_authority';
   if (!f.has_relationship) return 'needs_relationship';

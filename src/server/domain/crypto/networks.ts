@@ -45,7 +45,9 @@ export function walletFor(address: string, network: ChainNetwork): WalletRef | {
   const p = parseAddress(address);
   if (!p.valid) return { error: p.note ?? 'Not a valid address.' };
   if (p.network !== familyOf(network)) {
-    return { error: `'${address}' is a${p.network === 'evm' ? 'n EVM' : ` ${p.network}`} address, not valid on ${network}.` };
+    return {
+      error: `'${address}' is a${p.network === 'evm' ? 'n EVM' : ` ${p.network}`} address, not valid on ${network}.`,
+    };
   }
   return { address: p.address, key: addressKey(p.address), network };
 }

@@ -53,8 +53,11 @@ export function buildStablecoinIndex(entries: IssuerEntry[]): StablecoinIndex {
 
 /** The stablecoin a holding is, by contract when known, else by ticker on its network. */
 export function findStablecoin(index: StablecoinIndex, network: string, asset: string, contract?: string | null) {
-  return (contract ? index.byContract.get(`${network}:${contract.toLowerCase()}`) : undefined)
-    ?? index.byTicker.get(`${network}:${asset.toUpperCase()}`) ?? null;
+  return (
+    (contract ? index.byContract.get(`${network}:${contract.toLowerCase()}`) : undefined) ??
+    index.byTicker.get(`${network}:${asset.toUpperCase()}`) ??
+    null
+  );
 }
 
 /** Bare function name of a signature: "addBlackList(address _evilUser)" → "addBlackList". */
@@ -76,28 +79,37 @@ export function exposureItem(f: ExposureFacts) {
   const notes: string[] = [];
   const reasons: string[] = [];
   if (coin.freeze === null) {
-    notes.push(`${coin.issuer}'s freeze capability for ${coin.ticker} on ${coin.network} is not verified in the issuer data.`);
+    notes.push(
+      `${coin.issuer}'s freeze capability for ${coin.ticker} on ${coin.network} is not verified in the issuer data.`,
+    );
   } else if (coin.freeze.length === 0) {
-    notes.push(`${coin.ticker} on ${coin.network} has no issuer freeze function: the issuer cannot block this holder on-chain.`);
+    notes.push(
+      `${coin.ticker} on ${coin.network} has no issuer freeze function: the issuer cannot block this holder on-chain.`,
+    );
   } else {
     notes.push(`${coin.issuer} can freeze ${coin.ticker} on ${coin.network} with ${coin.freeze.join('; ')}.`);
     if (coin.check?.length) notes.push(`Status check: ${coin.check.join('; ')}.`);
     if (coin.burn_wipe?.length) notes.push(`After a freeze: ${coin.burn_wipe.join('; ')}.`);
   }
   if (f.onchain_status) {
-    notes.push(`${f.onchain_status.function} reads ${f.onchain_status.frozen ? 'frozen' : 'not frozen'}${f.onchain_status.block_number !== null ? ` at block ${f.onchain_status.block_number}` : ''}.`);
+    notes.push(
+      `${f.onchain_status.function} reads ${f.onchain_status.frozen ? 'frozen' : 'not frozen'}${f.onchain_status.block_number !== null ? ` at block ${f.onchain_status.block_number}` : ''}.`,
+    );
   } else if (f.status_note) notes.push(f.status_note);
-  for (const field of coin.unverified) reasons.push(`issuer data: ${field} is not verified (null) for ${coin.ticker} on ${coin.network}`);
+  for (const field of coin.unverified)
+    reasons.push(`issuer data: ${field} is not verified (null) for ${coin.ticker} on ${coin.network}`);
   const candidates = coin.freeze?.length
-    ? [{
-        action_type: coin.burn_wipe?.length ? 'burn_reissue' : 'freeze_only',
-        issuer: coin.issuer,
-        contract: coin.contract,
-        freeze_function: functionName(coin.freeze[0]),
-        freeze_functions: coin.freeze,
-        check_functions: coin.check ?? [],
-        burn_functions: coin.burn_wipe ?? [],
-      }]
+    ? [
+        {
+          action_type: coin.burn_wipe?.length ? 'burn_reissue' : 'freeze_only',
+          issuer: coin.issuer,
+          contract: coin.contract,
+          freeze_function: functionName(coin.freeze[0]),
+          freeze_functions: coin.freeze,
+          check_functions: coin.check ?? [],
+          burn_functions: coin.burn_wipe ?? [],
+        },
+      ]
     : [];
   return {
     issuer: coin.issuer,

@@ -5,14 +5,31 @@ import { functionName } from '../crypto/stablecoins';
  * Issuer remediation rules (API-CONTRACT §9, §15): the stage machine, the token choice of a
  * freeze packet, burn/reissue readiness and certificate approval. Pure functions over data.
  */
-export const REMEDIATION_STATUSES = ['freeze_requested', 'frozen', 'burn_requested', 'burned', 'reissued', 'remitted', 'closed', 'rejected'] as const;
+export const REMEDIATION_STATUSES = [
+  'freeze_requested',
+  'frozen',
+  'burn_requested',
+  'burned',
+  'reissued',
+  'remitted',
+  'closed',
+  'rejected',
+] as const;
 export type RemediationStatus = (typeof REMEDIATION_STATUSES)[number];
 export const ACTION_TYPES = ['freeze_only', 'burn_reissue'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
-const CHAIN: RemediationStatus[] = ['freeze_requested', 'frozen', 'burn_requested', 'burned', 'reissued', 'remitted', 'closed'];
+const CHAIN: RemediationStatus[] = [
+  'freeze_requested',
+  'frozen',
+  'burn_requested',
+  'burned',
+  'reissued',
+  'remitted',
+  'closed',
+];
 
 /**
  * The stages a remediation may move to from `from`. The chain is linear; a freeze-only
@@ -28,7 +45,8 @@ export function nextStatuses(from: RemediationStatus, action: ActionType): Remed
 }
 
 /** A burn/reissue packet starts at burn_requested (the freeze precedes it); a freeze packet at freeze_requested. */
-export const initialStatus = (action: ActionType): RemediationStatus => (action === 'burn_reissue' ? 'burn_requested' : 'freeze_requested');
+export const initialStatus = (action: ActionType): RemediationStatus =>
+  action === 'burn_reissue' ? 'burn_requested' : 'freeze_requested';
 
 /** A freezable stablecoin: the issuer data names at least one freeze function. */
 export const isFreezable = (c: Stablecoin) => !!c.freeze?.length;
@@ -39,7 +57,10 @@ export function parseTokenChoice(packetType: string): { asset: string; network: 
   return m ? { asset: m[1].toUpperCase(), network: m[2] ?? null } : null;
 }
 
-export interface Candidate { asset: string; network: string }
+export interface Candidate {
+  asset: string;
+  network: string;
+}
 export const candidateLabel = (c: Candidate) => `${c.asset}:${c.network}`;
 
 /**
@@ -48,12 +69,21 @@ export const candidateLabel = (c: Candidate) => `${c.asset}:${c.network}`;
  * stablecoin the wallets hold. Otherwise an error message listing the candidates.
  */
 export function chooseToken(
-  packetType: string | undefined, held: Candidate[], coins: Stablecoin[], walletNetworks: string[],
+  packetType: string | undefined,
+  held: Candidate[],
+  coins: Stablecoin[],
+  walletNetworks: string[],
 ): { ok: true; coin: Stablecoin } | { ok: false; message: string } {
   const freezable = coins.filter(isFreezable);
-  const heldFreezable = uniq(held.filter((h) => freezable.some((c) => c.ticker === h.asset && c.network === h.network)));
+  const heldFreezable = uniq(
+    held.filter((h) => freezable.some((c) => c.ticker === h.asset && c.network === h.network)),
+  );
   if (packetType === undefined || packetType.trim() === '') {
-    if (heldFreezable.length === 1) return { ok: true, coin: freezable.find((c) => c.ticker === heldFreezable[0].asset && c.network === heldFreezable[0].network)! };
+    if (heldFreezable.length === 1)
+      return {
+        ok: true,
+        coin: freezable.find((c) => c.ticker === heldFreezable[0].asset && c.network === heldFreezable[0].network)!,
+      };
     return {
       ok: false,
       message: heldFreezable.length
@@ -63,7 +93,11 @@ export function chooseToken(
   }
   const choice = parseTokenChoice(packetType);
   const all = coins.map((c) => `${c.ticker}:${c.network}`).join(', ');
-  if (!choice) return { ok: false, message: `packet_type '${packetType}' is not <ASSET> or <ASSET>:<network>; candidates: ${all}.` };
+  if (!choice)
+    return {
+      ok: false,
+      message: `packet_type '${packetType}' is not <ASSET> or <ASSET>:<network>; candidates: ${all}.`,
+    };
   let matches = coins.filter((c) => c.ticker === choice.asset && (!choice.network || c.network === choice.network));
   if (!choice.network && matches.length > 1) {
     const narrowed = matches.filter((c) => heldFreezable.some((h) => h.asset === c.ticker && h.network === c.network));
@@ -72,16 +106,27 @@ export function chooseToken(
   }
   if (matches.length === 1) return { ok: true, coin: matches[0] };
   if (!matches.length) return { ok: false, message: `No shipped issuer data for '${packetType}'; candidates: ${all}.` };
-  return { ok: false, message: `'${packetType}' is issued on several networks; name one: ${matches.map((c) => `${c.ticker}:${c.network}`).join(', ')}.` };
+  return {
+    ok: false,
+    message: `'${packetType}' is issued on several networks; name one: ${matches.map((c) => `${c.ticker}:${c.network}`).join(', ')}.`,
+  };
 }
 
 const uniq = (xs: Candidate[]) => [...new Map(xs.map((x) => [candidateLabel(x), x])).values()];
 
 /** The issuer data a remediation names, and why it needs review (unverified or missing functions). */
 export function issuerFacts(coin: Stablecoin, action: ActionType) {
-  const reasons = coin.unverified.map((f) => `issuer data: ${f} is not verified (null) for ${coin.ticker} on ${coin.network}`);
-  if (coin.freeze && !coin.freeze.length) reasons.push(`${coin.ticker} on ${coin.network} has no issuer freeze function: the issuer cannot block a holder on-chain.`);
-  if (action === 'burn_reissue' && !coin.burn_wipe?.length) reasons.push(`The issuer data names no burn/wipe function for ${coin.ticker} on ${coin.network}; confirm the issuer's burn and reissue procedure.`);
+  const reasons = coin.unverified.map(
+    (f) => `issuer data: ${f} is not verified (null) for ${coin.ticker} on ${coin.network}`,
+  );
+  if (coin.freeze && !coin.freeze.length)
+    reasons.push(
+      `${coin.ticker} on ${coin.network} has no issuer freeze function: the issuer cannot block a holder on-chain.`,
+    );
+  if (action === 'burn_reissue' && !coin.burn_wipe?.length)
+    reasons.push(
+      `The issuer data names no burn/wipe function for ${coin.ticker} on ${coin.network}; confirm the issuer's burn and reissue procedure.`,
+    );
   return {
     issuer: coin.issuer,
     asset: coin.ticker,
@@ -112,29 +157,59 @@ export function burnReissueReadiness(i: BurnReadinessInput) {
   const checks: { check: string; status: 'pass' | 'fail'; reason: string }[] = [];
   const cert = i.certificate;
   if (cert && cert.approval_status === 'approved' && cert.screen_status === 'clear') {
-    checks.push({ check: 'destination_wallet_certificate', status: 'pass', reason: `Destination wallet certificate ${cert.id} is approved and its sanctions screen is clear.` });
+    checks.push({
+      check: 'destination_wallet_certificate',
+      status: 'pass',
+      reason: `Destination wallet certificate ${cert.id} is approved and its sanctions screen is clear.`,
+    });
   } else {
-    checks.push({ check: 'destination_wallet_certificate', status: 'fail', reason: `No approved destination wallet certificate on the matter covers ${i.asset}; create one (POST /v1/issuer-remediation/destination-wallet-certificate) and have counsel approve it in the console.` });
+    checks.push({
+      check: 'destination_wallet_certificate',
+      status: 'fail',
+      reason: `No approved destination wallet certificate on the matter covers ${i.asset}; create one (POST /v1/issuer-remediation/destination-wallet-certificate) and have counsel approve it in the console.`,
+    });
   }
-  const court = i.grant_basis === 'court_order' || i.source_types.includes('court_order') || i.grant_source_types.includes('court_order');
-  checks.push(court
-    ? { check: 'court_order', status: 'pass', reason: 'A court order backs the burn and reissue.' }
-    : { check: 'court_order', status: 'fail', reason: 'A burn/reissue needs a court order: cite a court_order source or a court_order authority grant.' });
+  const court =
+    i.grant_basis === 'court_order' ||
+    i.source_types.includes('court_order') ||
+    i.grant_source_types.includes('court_order');
+  checks.push(
+    court
+      ? { check: 'court_order', status: 'pass', reason: 'A court order backs the burn and reissue.' }
+      : {
+          check: 'court_order',
+          status: 'fail',
+          reason: 'A burn/reissue needs a court order: cite a court_order source or a court_order authority grant.',
+        },
+  );
   const missing = checks.filter((c) => c.status === 'fail').map((c) => c.check);
   return { ready: missing.length === 0, missing_items: missing, checks };
 }
 
 /** Whether a certificate covers an asset (an empty allowed_assets list covers every asset). */
-export const certificateCovers = (allowed: string[], asset: string) => !allowed.length || allowed.some((a) => a.toUpperCase() === asset.toUpperCase());
+export const certificateCovers = (allowed: string[], asset: string) =>
+  !allowed.length || allowed.some((a) => a.toUpperCase() === asset.toUpperCase());
 
 /**
  * Counsel's decision on a certificate (§9): only a pending one is decided, and `approved`
  * needs a complete, clear sanctions screen. A listed wallet's certificate is never approved.
  */
-export function certificateDecision(cert: { approval_status: string; sanctions_screen_complete: boolean; screen_status: string }, to: 'approved' | 'rejected') {
-  if (cert.approval_status !== 'pending') return { ok: false as const, code: 'invalid_state_transition' as const, message: `The certificate is already ${cert.approval_status}; only a pending certificate is decided.` };
+export function certificateDecision(
+  cert: { approval_status: string; sanctions_screen_complete: boolean; screen_status: string },
+  to: 'approved' | 'rejected',
+) {
+  if (cert.approval_status !== 'pending')
+    return {
+      ok: false as const,
+      code: 'invalid_state_transition' as const,
+      message: `The certificate is already ${cert.approval_status}; only a pending certificate is decided.`,
+    };
   if (to === 'approved' && !(cert.sanctions_screen_complete && cert.screen_status === 'clear')) {
-    return { ok: false as const, code: 'conflict' as const, message: 'The destination wallet matches the OFAC list; its certificate can never be approved.' };
+    return {
+      ok: false as const,
+      code: 'conflict' as const,
+      message: 'The destination wallet matches the OFAC list; its certificate can never be approved.',
+    };
   }
   return { ok: true as const };
 }

@@ -18,27 +18,46 @@ export function parseCsvRows(text: string): string[][] {
     const m = special.exec(text);
     const at = m ? m.index : n;
     field += text.slice(i, at);
-    if (!m) { i = n; break; }
+    if (!m) {
+      i = n;
+      break;
+    }
     const ch = m[0];
     if (ch === '"') {
       let j = at + 1;
       for (;;) {
         const q = text.indexOf('"', j);
-        if (q < 0) { field += text.slice(j); j = n; break; }
+        if (q < 0) {
+          field += text.slice(j);
+          j = n;
+          break;
+        }
         field += text.slice(j, q);
-        if (text[q + 1] === '"') { field += '"'; j = q + 2; } else { j = q + 1; break; }
+        if (text[q + 1] === '"') {
+          field += '"';
+          j = q + 2;
+        } else {
+          j = q + 1;
+          break;
+        }
       }
       i = j;
     } else if (ch === ',') {
-      row.push(field); field = ''; i = at + 1;
+      row.push(field);
+      field = '';
+      i = at + 1;
     } else {
       i = ch === '\r' && text[at + 1] === '\n' ? at + 2 : at + 1;
-      row.push(field); field = '';
+      row.push(field);
+      field = '';
       if (row.length > 1 || row[0] !== '') rows.push(row);
       row = [];
     }
   }
-  if (field !== '' || row.length) { row.push(field); rows.push(row); }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 

@@ -8,8 +8,7 @@ import { RULES_DATASET, type RenewalRule, type ResolvedRules } from './jurisdict
  */
 export type DeadlineType = 'renewal' | 'service' | 'response' | 'hearing' | 'packet' | 'monitoring';
 export type DeadlineKind =
-  | 'renewal' | 'enforcement_period_end' | 'dormancy' | 'revival_last_day'
-  | 'automatic_stay_end' | 'interest_rate_reset';
+  'renewal' | 'enforcement_period_end' | 'dormancy' | 'revival_last_day' | 'automatic_stay_end' | 'interest_rate_reset';
 
 export interface DeadlineSpec {
   kind: DeadlineKind;
@@ -73,12 +72,16 @@ export function computeDeadlines(input: DeadlineInput): DeadlineSpec[] {
   const r = rules.renewal;
   if (r) {
     const computed = periodLastDay(entered, r.period_years);
-    const consumerNote = input.consumer_debt && r.consumer
-      ? ` Consumer debt: ${r.consumer.conditions}`
-      : r.consumer && input.consumer_debt === null ? ` If the judgment is a consumer debt: ${r.consumer.conditions}` : '';
+    const consumerNote =
+      input.consumer_debt && r.consumer
+        ? ` Consumer debt: ${r.consumer.conditions}`
+        : r.consumer && input.consumer_debt === null
+          ? ` If the judgment is a consumer debt: ${r.consumer.conditions}`
+          : '';
     const lien = r.target === 'lien' ? ' (this keeps the judgment lien; the judgment itself runs longer)' : '';
     out.push({
-      kind: 'renewal', type: 'renewal',
+      kind: 'renewal',
+      type: 'renewal',
       date: input.renewal_override ?? computed,
       window_opens: input.renewal_override ? null : renewalWindow(r, entered),
       title: RENEWAL_TITLES[r.model] ?? 'Renew the judgment',
@@ -87,16 +90,23 @@ export function computeDeadlines(input: DeadlineInput): DeadlineSpec[] {
       source: input.renewal_override ? 'user' : 'rules',
       ...review([
         unverified('renewal', r.verified, rules.sources.life),
-        input.consumer_debt !== false && r.consumer && !r.consumer.verified && 'The consumer-debt renewal limit is unverified.',
+        input.consumer_debt !== false &&
+          r.consumer &&
+          !r.consumer.verified &&
+          'The consumer-debt renewal limit is unverified.',
       ]),
     });
   } else if (!rules.life) {
     // Nothing to compute from: keep a visible row so the gap is tracked, not hidden.
     out.push({
-      kind: 'renewal', type: 'renewal', date: input.renewal_override, window_opens: null,
+      kind: 'renewal',
+      type: 'renewal',
+      date: input.renewal_override,
+      window_opens: null,
       title: 'Confirm the enforceable period and renewal step',
       description: `${rules.code}: the rules data has no judgment life or renewal rule. Counsel confirms the period and sets renewal_deadline.`,
-      legal_basis: null, source: input.renewal_override ? 'user' : 'none',
+      legal_basis: null,
+      source: input.renewal_override ? 'user' : 'none',
       ...review([`No judgment-life rule for ${rules.forum_state ?? rules.code} in ${RULES_DATASET.name}.`]),
     });
   }
@@ -105,10 +115,14 @@ export function computeDeadlines(input: DeadlineInput): DeadlineSpec[] {
   const d = rules.dormancy;
   if (life && (!r || r.target === 'lien' || r.period_years !== life.years) && !(d && d.after_years === life.years)) {
     out.push({
-      kind: 'enforcement_period_end', type: 'renewal', date: periodLastDay(entered, life.years), window_opens: null,
+      kind: 'enforcement_period_end',
+      type: 'renewal',
+      date: periodLastDay(entered, life.years),
+      window_opens: null,
       title: 'Enforceable period ends',
       description: `${life.summary} Last day on which the judgment can be enforced.`,
-      legal_basis: life.citation, source: 'rules',
+      legal_basis: life.citation,
+      source: 'rules',
       ...review([unverified('judgment-life', life.verified, rules.sources.life)]),
     });
   }
@@ -117,10 +131,14 @@ export function computeDeadlines(input: DeadlineInput): DeadlineSpec[] {
     const dormantFrom = addYears(entered, d.after_years);
     if (!r || r.period_years !== d.after_years) {
       out.push({
-        kind: 'dormancy', type: 'renewal', date: periodLastDay(entered, d.after_years), window_opens: null,
+        kind: 'dormancy',
+        type: 'renewal',
+        date: periodLastDay(entered, d.after_years),
+        window_opens: null,
         title: 'Last day before the judgment becomes dormant',
         description: `${d.summary} From ${dormantFrom} execution needs revival first.`,
-        legal_basis: d.citation, source: 'rules',
+        legal_basis: d.citation,
+        source: 'rules',
         ...review([unverified('dormancy', d.verified, rules.sources.life)]),
       });
     }
@@ -129,9 +147,13 @@ export function computeDeadlines(input: DeadlineInput): DeadlineSpec[] {
     if (d.revival_within_years_after_dormancy !== null) {
       revivalLast = addDays(addYears(dormantFrom, d.revival_within_years_after_dormancy), -1);
     } else if (d.revival_within_years_after_entry !== null) {
-      const consumerApplies = d.consumer_revival_within_years_after_entry !== null
-        && (d.consumer_entered_on_or_after === null || entered >= d.consumer_entered_on_or_after);
-      const years = consumerApplies && input.consumer_debt ? d.consumer_revival_within_years_after_entry! : d.revival_within_years_after_entry;
+      const consumerApplies =
+        d.consumer_revival_within_years_after_entry !== null &&
+        (d.consumer_entered_on_or_after === null || entered >= d.consumer_entered_on_or_after);
+      const years =
+        consumerApplies && input.consumer_debt
+          ? d.consumer_revival_within_years_after_entry!
+          : d.revival_within_years_after_entry;
       if (consumerApplies && input.consumer_debt === null) {
         consumerReason = `Consumer status unknown: a consumer-debt judgment must be revived within ${d.consumer_revival_within_years_after_entry} years after entry, not ${d.revival_within_years_after_entry}.`;
       }
@@ -139,10 +161,14 @@ export function computeDeadlines(input: DeadlineInput): DeadlineSpec[] {
     }
     if (revivalLast) {
       out.push({
-        kind: 'revival_last_day', type: 'renewal', date: revivalLast, window_opens: dormantFrom,
+        kind: 'revival_last_day',
+        type: 'renewal',
+        date: revivalLast,
+        window_opens: dormantFrom,
         title: 'Last day to revive a dormant judgment',
         description: d.summary,
-        legal_basis: d.citation, source: 'rules',
+        legal_basis: d.citation,
+        source: 'rules',
         ...review([unverified('dormancy', d.verified, rules.sources.life), consumerReason]),
       });
     }
@@ -151,13 +177,18 @@ export function computeDeadlines(input: DeadlineInput): DeadlineSpec[] {
   const s = rules.stay;
   if (s && s.days && !s.exempt_types.includes(input.judgment_type)) {
     out.push({
-      kind: 'automatic_stay_end', type: 'monitoring', date: rollPastWeekend(addDays(entered, s.days)), window_opens: null,
+      kind: 'automatic_stay_end',
+      type: 'monitoring',
+      date: rollPastWeekend(addDays(entered, s.days)),
+      window_opens: null,
       title: 'Automatic stay after entry ends',
       description: `${s.summary} Enforcement may begin the day after this date.`,
-      legal_basis: s.citation, source: 'rules',
+      legal_basis: s.citation,
+      source: 'rules',
       ...review([
         unverified('automatic-stay', s.verified, rules.sources.stay),
-        s.from === 'notice_of_entry' && 'The stay runs from service of written notice of entry; this date assumes notice was served on the day of entry (the earliest possible).',
+        s.from === 'notice_of_entry' &&
+          'The stay runs from service of written notice of entry; this date assumes notice was served on the day of entry (the earliest possible).',
       ]),
     });
   }
@@ -165,11 +196,14 @@ export function computeDeadlines(input: DeadlineInput): DeadlineSpec[] {
   const resets = rules.interest?.index?.resets;
   if (resets) {
     out.push({
-      kind: 'interest_rate_reset', type: 'monitoring',
-      date: nextMonthDay(maxDate(input.today, addDays(entered, 1)), resets.months, resets.day), window_opens: null,
+      kind: 'interest_rate_reset',
+      type: 'monitoring',
+      date: nextMonthDay(maxDate(input.today, addDays(entered, 1)), resets.months, resets.day),
+      window_opens: null,
       title: 'Post-judgment interest rate resets',
       description: `${rules.interest!.summary} Update post_judgment_interest with the new rate.`,
-      legal_basis: rules.interest!.citation, source: 'rules',
+      legal_basis: rules.interest!.citation,
+      source: 'rules',
       ...review([]),
     });
   }

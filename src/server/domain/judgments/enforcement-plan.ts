@@ -26,7 +26,8 @@ export interface PlanAction {
   target: { kind: 'judgment' | 'debtor' | 'wallet' | 'exchange' | 'matter'; value: string };
 }
 
-export type BlockReason = 'bankruptcy' | 'stay' | 'sanctions' | 'judgment_life' | 'required_documents' | 'judgment_status' | 'invalid_address';
+export type BlockReason =
+  'bankruptcy' | 'stay' | 'sanctions' | 'judgment_life' | 'required_documents' | 'judgment_status' | 'invalid_address';
 
 export interface BlockedAction {
   type: string;
@@ -47,8 +48,13 @@ export interface PlanConstraints {
 export interface PlanInput {
   today: IsoDate;
   judgment: {
-    judgment_id: string; date_entered: IsoDate; type: string; status: string; debtor: string;
-    appeal_stay_status: string; bankruptcy_status: string;
+    judgment_id: string;
+    date_entered: IsoDate;
+    type: string;
+    status: string;
+    debtor: string;
+    appeal_stay_status: string;
+    bankruptcy_status: string;
   };
   rules: ResolvedRules;
   claimants: { name: string; role: string }[];
@@ -69,13 +75,27 @@ export interface Plan {
   review_reasons: string[];
   priority_actions: PlanAction[];
   blocked_actions: BlockedAction[];
-  wallets: { address: string; network: string; valid: boolean; category: string; exchange: string | null; sanctions: { sdn_name: string; programs: string[] }[]; note: string | null }[];
+  wallets: {
+    address: string;
+    network: string;
+    valid: boolean;
+    category: string;
+    exchange: string | null;
+    sanctions: { sdn_name: string; programs: string[] }[];
+    note: string | null;
+  }[];
   datasets: string[];
 }
 
 /** Step kinds. `collection`: barred by bankruptcy, stays and readiness failures; `sanctionsExempt`:
  * still allowed while ordinary collection is paused for a sanctions review (API-CONTRACT §9). */
-interface Kind { packet: string | null; level: 1 | 2 | 3; priority: Priority; collection: boolean; sanctionsExempt?: boolean }
+interface Kind {
+  packet: string | null;
+  level: 1 | 2 | 3;
+  priority: Priority;
+  collection: boolean;
+  sanctionsExempt?: boolean;
+}
 const KINDS: Record<string, Kind> = {
   sanctions_review: { packet: 'sanctions_review', level: 1, priority: 'urgent', collection: false },
   bankruptcy_claim: { packet: null, level: 1, priority: 'urgent', collection: false },
@@ -88,9 +108,21 @@ const KINDS: Record<string, Kind> = {
   monitor_wallet: { packet: null, level: 1, priority: 'normal', collection: false },
   exchange_freeze: { packet: 'exchange_freeze', level: 2, priority: 'high', collection: true },
   exchange_intercept: { packet: 'exchange_intercept', level: 2, priority: 'normal', collection: true },
-  turnover_workflow: { packet: 'self_custody_turnover', level: 2, priority: 'normal', collection: true, sanctionsExempt: true },
+  turnover_workflow: {
+    packet: 'self_custody_turnover',
+    level: 2,
+    priority: 'normal',
+    collection: true,
+    sanctionsExempt: true,
+  },
   issuer_freeze: { packet: 'issuer_freeze', level: 2, priority: 'high', collection: true, sanctionsExempt: true },
-  exchange_turnover: { packet: 'exchange_turnover', level: 3, priority: 'normal', collection: true, sanctionsExempt: true },
+  exchange_turnover: {
+    packet: 'exchange_turnover',
+    level: 3,
+    priority: 'normal',
+    collection: true,
+    sanctionsExempt: true,
+  },
   burn_reissue: { packet: 'burn_reissue', level: 3, priority: 'normal', collection: true, sanctionsExempt: true },
   contempt_motion: { packet: null, level: 3, priority: 'normal', collection: true },
   law_enforcement_referral: { packet: 'law_enforcement_referral', level: 3, priority: 'normal', collection: true },
@@ -108,9 +140,25 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
   const tools = rules.enforcement_tools;
   const review: string[] = [...rules.review_reasons];
   const candidates: PlanAction[] = [];
-  const add = (type: string, title: string, rationale: string, legal_basis: string, target: PlanAction['target'], priority?: Priority) => {
+  const add = (
+    type: string,
+    title: string,
+    rationale: string,
+    legal_basis: string,
+    target: PlanAction['target'],
+    priority?: Priority,
+  ) => {
     const kind = KINDS[type];
-    candidates.push({ type, title, priority: priority ?? kind.priority, rationale, legal_basis, packet_type: kind.packet, pressure_level: kind.level, target });
+    candidates.push({
+      type,
+      title,
+      priority: priority ?? kind.priority,
+      rationale,
+      legal_basis,
+      packet_type: kind.packet,
+      pressure_level: kind.level,
+      target,
+    });
   };
   const gate = (name: string) => input.gates.find((g) => g.gate === name);
   const jt = { kind: 'judgment' as const, value: j.judgment_id };
@@ -123,8 +171,10 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
   const sanctionsPaused = k.sanctions_review_required || sanctionedWallets.length > 0 || sanctionsHold;
   const bankrupt = k.bankruptcy_known || j.bankruptcy_status === 'filed' || j.bankruptcy_status === 'discharged';
   const stayEnd = automaticStayEnd(rules, j.date_entered, j.type);
-  const appealStay = k.appeal_stay_known || j.appeal_stay_status === 'stayed'
-    || (j.appeal_stay_status === 'appeal_pending' && !!rules.stay?.appeal_stays_automatically);
+  const appealStay =
+    k.appeal_stay_known ||
+    j.appeal_stay_status === 'stayed' ||
+    (j.appeal_stay_status === 'appeal_pending' && !!rules.stay?.appeal_stays_automatically);
   const postEntryStay = stayEnd !== null && today <= stayEnd;
   const lifeGate = gate('judgment_life');
   const docsGate = gate('required_documents');
@@ -134,22 +184,45 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
   if (sanctionsPaused) {
     const why = sanctionedWallets.length
       ? `${sanctionedWallets.map((w) => `${short(w.address)} is on the OFAC SDN list (${[...new Set(w.ofac.map((o) => `${o.sdn_name}; ${o.programs.join(', ')}`))].join(' / ')})`).join('; ')} per ${sanctionedWallets[0].datasets[0]}.`
-      : k.sanctions_review_required ? 'The caller flagged that a sanctions review is required.' : sanctionsGate!.reasons.join(' ');
-    add('sanctions_review', 'Prepare a sanctions review packet before any collection', `${why} Ordinary collection is paused until counsel resolves blocking and reporting obligations.`,
-      'OFAC regulations, 31 CFR Part 501 (blocked-property reports, 31 CFR 501.603); transfers of blocked property are void without a license', { kind: 'matter', value: 'sanctions' });
+      : k.sanctions_review_required
+        ? 'The caller flagged that a sanctions review is required.'
+        : sanctionsGate!.reasons.join(' ');
+    add(
+      'sanctions_review',
+      'Prepare a sanctions review packet before any collection',
+      `${why} Ordinary collection is paused until counsel resolves blocking and reporting obligations.`,
+      'OFAC regulations, 31 CFR Part 501 (blocked-property reports, 31 CFR 501.603); transfers of blocked property are void without a license',
+      { kind: 'matter', value: 'sanctions' },
+    );
   }
   if (bankrupt) {
-    add('bankruptcy_claim', 'File a proof of claim and seek relief from the automatic stay',
-      j.bankruptcy_status === 'discharged' ? 'The debtor received a discharge; only a non-dischargeable debt can be pursued.' : 'A bankruptcy filing stays every collection step.',
-      j.bankruptcy_status === 'discharged' ? '11 U.S.C. §§ 523, 524(a)(2)' : '11 U.S.C. § 362(a), (d)', jt);
+    add(
+      'bankruptcy_claim',
+      'File a proof of claim and seek relief from the automatic stay',
+      j.bankruptcy_status === 'discharged'
+        ? 'The debtor received a discharge; only a non-dischargeable debt can be pursued.'
+        : 'A bankruptcy filing stays every collection step.',
+      j.bankruptcy_status === 'discharged' ? '11 U.S.C. §§ 523, 524(a)(2)' : '11 U.S.C. § 362(a), (d)',
+      jt,
+    );
   }
   if (docsGate?.status === 'fail') {
-    add('supply_documents', 'Supply the missing documents', docsGate.reasons.join(' '), 'Evidence of the judgment and of the claimant\'s title is needed for any legal process', jt);
+    add(
+      'supply_documents',
+      'Supply the missing documents',
+      docsGate.reasons.join(' '),
+      "Evidence of the judgment and of the claimant's title is needed for any legal process",
+      jt,
+    );
   }
   if (consumer) {
-    add('consumer_compliance_review', 'Counsel review of consumer-protection compliance',
+    add(
+      'consumer_compliance_review',
+      'Counsel review of consumer-protection compliance',
       'The judgment arises from a consumer debt: FDCPA practices, exemptions and any consumer interest rate or renewal limit apply.',
-      '15 U.S.C. §§ 1692-1692p; 15 U.S.C. § 1673; 31 CFR Part 212', jt);
+      '15 U.S.C. §§ 1692-1692p; 15 U.S.C. § 1673; 31 CFR Part 212',
+      jt,
+    );
   }
   if (lifeGate?.status === 'fail' && rules.dormancy) {
     add('revive_judgment', 'Revive the dormant judgment', lifeGate.reasons.join(' '), rules.dormancy.citation, jt);
@@ -158,18 +231,38 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
     if (d.kind !== 'renewal' || !d.date || d.date < today) continue;
     const left = daysBetween(today, d.date);
     if (left > 365) continue;
-    add('renew_judgment', d.title, `The legal last day is ${d.date} (${left} days left).`, d.legal_basis ?? 'the jurisdiction\'s renewal rule', jt, left <= 90 ? 'urgent' : 'high');
+    add(
+      'renew_judgment',
+      d.title,
+      `The legal last day is ${d.date} (${left} days left).`,
+      d.legal_basis ?? "the jurisdiction's renewal rule",
+      jt,
+      left <= 90 ? 'urgent' : 'high',
+    );
   }
 
   // --- Collection steps ------------------------------------------------------------------
-  add('debtor_discovery', `Serve post-judgment discovery on ${j.debtor} covering crypto holdings and exchange accounts`,
-    'Asset discovery identifies wallets, exchange accounts and keys to target.', tools.discovery ?? GENERIC, { kind: 'debtor', value: j.debtor });
+  add(
+    'debtor_discovery',
+    `Serve post-judgment discovery on ${j.debtor} covering crypto holdings and exchange accounts`,
+    'Asset discovery identifies wallets, exchange accounts and keys to target.',
+    tools.discovery ?? GENERIC,
+    { kind: 'debtor', value: j.debtor },
+  );
 
   // Exchanges: one set of steps per exchange, from labeled wallets and from known_exchanges.
-  const exchanges = new Map<string, { name: string; wallets: WalletClassification[]; known: boolean; given: boolean }>();
+  const exchanges = new Map<
+    string,
+    { name: string; wallets: WalletClassification[]; known: boolean; given: boolean }
+  >();
   for (const w of input.wallets.filter((x) => x.category === 'exchange')) {
     const slug = w.exchange ?? `unnamed-exchange-${w.address.toLowerCase()}`;
-    const e = exchanges.get(slug) ?? { name: w.exchange ?? `exchange (${w.labels[0]?.name_tags || 'unnamed'})`, wallets: [], known: true, given: false };
+    const e = exchanges.get(slug) ?? {
+      name: w.exchange ?? `exchange (${w.labels[0]?.name_tags || 'unnamed'})`,
+      wallets: [],
+      known: true,
+      given: false,
+    };
     e.wallets.push(w);
     exchanges.set(slug, e);
   }
@@ -184,15 +277,38 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
     const seen = e.wallets.length
       ? `${e.wallets.map((w) => `${short(w.address)} is labeled ${w.labels.map((l) => `'${l.name_tags || l.entity}'`).join(', ')}`).join('; ')} in ${LABELS_DATASET.name} (${LABELS_DATASET.as_of}).`
       : `The caller named ${e.name} as an exchange the debtor uses.`;
-    if (!e.known) review.push(`${e.name} is not in the exchange label data; confirm the legal entity and its compliance channel.`);
-    add('vasp_legal_process', `Serve legal process on ${e.name} for the debtor's account records`, `${seen} An exchange holds KYC and balance records for the accounts behind these deposits.`,
-      tools.discovery ?? GENERIC, target);
-    add('exchange_freeze', `Restrain the debtor's ${e.name} account`, `${seen} A restraint stops withdrawals while turnover is sought.`, tools.restraint ?? GENERIC, target);
+    if (!e.known)
+      review.push(`${e.name} is not in the exchange label data; confirm the legal entity and its compliance channel.`);
+    add(
+      'vasp_legal_process',
+      `Serve legal process on ${e.name} for the debtor's account records`,
+      `${seen} An exchange holds KYC and balance records for the accounts behind these deposits.`,
+      tools.discovery ?? GENERIC,
+      target,
+    );
+    add(
+      'exchange_freeze',
+      `Restrain the debtor's ${e.name} account`,
+      `${seen} A restraint stops withdrawals while turnover is sought.`,
+      tools.restraint ?? GENERIC,
+      target,
+    );
     for (const w of e.wallets) {
-      add('exchange_intercept', `Ask ${e.name} to hold deposits from ${short(w.address)}`, `${short(w.address)} deposits into ${e.name}; further deposits can be held under the restraint.`,
-        tools.restraint ?? GENERIC, { kind: 'wallet', value: w.address });
+      add(
+        'exchange_intercept',
+        `Ask ${e.name} to hold deposits from ${short(w.address)}`,
+        `${short(w.address)} deposits into ${e.name}; further deposits can be held under the restraint.`,
+        tools.restraint ?? GENERIC,
+        { kind: 'wallet', value: w.address },
+      );
     }
-    add('exchange_turnover', `Seek turnover of the restrained ${e.name} balance`, `${seen} Turnover converts the restrained balance into a recovery.`, tools.turnover ?? GENERIC, target);
+    add(
+      'exchange_turnover',
+      `Seek turnover of the restrained ${e.name} balance`,
+      `${seen} Turnover converts the restrained balance into a recovery.`,
+      tools.turnover ?? GENERIC,
+      target,
+    );
   }
 
   let selfCustody = 0;
@@ -200,73 +316,180 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
     const target = { kind: 'wallet' as const, value: w.address };
     if (w.category === 'unlabeled') {
       selfCustody++;
-      add('monitor_wallet', `Monitor ${short(w.address)} for movements`, `${short(w.address)} (${w.network}) carries no exchange label: likely self-custody. Watch it for movements to an exchange.`,
-        'Monitoring of public blockchain data (no legal process needed)', target, 'low');
-      add('turnover_workflow', `Move for turnover of the assets in ${short(w.address)}`, `${short(w.address)} appears to be self-custodied by the debtor; a turnover order directs the debtor to deliver the assets or keys.`,
-        tools.turnover ?? GENERIC, target);
+      add(
+        'monitor_wallet',
+        `Monitor ${short(w.address)} for movements`,
+        `${short(w.address)} (${w.network}) carries no exchange label: likely self-custody. Watch it for movements to an exchange.`,
+        'Monitoring of public blockchain data (no legal process needed)',
+        target,
+        'low',
+      );
+      add(
+        'turnover_workflow',
+        `Move for turnover of the assets in ${short(w.address)}`,
+        `${short(w.address)} appears to be self-custodied by the debtor; a turnover order directs the debtor to deliver the assets or keys.`,
+        tools.turnover ?? GENERIC,
+        target,
+      );
       if (w.network === 'evm' || w.network === 'tron') {
-        add('issuer_freeze', `Request an issuer freeze of stablecoins held by ${short(w.address)}`, `${w.network.toUpperCase()} addresses can hold USDT or USDC, whose issuers freeze addresses on a court order.`,
-          'Issuer freeze policies (Circle access-denial policy; Tether law-enforcement policy), on a court order', target);
-        add('burn_reissue', `Prepare a burn/reissue request for frozen stablecoins of ${short(w.address)}`, 'After a freeze, an issuer can burn and reissue the tokens to a destination wallet under a turnover order.',
-          'Issuer burn/reissue practice on a court order (e.g. Tether freeze-and-reissue)', target);
+        add(
+          'issuer_freeze',
+          `Request an issuer freeze of stablecoins held by ${short(w.address)}`,
+          `${w.network.toUpperCase()} addresses can hold USDT or USDC, whose issuers freeze addresses on a court order.`,
+          'Issuer freeze policies (Circle access-denial policy; Tether law-enforcement policy), on a court order',
+          target,
+        );
+        add(
+          'burn_reissue',
+          `Prepare a burn/reissue request for frozen stablecoins of ${short(w.address)}`,
+          'After a freeze, an issuer can burn and reissue the tokens to a destination wallet under a turnover order.',
+          'Issuer burn/reissue practice on a court order (e.g. Tether freeze-and-reissue)',
+          target,
+        );
       }
     } else if (w.category === 'sanctioned') {
       // Listed property: record what would otherwise be pursued so the plan shows it blocked.
-      add('monitor_wallet', `Monitor ${short(w.address)} (OFAC-listed)`, `${short(w.address)} is on the OFAC SDN list; movements matter to the sanctions review.`,
-        'Monitoring of public blockchain data', target, 'low');
-      add('turnover_workflow', `Move for turnover of the assets in ${short(w.address)}`, `${short(w.address)} is attributed to the debtor.`, tools.turnover ?? GENERIC, target);
+      add(
+        'monitor_wallet',
+        `Monitor ${short(w.address)} (OFAC-listed)`,
+        `${short(w.address)} is on the OFAC SDN list; movements matter to the sanctions review.`,
+        'Monitoring of public blockchain data',
+        target,
+        'low',
+      );
+      add(
+        'turnover_workflow',
+        `Move for turnover of the assets in ${short(w.address)}`,
+        `${short(w.address)} is attributed to the debtor.`,
+        tools.turnover ?? GENERIC,
+        target,
+      );
       if (w.network === 'evm' || w.network === 'tron') {
-        add('issuer_freeze', `Request an issuer freeze of stablecoins held by ${short(w.address)}`, 'Issuers freeze listed addresses; any request goes through the sanctions review.',
-          'Issuer freeze policies, on a court order', target);
+        add(
+          'issuer_freeze',
+          `Request an issuer freeze of stablecoins held by ${short(w.address)}`,
+          'Issuers freeze listed addresses; any request goes through the sanctions review.',
+          'Issuer freeze policies, on a court order',
+          target,
+        );
       }
     } else if (w.category === 'risk') {
-      review.push(`${short(w.address)} carries a risk label (${w.labels.map((l) => l.entity || l.name_tags).join(', ')}); it is likely a service, not the debtor's wallet.`);
-      add('monitor_wallet', `Trace flows through ${short(w.address)}`, `${short(w.address)} is labeled as a risk service (${w.labels.map((l) => l.name_tags).join(', ')}); trace where the debtor's funds go after it.`,
-        'Monitoring of public blockchain data', target, 'low');
-      add('law_enforcement_referral', `Refer the flows through ${short(w.address)} to law enforcement`, 'Funds routed through a mixer or flagged service may indicate concealment; law enforcement has tools a creditor lacks.',
-        'Voluntary referral; no creditor remedy attaches', target);
+      review.push(
+        `${short(w.address)} carries a risk label (${w.labels.map((l) => l.entity || l.name_tags).join(', ')}); it is likely a service, not the debtor's wallet.`,
+      );
+      add(
+        'monitor_wallet',
+        `Trace flows through ${short(w.address)}`,
+        `${short(w.address)} is labeled as a risk service (${w.labels.map((l) => l.name_tags).join(', ')}); trace where the debtor's funds go after it.`,
+        'Monitoring of public blockchain data',
+        target,
+        'low',
+      );
+      add(
+        'law_enforcement_referral',
+        `Refer the flows through ${short(w.address)} to law enforcement`,
+        'Funds routed through a mixer or flagged service may indicate concealment; law enforcement has tools a creditor lacks.',
+        'Voluntary referral; no creditor remedy attaches',
+        target,
+      );
     } else if (w.category === 'bridge') {
-      add('monitor_wallet', `Trace the bridge transfer through ${short(w.address)}`, `${short(w.address)} is a bridge contract; the assets continue on another chain.`, 'Monitoring of public blockchain data', target, 'low');
+      add(
+        'monitor_wallet',
+        `Trace the bridge transfer through ${short(w.address)}`,
+        `${short(w.address)} is a bridge contract; the assets continue on another chain.`,
+        'Monitoring of public blockchain data',
+        target,
+        'low',
+      );
     }
   }
   if (selfCustody) {
-    add('contempt_motion', 'If the debtor ignores a turnover order, move for civil contempt', 'Self-custodied assets need the debtor\'s cooperation; contempt is the lawful lever to compel it.',
-      'Civil contempt to compel compliance with a turnover order (Odyssey Re v. Nagby; Hinkes 2019)', { kind: 'debtor', value: j.debtor });
+    add(
+      'contempt_motion',
+      'If the debtor ignores a turnover order, move for civil contempt',
+      "Self-custodied assets need the debtor's cooperation; contempt is the lawful lever to compel it.",
+      'Civil contempt to compel compliance with a turnover order (Odyssey Re v. Nagby; Hinkes 2019)',
+      { kind: 'debtor', value: j.debtor },
+    );
   }
 
   // --- Filter by profile, then apply the bars ---------------------------------------------
   const priority: PlanAction[] = [];
   const blocked: BlockedAction[] = [];
   const block = (a: PlanAction, by: BlockReason, reason: string) =>
-    blocked.push({ type: a.type, title: a.title, packet_type: a.packet_type, target: a.target, blocked_by: by, reason });
+    blocked.push({
+      type: a.type,
+      title: a.title,
+      packet_type: a.packet_type,
+      target: a.target,
+      blocked_by: by,
+      reason,
+    });
   for (const a of candidates) {
     if (a.pressure_level > level) continue;
     const kind = KINDS[a.type];
     const wallet = a.target.kind === 'wallet' ? input.wallets.find((w) => w.address === a.target.value) : undefined;
-    if (j.status === 'vacated' || j.status === 'satisfied') block(a, 'judgment_status', `The judgment is ${j.status}; nothing may be collected on it.`);
+    if (j.status === 'vacated' || j.status === 'satisfied')
+      block(a, 'judgment_status', `The judgment is ${j.status}; nothing may be collected on it.`);
     else if (!kind.collection) priority.push(a);
-    else if (bankrupt) block(a, 'bankruptcy', j.bankruptcy_status === 'discharged' ? 'Discharge injunction (11 U.S.C. § 524(a)(2)).' : 'Bankruptcy automatic stay (11 U.S.C. § 362(a)): every collection step is barred.');
+    else if (bankrupt)
+      block(
+        a,
+        'bankruptcy',
+        j.bankruptcy_status === 'discharged'
+          ? 'Discharge injunction (11 U.S.C. § 524(a)(2)).'
+          : 'Bankruptcy automatic stay (11 U.S.C. § 362(a)): every collection step is barred.',
+      );
     else if (lifeGate?.status === 'fail') block(a, 'judgment_life', lifeGate.reasons.join(' '));
     else if (appealStay) block(a, 'stay', 'Enforcement is stayed pending appeal.');
-    else if (postEntryStay) block(a, 'stay', `Automatic stay after entry until ${stayEnd} (${rules.stay!.citation}); the step can be prepared now and taken from ${addDays(stayEnd!, 1)}.`);
-    else if (wallet?.category === 'sanctioned') block(a, 'sanctions', `${short(wallet.address)} is on the OFAC SDN list: it is blocked property, and collection against it needs a sanctions review (and an OFAC license).`);
-    else if (sanctionsPaused && !kind.sanctionsExempt) block(a, 'sanctions', 'Ordinary collection is paused pending a sanctions review.');
+    else if (postEntryStay)
+      block(
+        a,
+        'stay',
+        `Automatic stay after entry until ${stayEnd} (${rules.stay!.citation}); the step can be prepared now and taken from ${addDays(stayEnd!, 1)}.`,
+      );
+    else if (wallet?.category === 'sanctioned')
+      block(
+        a,
+        'sanctions',
+        `${short(wallet.address)} is on the OFAC SDN list: it is blocked property, and collection against it needs a sanctions review (and an OFAC license).`,
+      );
+    else if (sanctionsPaused && !kind.sanctionsExempt)
+      block(a, 'sanctions', 'Ordinary collection is paused pending a sanctions review.');
     else if (docsGate?.status === 'fail') block(a, 'required_documents', docsGate.reasons.join(' '));
-    else priority.push(consumer && a.pressure_level === 3 ? { ...a, rationale: `${a.rationale} Consumer debt: counsel review before this step.` } : a);
+    else
+      priority.push(
+        consumer && a.pressure_level === 3
+          ? { ...a, rationale: `${a.rationale} Consumer debt: counsel review before this step.` }
+          : a,
+      );
   }
   for (const w of input.wallets.filter((x) => x.category === 'invalid')) {
-    blocked.push({ type: 'wallet_actions', title: `Steps against ${w.input}`, packet_type: null, target: { kind: 'wallet', value: w.input }, blocked_by: 'invalid_address', reason: w.note ?? 'Not a valid address.' });
+    blocked.push({
+      type: 'wallet_actions',
+      title: `Steps against ${w.input}`,
+      packet_type: null,
+      target: { kind: 'wallet', value: w.input },
+      blocked_by: 'invalid_address',
+      reason: w.note ?? 'Not a valid address.',
+    });
     review.push(`${w.input} is not a valid address: ${w.note}`);
   }
   priority.sort((a, b) => RANK[a.priority] - RANK[b.priority]);
 
   for (const g of input.gates) if (g.status !== 'pass') review.push(`Gate ${g.gate}: ${g.status}.`);
-  for (const w of sanctionedWallets) review.push(`${short(w.address)} is on the OFAC SDN list: sanctions review before any collection.`);
-  if (k.sanctions_review_required) review.push('A sanctions review is required (constraints.sanctions_review_required).');
+  for (const w of sanctionedWallets)
+    review.push(`${short(w.address)} is on the OFAC SDN list: sanctions review before any collection.`);
+  if (k.sanctions_review_required)
+    review.push('A sanctions review is required (constraints.sanctions_review_required).');
   if (consumer) review.push('Consumer debt: counsel reviews the plan.');
-  if (consumer && input.profile === 'maximum_lawful') review.push('maximum_lawful on a consumer debt requires counsel review.');
-  const datasets = [`${rules.known ? 'data/jurisdictions/enforcement-rules.json (2026 research)' : 'no jurisdiction rules'}`];
-  if (input.wallets.length) datasets.push(input.wallets[0].datasets[0], `${LABELS_DATASET.name} (${LABELS_DATASET.as_of})`);
+  if (consumer && input.profile === 'maximum_lawful')
+    review.push('maximum_lawful on a consumer debt requires counsel review.');
+  const datasets = [
+    `${rules.known ? 'data/jurisdictions/enforcement-rules.json (2026 research)' : 'no jurisdiction rules'}`,
+  ];
+  if (input.wallets.length)
+    datasets.push(input.wallets[0].datasets[0], `${LABELS_DATASET.name} (${LABELS_DATASET.as_of})`);
   const reasons = [...new Set(review)];
   return {
     profile: input.profile,
@@ -276,8 +499,13 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
     priority_actions: priority,
     blocked_actions: blocked,
     wallets: input.wallets.map((w) => ({
-      address: w.address, network: w.network, valid: w.valid, category: w.category, exchange: w.exchange,
-      sanctions: [...new Map(w.ofac.map((o) => [o.sdn_id, { sdn_name: o.sdn_name, programs: o.programs }])).values()], note: w.note,
+      address: w.address,
+      network: w.network,
+      valid: w.valid,
+      category: w.category,
+      exchange: w.exchange,
+      sanctions: [...new Map(w.ofac.map((o) => [o.sdn_id, { sdn_name: o.sdn_name, programs: o.programs }])).values()],
+      note: w.note,
     })),
     datasets,
   };

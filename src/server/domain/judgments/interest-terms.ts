@@ -8,7 +8,10 @@ import { RULES_DATASET, type AllocationPart, type ResolvedRules } from './jurisd
  * whatever rests on an index the service does not ship, on unverified data or on an unknown
  * jurisdiction sets review_required rather than guessing a number.
  */
-export interface SuppliedRate { rate_pct: string; basis: string }
+export interface SuppliedRate {
+  rate_pct: string;
+  basis: string;
+}
 
 export interface InterestTermsInput {
   rules: ResolvedRules;
@@ -45,58 +48,116 @@ export function interestTerms(input: InterestTermsInput): InterestTerms {
   };
   if (!rule) {
     if (supplied) reasons.push('Compounding is unknown for this jurisdiction; simple interest is assumed.');
-    return finish({
-      ...base,
-      rate_pct: supplied ? dec(supplied.rate_pct) : null,
-      method: supplied ? 'supplied' : 'unknown',
-      compounding: 'simple',
-      source: supplied ? `caller-supplied: ${supplied.basis}` : 'unknown: no interest rule for this jurisdiction and no post_judgment_interest supplied',
-    }, reasons, notes);
+    return finish(
+      {
+        ...base,
+        rate_pct: supplied ? dec(supplied.rate_pct) : null,
+        method: supplied ? 'supplied' : 'unknown',
+        compounding: 'simple',
+        source: supplied
+          ? `caller-supplied: ${supplied.basis}`
+          : 'unknown: no interest rule for this jurisdiction and no post_judgment_interest supplied',
+      },
+      reasons,
+      notes,
+    );
   }
-  if (!rule.verified) reasons.push(`The interest rule for ${rules.sources.interest} is marked unverified in ${RULES_DATASET.name}.`);
+  if (!rule.verified)
+    reasons.push(`The interest rule for ${rules.sources.interest} is marked unverified in ${RULES_DATASET.name}.`);
   if (!rule.compounding_verified) {
-    reasons.push(`Whether interest in ${rules.sources.interest} is simple or compound is unverified in ${RULES_DATASET.name}; ${rule.compounding} is applied.`);
+    reasons.push(
+      `Whether interest in ${rules.sources.interest} is simple or compound is unverified in ${RULES_DATASET.name}; ${rule.compounding} is applied.`,
+    );
   }
   const common = { ...base, compounding: rule.compounding };
 
   if (supplied) {
     const rate = dec(supplied.rate_pct);
     const ix = rule.index;
-    if (ix?.floor_pct && rate.lt(ix.floor_pct)) reasons.push(`The supplied rate ${rate.toFixed()}% is below the statutory floor of ${ix.floor_pct}% (${rule.citation}).`);
-    if (ix?.cap_pct && rate.gt(ix.cap_pct)) reasons.push(`The supplied rate ${rate.toFixed()}% is above the statutory cap of ${ix.cap_pct}% (${rule.citation}) unless a contract rate applies.`);
+    if (ix?.floor_pct && rate.lt(ix.floor_pct))
+      reasons.push(
+        `The supplied rate ${rate.toFixed()}% is below the statutory floor of ${ix.floor_pct}% (${rule.citation}).`,
+      );
+    if (ix?.cap_pct && rate.gt(ix.cap_pct))
+      reasons.push(
+        `The supplied rate ${rate.toFixed()}% is above the statutory cap of ${ix.cap_pct}% (${rule.citation}) unless a contract rate applies.`,
+      );
     if (rule.method === 'fixed' && rule.rate_pct && !rate.eq(rule.rate_pct)) {
       notes.push(`Overrides the statutory ${rule.rate_pct}% (e.g. a contract or government-debtor rate).`);
     }
-    if (ix?.resets) notes.push(`The rate resets (months ${ix.resets.months.join(', ')}); supply the new rate at each reset.`);
-    return finish({ ...common, rate_pct: rate, method: 'supplied', source: `caller-supplied: ${supplied.basis} (${rule.citation})` }, reasons, notes);
+    if (ix?.resets)
+      notes.push(`The rate resets (months ${ix.resets.months.join(', ')}); supply the new rate at each reset.`);
+    return finish(
+      {
+        ...common,
+        rate_pct: rate,
+        method: 'supplied',
+        source: `caller-supplied: ${supplied.basis} (${rule.citation})`,
+      },
+      reasons,
+      notes,
+    );
   }
 
   if (rule.method === 'index') {
-    reasons.push(`The rate depends on an index the service does not ship (${rule.index?.name ?? 'index'}); supply post_judgment_interest {rate_pct, basis}.`);
-    return finish({ ...common, rate_pct: null, method: 'unknown', source: `unknown: ${rule.citation} — ${rule.index?.name ?? 'index'}` }, reasons, notes);
+    reasons.push(
+      `The rate depends on an index the service does not ship (${rule.index?.name ?? 'index'}); supply post_judgment_interest {rate_pct, basis}.`,
+    );
+    return finish(
+      {
+        ...common,
+        rate_pct: null,
+        method: 'unknown',
+        source: `unknown: ${rule.citation} — ${rule.index?.name ?? 'index'}`,
+      },
+      reasons,
+      notes,
+    );
   }
 
   const c = rule.consumer;
   if (c) {
     const p = input.principal;
     const dateOk = c.entered_on_or_after === null || input.date_entered >= c.entered_on_or_after;
-    const amountOk = (c.principal_below === null || p.lt(c.principal_below)) && (c.principal_at_most === null || p.lte(c.principal_at_most));
+    const amountOk =
+      (c.principal_below === null || p.lt(c.principal_below)) &&
+      (c.principal_at_most === null || p.lte(c.principal_at_most));
     if (input.consumer_debt === null) {
-      reasons.push(`Consumer status is not recorded; a consumer-debt judgment may bear ${c.rate_pct}% instead of ${rule.rate_pct}% (${c.conditions})`);
+      reasons.push(
+        `Consumer status is not recorded; a consumer-debt judgment may bear ${c.rate_pct}% instead of ${rule.rate_pct}% (${c.conditions})`,
+      );
     } else if (input.consumer_debt && dateOk && amountOk) {
-      if (!c.verified) reasons.push(`The consumer-debt rate of ${c.rate_pct}% is marked unverified in ${RULES_DATASET.name}.`);
+      if (!c.verified)
+        reasons.push(`The consumer-debt rate of ${c.rate_pct}% is marked unverified in ${RULES_DATASET.name}.`);
       if (c.review_at_or_above && p.gte(c.review_at_or_above)) {
         reasons.push(`At this principal the ${c.rate_pct}% rate applies only to some consumer claims: ${c.conditions}`);
       }
       notes.push(c.conditions);
-      return finish({ ...common, rate_pct: dec(c.rate_pct), method: 'statutory_consumer', source: `${rule.citation} (consumer debt)` }, reasons, notes);
+      return finish(
+        {
+          ...common,
+          rate_pct: dec(c.rate_pct),
+          method: 'statutory_consumer',
+          source: `${rule.citation} (consumer debt)`,
+        },
+        reasons,
+        notes,
+      );
     } else if (input.consumer_debt) {
       notes.push(`The consumer rate of ${c.rate_pct}% does not apply: ${c.conditions}`);
     }
   }
-  return finish({ ...common, rate_pct: dec(rule.rate_pct!), method: 'statutory', source: rule.citation }, reasons, notes);
+  return finish(
+    { ...common, rate_pct: dec(rule.rate_pct!), method: 'statutory', source: rule.citation },
+    reasons,
+    notes,
+  );
 }
 
-function finish(t: Omit<InterestTerms, 'review_required' | 'reasons'>, reasons: string[], notes: string[]): InterestTerms {
+function finish(
+  t: Omit<InterestTerms, 'review_required' | 'reasons'>,
+  reasons: string[],
+  notes: string[],
+): InterestTerms {
   return { ...t, review_required: reasons.length > 0, reasons: [...reasons, ...notes] };
 }

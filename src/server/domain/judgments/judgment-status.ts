@@ -6,7 +6,15 @@
  * `vacated` is terminal, and a satisfied judgment can still be vacated (nothing else), since
  * "any state" cannot sensibly reopen a vacated judgment.
  */
-export const JUDGMENT_STATUSES = ['intake', 'needs_review', 'validated', 'enforcing', 'satisfied', 'stayed', 'vacated'] as const;
+export const JUDGMENT_STATUSES = [
+  'intake',
+  'needs_review',
+  'validated',
+  'enforcing',
+  'satisfied',
+  'stayed',
+  'vacated',
+] as const;
 export type JudgmentStatus = (typeof JUDGMENT_STATUSES)[number];
 export const APPEAL_STAY_STATUSES = ['none', 'appeal_pending', 'stayed', 'lifted'] as const;
 export const BANKRUPTCY_STATUSES = ['none', 'filed', 'stay_lifted', 'dismissed', 'discharged'] as const;
@@ -49,7 +57,10 @@ export function moveBlocker(from: string, to: JudgmentStatus, c: MoveContext): s
  * Status after a validation run: ready → validated, otherwise needs_review; later states keep
  * theirs, and a stayed judgment whose stay still holds (bankruptcy filed, appeal stayed) stays.
  */
-export function statusAfterValidation(current: string, r: { ready: boolean; partial: boolean; anyFail: boolean; stayHolds: boolean }): string {
+export function statusAfterValidation(
+  current: string,
+  r: { ready: boolean; partial: boolean; anyFail: boolean; stayHolds: boolean },
+): string {
   const { ready, partial, anyFail } = r;
   if (!['intake', 'needs_review', 'stayed'].includes(current)) return current;
   if (current === 'stayed' && r.stayHolds) return current;

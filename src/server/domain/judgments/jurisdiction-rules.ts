@@ -6,7 +6,12 @@ import data from '../../../../data/jurisdictions/enforcement-rules.json' with { 
  * court takes its stay and interest from US-FED and its life from the forum state (FRCP 69);
  * an unknown code resolves to "nothing known" so callers flag review instead of guessing.
  */
-export interface LifeRule { years: number; verified: boolean; citation: string; summary: string }
+export interface LifeRule {
+  years: number;
+  verified: boolean;
+  citation: string;
+  summary: string;
+}
 export interface RenewalRule {
   model: string;
   target: 'judgment' | 'lien';
@@ -57,9 +62,12 @@ export interface InterestRule {
   compounding_verified: boolean;
   accrues_from: 'entry';
   index: {
-    name: string; spread_pct: string; fixed_at: string;
+    name: string;
+    spread_pct: string;
+    fixed_at: string;
     resets: { months: number[]; day: number } | null;
-    floor_pct: string | null; cap_pct: string | null;
+    floor_pct: string | null;
+    cap_pct: string | null;
   } | null;
   consumer: ConsumerRate | null;
   verified: boolean;
@@ -68,7 +76,11 @@ export interface InterestRule {
 }
 export type AllocationPart = 'interest' | 'principal' | 'costs';
 /** Citations for the enforcement steps a plan proposes; null where the research has none. */
-export interface EnforcementTools { discovery: string | null; restraint: string | null; turnover: string | null }
+export interface EnforcementTools {
+  discovery: string | null;
+  restraint: string | null;
+  turnover: string | null;
+}
 export interface JurisdictionRow {
   code: string;
   name: string;
@@ -132,12 +144,19 @@ export function resolveRules(input: string): ResolvedRules {
   if (fed) {
     const base = ROWS.get('US-FED')!;
     const stateCode = fed[1] ? `US-${fed[1]}` : null;
-    const state = stateCode ? ROWS.get(stateCode) ?? null : null;
+    const state = stateCode ? (ROWS.get(stateCode) ?? null) : null;
     const reasons: string[] = [];
-    if (!stateCode) reasons.push(`${code} names no forum state; judgment life follows the forum state's law (FRCP 69(a)(1)), so use US-FED-<state>.`);
-    else if (!state) reasons.push(`Forum state ${stateCode} is not in ${RULES_DATASET.name}; its judgment life, renewal and dormancy rules are unknown.`);
+    if (!stateCode)
+      reasons.push(
+        `${code} names no forum state; judgment life follows the forum state's law (FRCP 69(a)(1)), so use US-FED-<state>.`,
+      );
+    else if (!state)
+      reasons.push(
+        `Forum state ${stateCode} is not in ${RULES_DATASET.name}; its judgment life, renewal and dormancy rules are unknown.`,
+      );
     if (!base.verified) reasons.push(`US-FED rules are marked verified:false in ${RULES_DATASET.name}.`);
-    if (state && !state.verified) reasons.push(`${state.code} rules are marked verified:false in ${RULES_DATASET.name}.`);
+    if (state && !state.verified)
+      reasons.push(`${state.code} rules are marked verified:false in ${RULES_DATASET.name}.`);
     return {
       code,
       name: state ? `U.S. District Court (${state.name})` : 'U.S. District Court',
@@ -165,20 +184,44 @@ export function resolveRules(input: string): ResolvedRules {
   const row = ROWS.get(code);
   if (!row) {
     return {
-      code, name: code, known: false, federal: false, forum_state: null, verified: false,
-      life: null, renewal: null, dormancy: null, stay: null, interest: null, allocation: DEFAULT_ALLOCATION,
+      code,
+      name: code,
+      known: false,
+      federal: false,
+      forum_state: null,
+      verified: false,
+      life: null,
+      renewal: null,
+      dormancy: null,
+      stay: null,
+      interest: null,
+      allocation: DEFAULT_ALLOCATION,
       enforcement_tools: { discovery: null, restraint: null, turnover: null },
-      sources: { life: null, stay: null, interest: null }, citations: [], open_items: [],
-      review_reasons: [`Jurisdiction ${code} is not in ${RULES_DATASET.name}; its deadlines and interest need counsel review.`],
+      sources: { life: null, stay: null, interest: null },
+      citations: [],
+      open_items: [],
+      review_reasons: [
+        `Jurisdiction ${code} is not in ${RULES_DATASET.name}; its deadlines and interest need counsel review.`,
+      ],
     };
   }
   return {
-    code, name: row.name, known: true, federal: false, forum_state: null, verified: row.verified,
-    life: row.life, renewal: row.renewal, dormancy: row.dormancy, stay: row.stay, interest: row.interest,
+    code,
+    name: row.name,
+    known: true,
+    federal: false,
+    forum_state: null,
+    verified: row.verified,
+    life: row.life,
+    renewal: row.renewal,
+    dormancy: row.dormancy,
+    stay: row.stay,
+    interest: row.interest,
     allocation: row.allocation ?? DEFAULT_ALLOCATION,
     enforcement_tools: row.enforcement_tools,
     sources: { life: row.code, stay: row.code, interest: row.code },
-    citations: row.citations, open_items: row.open_items,
+    citations: row.citations,
+    open_items: row.open_items,
     review_reasons: row.verified ? [] : [`${row.code} rules are marked verified:false in ${RULES_DATASET.name}.`],
   };
 }

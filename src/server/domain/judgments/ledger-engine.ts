@@ -79,7 +79,12 @@ const newState = (j: LedgerJudgment | null): State => ({
   j,
   principal: j?.principal ?? ZERO,
   unpaidPrincipal: j?.principal ?? ZERO,
-  capitalized: ZERO, accrued: ZERO, gross: ZERO, costs: ZERO, unpaidCosts: ZERO, recovered: ZERO,
+  capitalized: ZERO,
+  accrued: ZERO,
+  gross: ZERO,
+  costs: ZERO,
+  unpaidCosts: ZERO,
+  recovered: ZERO,
   paid: { interest: ZERO, principal: ZERO, costs: ZERO },
   last: j?.start ?? '0000-01-01',
   anniversaries: 0,
@@ -93,7 +98,9 @@ export function computeLedger(input: {
 }) {
   const { currency } = input;
   const round = (v: Decimal) => roundMoney(v, currency);
-  const ordered = [...input.judgments].sort((a, b) => (a.start === b.start ? (a.id < b.id ? -1 : 1) : a.start < b.start ? -1 : 1));
+  const ordered = [...input.judgments].sort((a, b) =>
+    a.start === b.start ? (a.id < b.id ? -1 : 1) : a.start < b.start ? -1 : 1,
+  );
   const states = new Map(ordered.map((j) => [j.id, newState(j)]));
   // Matter-level costs and principal adjustments when no judgment is named (or none exists).
   const matter = newState(null);
@@ -133,10 +140,28 @@ export function computeLedger(input: {
     };
     for (const part of s.j?.allocation ?? ['interest', 'principal', 'costs']) {
       if (part === 'interest') {
-        take('interest', () => s.accrued, (x) => (s.accrued = s.accrued.minus(x)));
-        take('interest', () => s.capitalized, (x) => (s.capitalized = s.capitalized.minus(x)));
-      } else if (part === 'principal') take('principal', () => s.unpaidPrincipal, (x) => (s.unpaidPrincipal = s.unpaidPrincipal.minus(x)));
-      else take('costs', () => s.unpaidCosts, (x) => (s.unpaidCosts = s.unpaidCosts.minus(x)));
+        take(
+          'interest',
+          () => s.accrued,
+          (x) => (s.accrued = s.accrued.minus(x)),
+        );
+        take(
+          'interest',
+          () => s.capitalized,
+          (x) => (s.capitalized = s.capitalized.minus(x)),
+        );
+      } else if (part === 'principal')
+        take(
+          'principal',
+          () => s.unpaidPrincipal,
+          (x) => (s.unpaidPrincipal = s.unpaidPrincipal.minus(x)),
+        );
+      else
+        take(
+          'costs',
+          () => s.unpaidCosts,
+          (x) => (s.unpaidCosts = s.unpaidCosts.minus(x)),
+        );
     }
     s.recovered = s.recovered.plus(amount.minus(left));
     return left;
@@ -151,7 +176,7 @@ export function computeLedger(input: {
     .sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
   for (const e of entries) {
     for (const s of states.values()) advance(s, e.date);
-    const target = e.judgment_id ? states.get(e.judgment_id) ?? null : null;
+    const target = e.judgment_id ? (states.get(e.judgment_id) ?? null) : null;
     switch (e.type) {
       case 'recovery': {
         recoveredTotal = recoveredTotal.plus(e.amount);

@@ -25,7 +25,8 @@ const SHOWN = 5;
 
 const programs = (p: string[]) => (p.length ? `program ${p.join(', ')}` : 'no program listed');
 const namesList = (d: Datasets) => `OFAC SDN list (${d.names.file}, ${d.names.as_of ?? 'date unknown'})`;
-const addressList = (d: Datasets) => `OFAC digital-currency addresses (${d.addresses.lists.split('/').pop()}, ${d.addresses.as_of})`;
+const addressList = (d: Datasets) =>
+  `OFAC digital-currency addresses (${d.addresses.lists.split('/').pop()}, ${d.addresses.as_of})`;
 const entry = (m: ScreenMatch) => `SDN entry ${m.sdn_id} '${m.sdn_name}' (${m.sdn_type}; ${programs(m.programs)})`;
 
 export function sanctionsGate(s: SanctionsScreen, today: IsoDate, review: string[]): Gate {
@@ -37,35 +38,59 @@ export function sanctionsGate(s: SanctionsScreen, today: IsoDate, review: string
   const exact = matches.filter((m) => m.match_type === 'exact');
   const fuzzy = matches.filter((m) => m.match_type === 'fuzzy');
   for (const m of exact) {
-    fail.push(m.matched === m.sdn_name
-      ? `Debtor '${name}' matches ${entry(m)} on the ${namesList(s.datasets)}.`
-      : `Debtor '${name}' matches the alias '${m.matched}' of ${entry(m)} on the ${namesList(s.datasets)}.`);
+    fail.push(
+      m.matched === m.sdn_name
+        ? `Debtor '${name}' matches ${entry(m)} on the ${namesList(s.datasets)}.`
+        : `Debtor '${name}' matches the alias '${m.matched}' of ${entry(m)} on the ${namesList(s.datasets)}.`,
+    );
   }
-  for (const m of fuzzy.slice(0, SHOWN)) potential.push(`Potential match: debtor '${name}' resembles ${entry(m)} (score ${m.score}).`);
-  if (fuzzy.length > SHOWN) potential.push(`…and ${fuzzy.length - SHOWN} more potential matches on the ${namesList(s.datasets)}.`);
+  for (const m of fuzzy.slice(0, SHOWN))
+    potential.push(`Potential match: debtor '${name}' resembles ${entry(m)} (score ${m.score}).`);
+  if (fuzzy.length > SHOWN)
+    potential.push(`…and ${fuzzy.length - SHOWN} more potential matches on the ${namesList(s.datasets)}.`);
   if (!matches.length) clear.push(`Debtor screened against ${namesList(s.datasets)}: no match.`);
 
   const listed = s.wallets.filter((w) => w.matches.length);
   for (const w of listed) {
-    const who = [...new Map(w.matches.map((h) => [h.sdn_id, `entry ${h.sdn_id} '${h.sdn_name}' (${programs(h.programs)})`])).values()];
-    fail.push(`Wallet ${w.address} known on the matter is on the OFAC SDN list: ${who.join(' / ')}, per ${addressList(s.datasets)}.`);
+    const who = [
+      ...new Map(
+        w.matches.map((h) => [h.sdn_id, `entry ${h.sdn_id} '${h.sdn_name}' (${programs(h.programs)})`]),
+      ).values(),
+    ];
+    fail.push(
+      `Wallet ${w.address} known on the matter is on the OFAC SDN list: ${who.join(' / ')}, per ${addressList(s.datasets)}.`,
+    );
   }
-  if (!s.wallets.length) clear.push('No wallet is known on the matter (enforcement plans record known wallets), so none was screened.');
+  if (!s.wallets.length)
+    clear.push('No wallet is known on the matter (enforcement plans record known wallets), so none was screened.');
   else if (!listed.length) {
-    clear.push(`${s.wallets.length} wallet${s.wallets.length === 1 ? '' : 's'} known on the matter screened against ${addressList(s.datasets)}: no match.`);
+    clear.push(
+      `${s.wallets.length} wallet${s.wallets.length === 1 ? '' : 's'} known on the matter screened against ${addressList(s.datasets)}: no match.`,
+    );
   }
 
   const r = s.recorded;
-  if (r?.paused) fail.push(`Ordinary collection on the matter is paused: ${r.unresolved} sanctions match${r.unresolved === 1 ? '' : 'es'} of its recorded screens not cleared by a review decision.`);
-  else if (r) clear.push(`The matter's ${r.screens} recorded sanctions screen${r.screens === 1 ? '' : 's'} leave no uncleared match.`);
+  if (r?.paused)
+    fail.push(
+      `Ordinary collection on the matter is paused: ${r.unresolved} sanctions match${r.unresolved === 1 ? '' : 'es'} of its recorded screens not cleared by a review decision.`,
+    );
+  else if (r)
+    clear.push(
+      `The matter's ${r.screens} recorded sanctions screen${r.screens === 1 ? '' : 's'} leave no uncleared match.`,
+    );
 
   review.push(...datasetReviews(s.datasets, today, { names: true, wallets: s.wallets.length > 0 }));
   const status: GateStatus = fail.length ? 'fail' : potential.length ? 'review' : 'pass';
-  const actions = status === 'fail'
-    ? ['Open a sanctions review (POST /v1/sanctions/review-packet); collection is paused until counsel decides it.',
-      "Do not collect, move or accept the listed person's property without an OFAC license; blocked property is reported to OFAC within 10 business days (31 CFR 501.603)."]
-    : status === 'review'
-      ? ['Open a sanctions review (POST /v1/sanctions/review-packet) to confirm or clear the potential match against dates of birth, addresses and identifiers; collection is paused until it is resolved.']
-      : [];
+  const actions =
+    status === 'fail'
+      ? [
+          'Open a sanctions review (POST /v1/sanctions/review-packet); collection is paused until counsel decides it.',
+          "Do not collect, move or accept the listed person's property without an OFAC license; blocked property is reported to OFAC within 10 business days (31 CFR 501.603).",
+        ]
+      : status === 'review'
+        ? [
+            'Open a sanctions review (POST /v1/sanctions/review-packet) to confirm or clear the potential match against dates of birth, addresses and identifiers; collection is paused until it is resolved.',
+          ]
+        : [];
   return { gate: 'sanctions', status, reasons: [...fail, ...potential, ...clear], required_actions: actions };
 }

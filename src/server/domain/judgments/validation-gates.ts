@@ -10,7 +10,13 @@ import { sanctionsGate, type SanctionsScreen } from './sanctions-gate';
  * it never passes silently. enforcement_ready is true only when every gate ran and passed.
  */
 export const GATE_NAMES = [
-  'authority', 'stay_appeal', 'bankruptcy', 'consumer_commercial', 'required_documents', 'judgment_life', 'sanctions',
+  'authority',
+  'stay_appeal',
+  'bankruptcy',
+  'consumer_commercial',
+  'required_documents',
+  'judgment_life',
+  'sanctions',
 ] as const;
 export type GateName = (typeof GATE_NAMES)[number];
 export type GateStatus = 'pass' | 'fail' | 'review';
@@ -53,18 +59,33 @@ export interface GateResult {
   checks_run: GateName[];
 }
 
-interface Ctx { input: GateInput; missing: string[]; review: string[] }
+interface Ctx {
+  input: GateInput;
+  missing: string[];
+  review: string[];
+}
 type GateFn = (c: Ctx) => Gate;
 
-const gate = (name: GateName, status: GateStatus, reasons: string[], required_actions: string[] = []): Gate =>
-  ({ gate: name, status, reasons, required_actions });
+const gate = (name: GateName, status: GateStatus, reasons: string[], required_actions: string[] = []): Gate => ({
+  gate: name,
+  status,
+  reasons,
+  required_actions,
+});
 
 const authority: GateFn = ({ input }) => {
   const a = input.authority;
   if (a.status === 'granted') {
-    return gate('authority', 'pass', [`Authority is granted on the matter${a.basis ? ` (${a.basis}${a.granted_by ? `, granted by ${a.granted_by}` : ''})` : ''}.`]);
+    return gate('authority', 'pass', [
+      `Authority is granted on the matter${a.basis ? ` (${a.basis}${a.granted_by ? `, granted by ${a.granted_by}` : ''})` : ''}.`,
+    ]);
   }
-  return gate('authority', 'fail', [`The matter's authority status is '${a.status}'.`], ['Grant authority with POST /v1/matters/{matter_id}/authority.']);
+  return gate(
+    'authority',
+    'fail',
+    [`The matter's authority status is '${a.status}'.`],
+    ['Grant authority with POST /v1/matters/{matter_id}/authority.'],
+  );
 };
 
 /** Last day of the automatic post-entry stay, or null when none applies. */
@@ -110,7 +131,11 @@ const stayAppeal: GateFn = ({ input, review }) => {
     reasons.push(`No automatic post-entry stay is recorded for ${rules.sources.stay} (${s.summary})`);
     if (!s.verified) review.push(`That ${rules.sources.stay} has no automatic post-entry stay is unverified.`);
   } else if (stayEnd === null) {
-    reasons.push(s.days === 0 ? `Enforceable on entry (${s.citation}).` : `The ${s.days}-day stay after entry does not apply to a ${j.type} judgment (${s.citation}).`);
+    reasons.push(
+      s.days === 0
+        ? `Enforceable on entry (${s.citation}).`
+        : `The ${s.days}-day stay after entry does not apply to a ${j.type} judgment (${s.citation}).`,
+    );
   } else if (today <= stayEnd) {
     status = 'fail';
     reasons.push(`Automatic stay after entry until ${stayEnd} (${s.days} days, ${s.citation}).`);
@@ -130,17 +155,33 @@ const stayAppeal: GateFn = ({ input, review }) => {
 const bankruptcy: GateFn = ({ input }) => {
   const b = input.judgment.bankruptcy_status;
   if (input.bankruptcy_known || b === 'filed') {
-    return gate('bankruptcy', 'fail',
-      [`A bankruptcy filing is ${b === 'filed' ? 'recorded' : 'known'}: the automatic stay (11 U.S.C. § 362(a)) bars collection, and acts in violation are void.`],
-      ['File a proof of claim and seek relief from the stay (11 U.S.C. § 362(d)), or wait for dismissal.', ...(b === 'filed' ? [] : ["Record it with PATCH bankruptcy_status 'filed'."])]);
+    return gate(
+      'bankruptcy',
+      'fail',
+      [
+        `A bankruptcy filing is ${b === 'filed' ? 'recorded' : 'known'}: the automatic stay (11 U.S.C. § 362(a)) bars collection, and acts in violation are void.`,
+      ],
+      [
+        'File a proof of claim and seek relief from the stay (11 U.S.C. § 362(d)), or wait for dismissal.',
+        ...(b === 'filed' ? [] : ["Record it with PATCH bankruptcy_status 'filed'."]),
+      ],
+    );
   }
   if (b === 'discharged') {
-    return gate('bankruptcy', 'fail',
-      ['The debtor received a discharge: the discharge injunction (11 U.S.C. § 524(a)(2)) bars collecting a discharged debt.'],
-      ['Counsel to determine whether this debt was excepted from discharge (11 U.S.C. § 523) before any step.']);
+    return gate(
+      'bankruptcy',
+      'fail',
+      [
+        'The debtor received a discharge: the discharge injunction (11 U.S.C. § 524(a)(2)) bars collecting a discharged debt.',
+      ],
+      ['Counsel to determine whether this debt was excepted from discharge (11 U.S.C. § 523) before any step.'],
+    );
   }
   if (b === 'stay_lifted') return gate('bankruptcy', 'pass', ['The bankruptcy court lifted the automatic stay.']);
-  if (b === 'dismissed') return gate('bankruptcy', 'pass', ['The bankruptcy case was dismissed; watch for a repeat filing (11 U.S.C. § 362(c)(3)-(4)).']);
+  if (b === 'dismissed')
+    return gate('bankruptcy', 'pass', [
+      'The bankruptcy case was dismissed; watch for a repeat filing (11 U.S.C. § 362(c)(3)-(4)).',
+    ]);
   return gate('bankruptcy', 'pass', ['No bankruptcy filing is recorded for the debtor.']);
 };
 
@@ -148,21 +189,34 @@ const consumerCommercial: GateFn = ({ input, missing, review }) => {
   const { rules } = input;
   if (input.consumer_debt === null) {
     missing.push('consumer_debt: whether the judgment arises from a consumer debt');
-    return gate('consumer_commercial', 'review', ['Whether the judgment arises from a consumer (personal, family or household) debt is not recorded.'],
-      ['Send consumer_debt (true or false) with the validation.']);
+    return gate(
+      'consumer_commercial',
+      'review',
+      ['Whether the judgment arises from a consumer (personal, family or household) debt is not recorded.'],
+      ['Send consumer_debt (true or false) with the validation.'],
+    );
   }
-  if (!input.consumer_debt) return gate('consumer_commercial', 'pass', ['Commercial debt: consumer-debt protections do not apply.']);
+  if (!input.consumer_debt)
+    return gate('consumer_commercial', 'pass', ['Commercial debt: consumer-debt protections do not apply.']);
   review.push('Consumer debt: counsel reviews consumer-protection compliance.');
   const actions = [
     'Confirm FDCPA compliance (15 U.S.C. §§ 1692-1692p) for any debt collector acting for the creditor, including the validation notice (§ 1692g) and communication limits.',
     'Exclude exempt funds: federal benefit payments (31 CFR Part 212) and wages above the garnishment limits (15 U.S.C. § 1673).',
   ];
   const c = rules.interest?.consumer;
-  if (c) actions.push(`Apply the consumer-debt interest rate of ${c.rate_pct}% where its conditions hold (${rules.interest!.citation}): ${c.conditions}`);
+  if (c)
+    actions.push(
+      `Apply the consumer-debt interest rate of ${c.rate_pct}% where its conditions hold (${rules.interest!.citation}): ${c.conditions}`,
+    );
   const rc = rules.renewal?.consumer;
   if (rc) actions.push(`Observe the consumer-debt renewal limit (${rules.renewal!.citation}): ${rc.conditions}`);
   actions.push('Counsel review before each enforcement step.');
-  return gate('consumer_commercial', 'pass', ['Consumer debt: consumer-protection steps apply and counsel review is required.'], actions);
+  return gate(
+    'consumer_commercial',
+    'pass',
+    ['Consumer debt: consumer-protection steps apply and counsel review is required.'],
+    actions,
+  );
 };
 
 const requiredDocuments: GateFn = ({ input, missing }) => {
@@ -183,7 +237,9 @@ const requiredDocuments: GateFn = ({ input, missing }) => {
     } else {
       ok = false;
       reasons.push(`Assignee ${c.name} has no assignment on record.`);
-      actions.push(`Add the assignment to ${c.name} as a source_ref of type 'assignment' (on the judgment or the claimant).`);
+      actions.push(
+        `Add the assignment to ${c.name} as a source_ref of type 'assignment' (on the judgment or the claimant).`,
+      );
       missing.push(`source_ref of type 'assignment' for assignee ${c.name}`);
     }
   }
@@ -191,7 +247,11 @@ const requiredDocuments: GateFn = ({ input, missing }) => {
 };
 
 /** The last day the judgment can be enforced without a revival, or null when unknown. */
-export function enforceableLastDay(rules: ResolvedRules, entered: IsoDate, renewalOverride: IsoDate | null): IsoDate | null {
+export function enforceableLastDay(
+  rules: ResolvedRules,
+  entered: IsoDate,
+  renewalOverride: IsoDate | null,
+): IsoDate | null {
   const years = rules.dormancy?.after_years ?? rules.life?.years ?? null;
   const computed = years === null ? null : periodLastDay(entered, years);
   // A user-set renewal date that extends a judgment (not a lien) records a renewal or a later writ.
@@ -205,26 +265,52 @@ const judgmentLife: GateFn = ({ input, missing, review }) => {
   const last = enforceableLastDay(rules, j.date_entered, j.renewal_deadline);
   const cite = rules.dormancy?.citation ?? rules.life?.citation ?? null;
   if (last === null) {
-    missing.push(`renewal_deadline: the enforceable period is not in the rules data for ${rules.forum_state ?? rules.code}`);
-    return gate('judgment_life', 'review', [`The enforceable period of a ${rules.forum_state ?? rules.code} judgment is not in ${RULES_DATASET.name}.`],
-      ['Counsel confirms the enforceable period and sets renewal_deadline (PATCH).']);
+    missing.push(
+      `renewal_deadline: the enforceable period is not in the rules data for ${rules.forum_state ?? rules.code}`,
+    );
+    return gate(
+      'judgment_life',
+      'review',
+      [`The enforceable period of a ${rules.forum_state ?? rules.code} judgment is not in ${RULES_DATASET.name}.`],
+      ['Counsel confirms the enforceable period and sets renewal_deadline (PATCH).'],
+    );
   }
-  if (!rules.dormancy && !rules.life) review.push('The enforceable period rests on the user-set renewal_deadline only.');
-  if ((rules.life && !rules.life.verified) || (rules.dormancy && !rules.dormancy.verified)) review.push(`The judgment-life rule for ${rules.sources.life} is unverified.`);
+  if (!rules.dormancy && !rules.life)
+    review.push('The enforceable period rests on the user-set renewal_deadline only.');
+  if ((rules.life && !rules.life.verified) || (rules.dormancy && !rules.dormancy.verified))
+    review.push(`The judgment-life rule for ${rules.sources.life} is unverified.`);
   if (today > last) {
     const d = rules.dormancy;
     if (d) {
       const dormantFrom = addDays(last, 1);
-      const revivalLast = d.revival_within_years_after_dormancy !== null
-        ? addDays(addYears(dormantFrom, d.revival_within_years_after_dormancy), -1)
-        : d.revival_within_years_after_entry !== null ? periodLastDay(j.date_entered, d.revival_within_years_after_entry) : null;
+      const revivalLast =
+        d.revival_within_years_after_dormancy !== null
+          ? addDays(addYears(dormantFrom, d.revival_within_years_after_dormancy), -1)
+          : d.revival_within_years_after_entry !== null
+            ? periodLastDay(j.date_entered, d.revival_within_years_after_entry)
+            : null;
       const open = revivalLast !== null && today <= revivalLast;
-      return gate('judgment_life', 'fail', [
-        `The judgment has been dormant since ${dormantFrom} (${d.citation}).`,
-        revivalLast ? (open ? `It can be revived until ${revivalLast}.` : `The revival window closed on ${revivalLast}.`) : 'Execution needs revival first.',
-      ], open || revivalLast === null ? [`Revive the judgment (${d.citation})${revivalLast ? ` by ${revivalLast}` : ''}, then set renewal_deadline and re-validate.`] : []);
+      return gate(
+        'judgment_life',
+        'fail',
+        [
+          `The judgment has been dormant since ${dormantFrom} (${d.citation}).`,
+          revivalLast
+            ? open
+              ? `It can be revived until ${revivalLast}.`
+              : `The revival window closed on ${revivalLast}.`
+            : 'Execution needs revival first.',
+        ],
+        open || revivalLast === null
+          ? [
+              `Revive the judgment (${d.citation})${revivalLast ? ` by ${revivalLast}` : ''}, then set renewal_deadline and re-validate.`,
+            ]
+          : [],
+      );
     }
-    return gate('judgment_life', 'fail', [`The enforceable period ended on ${last}${cite ? ` (${cite})` : ''}; the judgment can no longer be enforced.`]);
+    return gate('judgment_life', 'fail', [
+      `The enforceable period ended on ${last}${cite ? ` (${cite})` : ''}; the judgment can no longer be enforced.`,
+    ]);
   }
   const reasons = [`Enforceable until ${last}${cite ? ` (${cite})` : ''}.`];
   const actions: string[] = [];
@@ -236,12 +322,18 @@ const judgmentLife: GateFn = ({ input, missing, review }) => {
 const sanctions: GateFn = ({ input, review }) => sanctionsGate(input.sanctions, input.today, review);
 
 const GATES: Record<GateName, GateFn> = {
-  authority, stay_appeal: stayAppeal, bankruptcy, consumer_commercial: consumerCommercial,
-  required_documents: requiredDocuments, judgment_life: judgmentLife, sanctions,
+  authority,
+  stay_appeal: stayAppeal,
+  bankruptcy,
+  consumer_commercial: consumerCommercial,
+  required_documents: requiredDocuments,
+  judgment_life: judgmentLife,
+  sanctions,
 };
 
 export function evaluateGates(input: GateInput): GateResult {
-  const run = input.checks && input.checks.length ? GATE_NAMES.filter((g) => input.checks!.includes(g)) : [...GATE_NAMES];
+  const run =
+    input.checks && input.checks.length ? GATE_NAMES.filter((g) => input.checks!.includes(g)) : [...GATE_NAMES];
   const ctx: Ctx = { input, missing: [], review: [...input.rules.review_reasons] };
   const gates = run.map((g) => GATES[g](ctx));
   const complete = run.length === GATE_NAMES.length;

@@ -36,14 +36,35 @@ function parseEvm(s: string): ParsedAddress {
   const sameCase = hex === hex.toLowerCase() || hex === hex.toUpperCase();
   const checksummed = checksumAddress(`0x${hex.toLowerCase()}`);
   if (!sameCase && checksummed !== s) {
-    return { input: s, address: s, network: 'evm', address_type: 'account', valid: false, note: 'Mixed-case EVM address with an invalid EIP-55 checksum (likely mistyped).' };
+    return {
+      input: s,
+      address: s,
+      network: 'evm',
+      address_type: 'account',
+      valid: false,
+      note: 'Mixed-case EVM address with an invalid EIP-55 checksum (likely mistyped).',
+    };
   }
-  return { input: s, address: checksummed, network: 'evm', address_type: 'account', valid: true, note: sameCase ? 'No EIP-55 checksum in the input (single case).' : null };
+  return {
+    input: s,
+    address: checksummed,
+    network: 'evm',
+    address_type: 'account',
+    valid: true,
+    note: sameCase ? 'No EIP-55 checksum in the input (single case).' : null,
+  };
 }
 
 function parseBech32(s: string): ParsedAddress {
   const lower = s.toLowerCase();
-  const bad = (note: string): ParsedAddress => ({ input: s, address: lower, network: 'bitcoin', address_type: null, valid: false, note });
+  const bad = (note: string): ParsedAddress => ({
+    input: s,
+    address: lower,
+    network: 'bitcoin',
+    address_type: null,
+    valid: false,
+    note,
+  });
   if (s !== lower && s !== s.toUpperCase()) return bad('Mixed-case bech32 address.');
   for (const codec of [bech32, bech32m]) {
     let decoded: { prefix: string; words: number[] };
@@ -52,16 +73,27 @@ function parseBech32(s: string): ParsedAddress {
     } catch {
       continue;
     }
-    if (decoded.prefix !== 'bc') return bad(`Unexpected bech32 prefix '${decoded.prefix}' (only Bitcoin mainnet 'bc' is recognized).`);
+    if (decoded.prefix !== 'bc')
+      return bad(`Unexpected bech32 prefix '${decoded.prefix}' (only Bitcoin mainnet 'bc' is recognized).`);
     const version = decoded.words[0];
     const program = codec.fromWords(decoded.words.slice(1));
     // BIP-350: version 0 uses bech32, versions 1-16 use bech32m.
     if ((version === 0) !== (codec === bech32)) return bad('Wrong checksum variant for the segwit version (BIP-350).');
-    if (version === 0 && program.length === 20) return { input: s, address: lower, network: 'bitcoin', address_type: 'p2wpkh', valid: true, note: null };
-    if (version === 0 && program.length === 32) return { input: s, address: lower, network: 'bitcoin', address_type: 'p2wsh', valid: true, note: null };
-    if (version === 1 && program.length === 32) return { input: s, address: lower, network: 'bitcoin', address_type: 'p2tr', valid: true, note: null };
+    if (version === 0 && program.length === 20)
+      return { input: s, address: lower, network: 'bitcoin', address_type: 'p2wpkh', valid: true, note: null };
+    if (version === 0 && program.length === 32)
+      return { input: s, address: lower, network: 'bitcoin', address_type: 'p2wsh', valid: true, note: null };
+    if (version === 1 && program.length === 32)
+      return { input: s, address: lower, network: 'bitcoin', address_type: 'p2tr', valid: true, note: null };
     if (version >= 1 && version <= 16 && program.length >= 2 && program.length <= 40) {
-      return { input: s, address: lower, network: 'bitcoin', address_type: `segwit_v${version}`, valid: true, note: null };
+      return {
+        input: s,
+        address: lower,
+        network: 'bitcoin',
+        address_type: `segwit_v${version}`,
+        valid: true,
+        note: null,
+      };
     }
     return bad('Invalid segwit program.');
   }
@@ -71,22 +103,48 @@ function parseBech32(s: string): ParsedAddress {
 export function parseAddress(raw: string): ParsedAddress {
   const s = raw.trim();
   if (/^0x[0-9a-fA-F]{40}$/.test(s)) return parseEvm(s);
-  if (/^0x/i.test(s)) return { input: s, address: s, network: 'evm', address_type: null, valid: false, note: 'An EVM address is 0x followed by 40 hex digits.' };
+  if (/^0x/i.test(s))
+    return {
+      input: s,
+      address: s,
+      network: 'evm',
+      address_type: null,
+      valid: false,
+      note: 'An EVM address is 0x followed by 40 hex digits.',
+    };
   if (/^bc1/i.test(s)) return parseBech32(s);
   if (/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(s)) {
     const b = decode58(s);
     const ok = !!b && b.length === 21 && b[0] === 0x41;
-    return { input: s, address: s, network: 'tron', address_type: ok ? 'account' : null, valid: ok, note: ok ? null : 'Invalid Tron base58check address.' };
+    return {
+      input: s,
+      address: s,
+      network: 'tron',
+      address_type: ok ? 'account' : null,
+      valid: ok,
+      note: ok ? null : 'Invalid Tron base58check address.',
+    };
   }
   if (/^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/.test(s)) {
     const b = decode58(s);
     const ok = !!b && b.length === 21 && (b[0] === 0x00 || b[0] === 0x05);
     return {
-      input: s, address: s, network: 'bitcoin', address_type: ok ? (b![0] === 0 ? 'p2pkh' : 'p2sh') : null, valid: ok,
+      input: s,
+      address: s,
+      network: 'bitcoin',
+      address_type: ok ? (b![0] === 0 ? 'p2pkh' : 'p2sh') : null,
+      valid: ok,
       note: ok ? null : 'Invalid Bitcoin base58check address (bad checksum or version).',
     };
   }
-  return { input: s, address: s, network: 'unknown', address_type: null, valid: false, note: 'Not a recognized EVM, Bitcoin or Tron address.' };
+  return {
+    input: s,
+    address: s,
+    network: 'unknown',
+    address_type: null,
+    valid: false,
+    note: 'Not a recognized EVM, Bitcoin or Tron address.',
+  };
 }
 
 /** The key an address is indexed under: case-insensitive forms are lowercased. */

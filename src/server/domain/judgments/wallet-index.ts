@@ -10,11 +10,18 @@ import { addressKey, parseAddress, type ParsedAddress } from './wallet-address';
  * hits and this module stays free of I/O.
  */
 export interface LabelHit {
-  chain: string; entity: string; category: string; name_tags: string; sources: string;
+  chain: string;
+  entity: string;
+  category: string;
+  name_tags: string;
+  sources: string;
   /** GraphSense confidence id of the label's source (Etherscan scrapes are `web_crawl`). */
   confidence: string;
 }
-export interface Dataset { name: string; as_of: string }
+export interface Dataset {
+  name: string;
+  as_of: string;
+}
 
 export interface WalletIndex {
   labels: Map<string, LabelHit[]>;
@@ -25,8 +32,14 @@ export interface WalletIndex {
   datasets: { labels: Dataset; graphsense: Dataset };
 }
 
-export const LABELS_DATASET: Dataset = { name: 'data/labels/evm_exchange_and_risk_labels.csv', as_of: 'Etherscan label scrapes 2023 to mid-2024' };
-export const GRAPHSENSE_LABELS_DATASET: Dataset = { name: 'data/labels/graphsense_btc_tron_exchange_labels.csv', as_of: 'GraphSense TagPacks 29ff93c8 (2026-05-12)' };
+export const LABELS_DATASET: Dataset = {
+  name: 'data/labels/evm_exchange_and_risk_labels.csv',
+  as_of: 'Etherscan label scrapes 2023 to mid-2024',
+};
+export const GRAPHSENSE_LABELS_DATASET: Dataset = {
+  name: 'data/labels/graphsense_btc_tron_exchange_labels.csv',
+  as_of: 'GraphSense TagPacks 29ff93c8 (2026-05-12)',
+};
 /** How outputs name the OFAC address data a wallet was screened against. */
 export const ofacDatasetLabel = (a: AddressIndex) => `${a.dataset.lists} (${a.dataset.as_of})`;
 
@@ -40,17 +53,31 @@ const push = <T>(m: Map<string, T[]>, k: string, v: T) => {
  * `graphsenseCsv` adds the Bitcoin and Tron exchange labels derived from GraphSense TagPacks
  * (each row keeps its tagpack, source and confidence id).
  */
-export function buildWalletIndex(text: { labelsCsv: string; graphsenseCsv?: string }, sanctions: AddressIndex): WalletIndex {
+export function buildWalletIndex(
+  text: { labelsCsv: string; graphsenseCsv?: string },
+  sanctions: AddressIndex,
+): WalletIndex {
   const labels = new Map<string, LabelHit[]>();
   const exchanges = new Set<string>();
   for (const r of parseCsv(text.labelsCsv)) {
-    push(labels, addressKey(r.address), { chain: r.chain, entity: r.entity_label, category: r.category, name_tags: r.name_tags, sources: r.sources, confidence: 'web_crawl' });
+    push(labels, addressKey(r.address), {
+      chain: r.chain,
+      entity: r.entity_label,
+      category: r.category,
+      name_tags: r.name_tags,
+      sources: r.sources,
+      confidence: 'web_crawl',
+    });
     if (r.category.split('|').includes('exchange')) for (const e of r.entity_label.split('|')) if (e) exchanges.add(e);
   }
   for (const r of text.graphsenseCsv ? parseCsv(text.graphsenseCsv) : []) {
     push(labels, addressKey(r.address), {
-      chain: r.chain, entity: r.entity_label, category: r.category, name_tags: r.label,
-      sources: `graphsense/graphsense-tagpacks ${r.tagpack}${r.source ? ` (${r.source})` : ''}`, confidence: r.confidence || 'unknown',
+      chain: r.chain,
+      entity: r.entity_label,
+      category: r.category,
+      name_tags: r.label,
+      sources: `graphsense/graphsense-tagpacks ${r.tagpack}${r.source ? ` (${r.source})` : ''}`,
+      confidence: r.confidence || 'unknown',
     });
     if (r.category === 'exchange' && r.entity_label) exchanges.add(r.entity_label);
   }
@@ -79,7 +106,7 @@ export function classifyWallet(index: WalletIndex, raw: string): WalletClassific
   const ofac = screenWallet(index.sanctions, raw);
   // Address formats of the three families never collide, so one map serves them all; a label
   // of another family (an EVM label for a Bitcoin text) cannot match.
-  const labels = parsed.network === 'unknown' ? [] : index.labels.get(key) ?? [];
+  const labels = parsed.network === 'unknown' ? [] : (index.labels.get(key) ?? []);
   const cats = new Set(labels.flatMap((l) => l.category.split('|')));
   const exchangeLabel = labels.find((l) => l.category.split('|').some((c) => c === 'exchange' || c === 'fiat_gateway'));
   let category: WalletCategory = 'unlabeled';
@@ -90,7 +117,8 @@ export function classifyWallet(index: WalletIndex, raw: string): WalletClassific
   else if (cats.has('bridge')) category = 'bridge';
   const datasets = [ofacDatasetLabel(index.sanctions)];
   if (parsed.network === 'evm') datasets.push(`${LABELS_DATASET.name} (${LABELS_DATASET.as_of})`);
-  else if (parsed.network !== 'unknown') datasets.push(`${GRAPHSENSE_LABELS_DATASET.name} (${GRAPHSENSE_LABELS_DATASET.as_of})`);
+  else if (parsed.network !== 'unknown')
+    datasets.push(`${GRAPHSENSE_LABELS_DATASET.name} (${GRAPHSENSE_LABELS_DATASET.as_of})`);
   return {
     ...parsed,
     category,
@@ -102,4 +130,9 @@ export function classifyWallet(index: WalletIndex, raw: string): WalletClassific
 }
 
 /** Normalizes an exchange name to the label data's slug ("Crypto.com" → "crypto-com"). */
-export const exchangeSlug = (name: string) => name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const exchangeSlug = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');

@@ -4,7 +4,14 @@ export type AlertStatus = (typeof ALERT_STATUSES)[number];
 export const TRIAGE_STATUSES = ['actionable', 'false_positive', 'monitoring', 'resolved'] as const;
 export const SEVERITIES = ['info', 'low', 'medium', 'high', 'critical'] as const;
 export type Severity = (typeof SEVERITIES)[number];
-export const ALERT_TYPES = ['wallet_movement', 'exchange_proximity', 'stablecoin_exposure', 'sanctions', 'deadline', 'compliance'] as const;
+export const ALERT_TYPES = [
+  'wallet_movement',
+  'exchange_proximity',
+  'stablecoin_exposure',
+  'sanctions',
+  'deadline',
+  'compliance',
+] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 export const WATCHLIST_STATUSES = ['active', 'paused', 'archived'] as const;
 

@@ -12,7 +12,9 @@ export interface Thresholds {
 export const DEFAULT_DEADLINE_DAYS = 30;
 
 /** Thresholds with their defaults filled in. */
-export function normalizeThresholds(t: { min_amount?: string; min_usd?: string; exchange_hops?: number; deadline_days?: number } | undefined): Thresholds {
+export function normalizeThresholds(
+  t: { min_amount?: string; min_usd?: string; exchange_hops?: number; deadline_days?: number } | undefined,
+): Thresholds {
   return {
     ...(t?.min_amount !== undefined ? { min_amount: new Decimal(t.min_amount).toFixed() } : {}),
     ...(t?.min_usd !== undefined ? { min_usd: new Decimal(t.min_usd).toFixed() } : {}),
@@ -21,18 +23,30 @@ export function normalizeThresholds(t: { min_amount?: string; min_usd?: string; 
   };
 }
 
-export interface AlertRule { rule: AlertType; params: Record<string, unknown> }
+export interface AlertRule {
+  rule: AlertType;
+  params: Record<string, unknown>;
+}
 
 /** The rules a watchlist's thresholds derive: one per alert type. */
 export function alertRules(t: Thresholds): AlertRule[] {
-  const amount = { ...(t.min_amount !== undefined ? { min_amount: t.min_amount } : {}), ...(t.min_usd !== undefined ? { min_usd: t.min_usd } : {}) };
+  const amount = {
+    ...(t.min_amount !== undefined ? { min_amount: t.min_amount } : {}),
+    ...(t.min_usd !== undefined ? { min_usd: t.min_usd } : {}),
+  };
   return [
     { rule: 'wallet_movement', params: { direction: 'outgoing', ...amount } },
     { rule: 'exchange_proximity', params: { exchange_hops: t.exchange_hops } },
     { rule: 'stablecoin_exposure', params: { direction: 'incoming', freezable_only: true, ...amount } },
     { rule: 'sanctions', params: { list: 'OFAC SDN', severity: 'critical' } },
-    { rule: 'deadline', params: { deadline_days: t.deadline_days, covers: ['judgment_deadline', 'action_due', 'ofac_report_due'] } },
-    { rule: 'compliance', params: { deadline_days: t.deadline_days, covers: ['authority_expiry', 'ofac_report_overdue'] } },
+    {
+      rule: 'deadline',
+      params: { deadline_days: t.deadline_days, covers: ['judgment_deadline', 'action_due', 'ofac_report_due'] },
+    },
+    {
+      rule: 'compliance',
+      params: { deadline_days: t.deadline_days, covers: ['authority_expiry', 'ofac_report_overdue'] },
+    },
   ];
 }
 
@@ -78,33 +92,69 @@ export interface AlertDraft {
   subject: string;
   target: string;
   reason: string;
-  evidence: { transaction_hash: string | null; amount: string | null; asset: string | null; counterparty: string | null; label: string | null };
+  evidence: {
+    transaction_hash: string | null;
+    amount: string | null;
+    asset: string | null;
+    counterparty: string | null;
+    label: string | null;
+  };
 }
 
 /** The alerts one transfer raises under a watchlist's thresholds (pure; one per rule). */
 export function transferAlerts(t: Thresholds, f: TransferFacts): AlertDraft[] {
   const out: AlertDraft[] = [];
-  const evidence = { transaction_hash: f.transaction_hash, amount: f.amount, asset: f.asset, counterparty: f.counterparty, label: f.counterparty_label };
+  const evidence = {
+    transaction_hash: f.transaction_hash,
+    amount: f.amount,
+    asset: f.asset,
+    counterparty: f.counterparty,
+    label: f.counterparty_label,
+  };
   const base = { subject: f.subject, target: f.watched, evidence };
   if (f.via) {
     // Second hop: only exchange proximity looks past the first counterparty.
     if (t.exchange_hops === 2 && f.counterparty_exchange) {
-      out.push({ ...base, type: 'exchange_proximity', severity: 'medium',
-        reason: `Funds from ${f.watched} reached ${f.counterparty_exchange} in two hops, through ${f.via.intermediary} (${f.via.transaction_hash} then ${f.transaction_hash}): ${f.amount} ${f.asset}.` });
+      out.push({
+        ...base,
+        type: 'exchange_proximity',
+        severity: 'medium',
+        reason: `Funds from ${f.watched} reached ${f.counterparty_exchange} in two hops, through ${f.via.intermediary} (${f.via.transaction_hash} then ${f.transaction_hash}): ${f.amount} ${f.asset}.`,
+      });
     }
     return out;
   }
   if (f.direction === 'outgoing' && meetsThreshold(t, f.amount, f.usd)) {
-    out.push({ ...base, type: 'wallet_movement', severity: 'high', reason: `${f.watched} sent ${f.amount} ${f.asset} to ${f.counterparty} on ${f.network}, at or above the threshold.` });
+    out.push({
+      ...base,
+      type: 'wallet_movement',
+      severity: 'high',
+      reason: `${f.watched} sent ${f.amount} ${f.asset} to ${f.counterparty} on ${f.network}, at or above the threshold.`,
+    });
   }
   if (f.direction === 'outgoing' && f.counterparty_exchange) {
-    out.push({ ...base, type: 'exchange_proximity', severity: 'high', reason: `${f.watched} sent ${f.amount} ${f.asset} directly to ${f.counterparty_exchange} (${f.counterparty}): a freeze request can still reach the funds.` });
+    out.push({
+      ...base,
+      type: 'exchange_proximity',
+      severity: 'high',
+      reason: `${f.watched} sent ${f.amount} ${f.asset} directly to ${f.counterparty_exchange} (${f.counterparty}): a freeze request can still reach the funds.`,
+    });
   }
   if (f.direction === 'incoming' && f.freezable_stablecoin && meetsThreshold(t, f.amount, f.usd)) {
-    out.push({ ...base, type: 'stablecoin_exposure', severity: 'high', reason: `${f.watched} received ${f.amount} ${f.asset}, a stablecoin its issuer can freeze (${f.freezable_stablecoin}).` });
+    out.push({
+      ...base,
+      type: 'stablecoin_exposure',
+      severity: 'high',
+      reason: `${f.watched} received ${f.amount} ${f.asset}, a stablecoin its issuer can freeze (${f.freezable_stablecoin}).`,
+    });
   }
   if (f.counterparty_ofac) {
-    out.push({ ...base, type: 'sanctions', severity: 'critical', reason: `${f.watched} transacted with ${f.counterparty}, OFAC-listed (${f.counterparty_ofac}). Ordinary collection must pause until counsel reviews it.` });
+    out.push({
+      ...base,
+      type: 'sanctions',
+      severity: 'critical',
+      reason: `${f.watched} transacted with ${f.counterparty}, OFAC-listed (${f.counterparty_ofac}). Ordinary collection must pause until counsel reviews it.`,
+    });
   }
   return out;
 }
@@ -112,7 +162,12 @@ export function transferAlerts(t: Thresholds, f: TransferFacts): AlertDraft[] {
 const DAY = 86_400_000;
 
 /** Days from `now` until `due` (negative when past), counted in whole UTC days. */
-export const daysUntil = (due: Date, now: Date) => Math.floor((Date.UTC(due.getUTCFullYear(), due.getUTCMonth(), due.getUTCDate()) - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) / DAY);
+export const daysUntil = (due: Date, now: Date) =>
+  Math.floor(
+    (Date.UTC(due.getUTCFullYear(), due.getUTCMonth(), due.getUTCDate()) -
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) /
+      DAY,
+  );
 
 /** Severity of a date that falls due in `days`: overdue or within 7 days is high. */
 export const dueSeverity = (days: number): Severity => (days <= 7 ? 'high' : 'medium');

@@ -6,8 +6,16 @@ import type { PacketFamily } from './families';
  * block (a reviewer reads them before approving).
  */
 export type CheckStatus = 'pass' | 'fail' | 'review';
-export interface Check { check: string; status: CheckStatus; reason: string }
-export interface Readiness { ready: boolean; missing_items: string[]; checks: Check[] }
+export interface Check {
+  check: string;
+  status: CheckStatus;
+  reason: string;
+}
+export interface Readiness {
+  ready: boolean;
+  missing_items: string[];
+  checks: Check[];
+}
 
 export interface RecipientFacts {
   counterparty_name: string;
@@ -41,82 +49,168 @@ interface Rule {
 }
 
 /** Families whose packets only counsel may send (API-CONTRACT §14). */
-export const COUNSEL_ONLY: readonly PacketFamily[] = ['vasp_legal_process', 'exchange_turnover', 'turnover_workflow', 'law_enforcement_referral'];
+export const COUNSEL_ONLY: readonly PacketFamily[] = [
+  'vasp_legal_process',
+  'exchange_turnover',
+  'turnover_workflow',
+  'law_enforcement_referral',
+];
 /** Families that rest on a court order (a `court_order` source or grant). */
-export const COURT_ORDER_REQUIRED: readonly PacketFamily[] = ['exchange_freeze', 'exchange_turnover', 'turnover_workflow'];
+export const COURT_ORDER_REQUIRED: readonly PacketFamily[] = [
+  'exchange_freeze',
+  'exchange_turnover',
+  'turnover_workflow',
+];
 /** Families addressed to an exchange about specific wallets. */
-const WALLET_FAMILIES: readonly PacketFamily[] = ['exchange_intercept', 'exchange_freeze', 'exchange_turnover', 'turnover_workflow'];
+const WALLET_FAMILIES: readonly PacketFamily[] = [
+  'exchange_intercept',
+  'exchange_freeze',
+  'exchange_turnover',
+  'turnover_workflow',
+];
 
 const isCounsel = (roles: readonly string[]) => roles.includes('counsel');
-const lawEnforcementOnly = (r: RecipientFacts) => r.usable_by_law_enforcement && !r.usable_by_operator && !r.usable_by_counsel;
+const lawEnforcementOnly = (r: RecipientFacts) =>
+  r.usable_by_law_enforcement && !r.usable_by_operator && !r.usable_by_counsel;
 const all = () => true;
 const among = (list: readonly PacketFamily[]) => (t: PacketFamily) => list.includes(t);
 
 const RULES: Rule[] = [
   {
-    check: 'legal_authority', applies: all, missing: 'an authority grant in effect on the matter',
-    run: (i) => i.grant.in_effect
-      ? { status: 'pass', reason: `The ${i.grant.basis} grant cited as legal authority is in effect.` }
-      : { status: 'fail', reason: 'The authority grant cited as legal authority is no longer in effect (revoked or expired).' },
+    check: 'legal_authority',
+    applies: all,
+    missing: 'an authority grant in effect on the matter',
+    run: (i) =>
+      i.grant.in_effect
+        ? { status: 'pass', reason: `The ${i.grant.basis} grant cited as legal authority is in effect.` }
+        : {
+            status: 'fail',
+            reason: 'The authority grant cited as legal authority is no longer in effect (revoked or expired).',
+          },
   },
   {
-    check: 'judgment', applies: (t) => t !== 'law_enforcement_referral', missing: 'a judgment of the matter (judgment_id)',
+    check: 'judgment',
+    applies: (t) => t !== 'law_enforcement_referral',
+    missing: 'a judgment of the matter (judgment_id)',
     run: (i) => {
-      if (!i.judgment.present) return { status: 'fail', reason: 'The packet cites no judgment; a creditor\'s request rests on the entered judgment.' };
-      if (i.judgment.status === 'stayed' || i.judgment.status === 'vacated') return { status: 'fail', reason: `The judgment is ${i.judgment.status}; enforcement requests cannot go out while it is.` };
+      if (!i.judgment.present)
+        return {
+          status: 'fail',
+          reason: "The packet cites no judgment; a creditor's request rests on the entered judgment.",
+        };
+      if (i.judgment.status === 'stayed' || i.judgment.status === 'vacated')
+        return {
+          status: 'fail',
+          reason: `The judgment is ${i.judgment.status}; enforcement requests cannot go out while it is.`,
+        };
       return { status: 'pass', reason: 'The packet cites the entered judgment.' };
     },
   },
   {
-    check: 'counsel_sender', applies: among(COUNSEL_ONLY), missing: 'a sender with the counsel role (authorized_sender)',
-    run: (i) => isCounsel(i.sender_roles)
-      ? { status: 'pass', reason: `Only counsel may send a ${i.type} packet; the sender holds the counsel role.` }
-      : { status: 'fail', reason: `Only counsel may send a ${i.type} packet; the sender's roles (${i.sender_roles.join(', ') || 'none'}) do not include counsel.` },
+    check: 'counsel_sender',
+    applies: among(COUNSEL_ONLY),
+    missing: 'a sender with the counsel role (authorized_sender)',
+    run: (i) =>
+      isCounsel(i.sender_roles)
+        ? { status: 'pass', reason: `Only counsel may send a ${i.type} packet; the sender holds the counsel role.` }
+        : {
+            status: 'fail',
+            reason: `Only counsel may send a ${i.type} packet; the sender's roles (${i.sender_roles.join(', ') || 'none'}) do not include counsel.`,
+          },
   },
   {
-    check: 'court_order', applies: among(COURT_ORDER_REQUIRED), missing: 'a court_order source, or a court_order authority grant',
+    check: 'court_order',
+    applies: among(COURT_ORDER_REQUIRED),
+    missing: 'a court_order source, or a court_order authority grant',
     run: (i) => {
       if (i.grant.basis === 'court_order') return { status: 'pass', reason: 'The legal authority is a court order.' };
-      if (i.source_types.includes('court_order') || i.grant.source_types.includes('court_order')) return { status: 'pass', reason: 'A court order is among the sources.' };
-      return { status: 'fail', reason: `A ${i.type} request needs a court order (a court_order source or grant); none is cited.` };
+      if (i.source_types.includes('court_order') || i.grant.source_types.includes('court_order'))
+        return { status: 'pass', reason: 'A court order is among the sources.' };
+      return {
+        status: 'fail',
+        reason: `A ${i.type} request needs a court order (a court_order source or grant); none is cited.`,
+      };
     },
   },
   {
-    check: 'proof_of_control', applies: among(['turnover_workflow']), missing: 'proof-of-control evidence (a proof_of_control source)',
-    run: (i) => i.source_types.includes('proof_of_control')
-      ? { status: 'pass', reason: 'Proof-of-control evidence is among the sources.' }
-      : { status: 'fail', reason: 'A self-custody turnover needs proof-of-control evidence (a proof_of_control source) tying the debtor to the wallets.' },
+    check: 'proof_of_control',
+    applies: among(['turnover_workflow']),
+    missing: 'proof-of-control evidence (a proof_of_control source)',
+    run: (i) =>
+      i.source_types.includes('proof_of_control')
+        ? { status: 'pass', reason: 'Proof-of-control evidence is among the sources.' }
+        : {
+            status: 'fail',
+            reason:
+              'A self-custody turnover needs proof-of-control evidence (a proof_of_control source) tying the debtor to the wallets.',
+          },
   },
   {
-    check: 'wallets', applies: among(WALLET_FAMILIES), missing: 'at least one wallet address',
+    check: 'wallets',
+    applies: among(WALLET_FAMILIES),
+    missing: 'at least one wallet address',
     run: (i) => {
-      if (!i.wallets.length) return { status: 'fail', reason: `A ${i.type} request names the wallets it concerns; none is given.` };
+      if (!i.wallets.length)
+        return { status: 'fail', reason: `A ${i.type} request names the wallets it concerns; none is given.` };
       const sanctioned = i.wallets.filter((w) => w.category === 'sanctioned');
-      if (sanctioned.length) return { status: 'fail', reason: `${sanctioned.length} wallet(s) are on the OFAC list; they go through sanctions review, not ordinary collection.` };
+      if (sanctioned.length)
+        return {
+          status: 'fail',
+          reason: `${sanctioned.length} wallet(s) are on the OFAC list; they go through sanctions review, not ordinary collection.`,
+        };
       return { status: 'pass', reason: `${i.wallets.length} wallet(s) named, none on the OFAC list.` };
     },
   },
   {
-    check: 'recipient_channel', applies: among(['law_enforcement_referral']), missing: 'a recipient channel usable by counsel or operators',
+    check: 'recipient_channel',
+    applies: among(['law_enforcement_referral']),
+    missing: 'a recipient channel usable by counsel or operators',
     run: (i) => {
-      if (!i.recipient) return { status: 'review', reason: 'No recipient relationship yet; the referral must go through a channel usable by counsel, never a law-enforcement-only one.' };
-      if (lawEnforcementOnly(i.recipient)) return { status: 'fail', reason: `${i.recipient.counterparty_name} (${i.recipient.channel_type}) is a law-enforcement-only channel; the service never uses one.` };
+      if (!i.recipient)
+        return {
+          status: 'review',
+          reason:
+            'No recipient relationship yet; the referral must go through a channel usable by counsel, never a law-enforcement-only one.',
+        };
+      if (lawEnforcementOnly(i.recipient))
+        return {
+          status: 'fail',
+          reason: `${i.recipient.counterparty_name} (${i.recipient.channel_type}) is a law-enforcement-only channel; the service never uses one.`,
+        };
       return { status: 'pass', reason: `${i.recipient.counterparty_name} accepts referrals from counsel.` };
     },
   },
   {
-    check: 'sender_capacity', applies: among(['law_enforcement_referral']), missing: 'a sender presented as counsel, not law enforcement',
-    run: (i) => i.sender_roles.some((r) => /law.?enforcement|police|agent/i.test(r))
-      ? { status: 'fail', reason: 'The sender is presented as law enforcement; the service never impersonates law enforcement.' }
-      : { status: 'pass', reason: 'The referral presents the sender as counsel for the judgment creditor, never as law enforcement.' },
+    check: 'sender_capacity',
+    applies: among(['law_enforcement_referral']),
+    missing: 'a sender presented as counsel, not law enforcement',
+    run: (i) =>
+      i.sender_roles.some((r) => /law.?enforcement|police|agent/i.test(r))
+        ? {
+            status: 'fail',
+            reason: 'The sender is presented as law enforcement; the service never impersonates law enforcement.',
+          }
+        : {
+            status: 'pass',
+            reason: 'The referral presents the sender as counsel for the judgment creditor, never as law enforcement.',
+          },
   },
   {
-    check: 'authorized_submitter', applies: all, missing: 'a counsel sender for a channel that requires an authorized submitter',
+    check: 'authorized_submitter',
+    applies: all,
+    missing: 'a counsel sender for a channel that requires an authorized submitter',
     run: (i) => {
-      if (!i.recipient?.authorized_submitter_required) return { status: 'pass', reason: 'The recipient channel does not require an authorized submitter.' };
+      if (!i.recipient?.authorized_submitter_required)
+        return { status: 'pass', reason: 'The recipient channel does not require an authorized submitter.' };
       return isCounsel(i.sender_roles)
-        ? { status: 'pass', reason: `${i.recipient.counterparty_name} requires an authorized submitter; the sender is counsel.` }
-        : { status: 'fail', reason: `${i.recipient.counterparty_name} requires an authorized submitter; the sender is not counsel.` };
+        ? {
+            status: 'pass',
+            reason: `${i.recipient.counterparty_name} requires an authorized submitter; the sender is counsel.`,
+          }
+        : {
+            status: 'fail',
+            reason: `${i.recipient.counterparty_name} requires an authorized submitter; the sender is not counsel.`,
+          };
     },
   },
 ];

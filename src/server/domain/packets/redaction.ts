@@ -35,12 +35,19 @@ function shortenAll(v: Json, addresses: string[]): Json {
 /** Every wallet address the bundle names (the packet's own and its classified wallets). */
 function addressesOf(b: Obj): string[] {
   const out = new Set<string>();
-  const add = (v: Json | undefined) => { if (typeof v === 'string' && v.length > 12) out.add(v); };
+  const add = (v: Json | undefined) => {
+    if (typeof v === 'string' && v.length > 12) out.add(v);
+  };
   const packet = isObj(b.packet) ? b.packet : {};
   const contents = isObj(b.contents) ? b.contents : {};
   for (const w of Array.isArray(packet.wallets) ? packet.wallets : []) add(w);
-  for (const w of Array.isArray(contents.wallets) ? contents.wallets : []) if (isObj(w)) { add(w.address); add(w.input); }
-  for (const h of Array.isArray(contents.exchange_hypotheses) ? contents.exchange_hypotheses : []) if (isObj(h)) add(h.wallet);
+  for (const w of Array.isArray(contents.wallets) ? contents.wallets : [])
+    if (isObj(w)) {
+      add(w.address);
+      add(w.input);
+    }
+  for (const h of Array.isArray(contents.exchange_hypotheses) ? contents.exchange_hypotheses : [])
+    if (isObj(h)) add(h.wallet);
   // Longest first, so an address that contains another is replaced whole.
   return [...out].sort((a, z) => z.length - a.length);
 }
@@ -68,24 +75,36 @@ export function redactBundle<T extends object>(bundle: T, profile: RedactionProf
     // Only the judgment creditor's own identity stays; other claimants' data is theirs.
     const creditor = isObj(contents.judgment_summary) ? contents.judgment_summary.creditor : null;
     if (Array.isArray(contents.claimants)) {
-      contents.claimants = contents.claimants.filter((c) => isObj(c) && c.name === creditor).map((c) => ({ name: (c as Obj).name, role: (c as Obj).role }));
+      contents.claimants = contents.claimants
+        .filter((c) => isObj(c) && c.name === creditor)
+        .map((c) => ({ name: (c as Obj).name, role: (c as Obj).role }));
     }
   }
   if (profile === 'external') return b as unknown as T;
   // Sanctions findings are stated only as "under review" (the check names stay, their reasons go).
   const readiness = packet && isObj(packet.readiness) ? packet.readiness : null;
   if (readiness && Array.isArray(readiness.checks)) {
-    readiness.checks = readiness.checks.map((c) => (isObj(c) && typeof c.reason === 'string' && /OFAC|sanction/i.test(c.reason) ? { ...c, reason: 'Sanctions matters are under review.' } : c));
+    readiness.checks = readiness.checks.map((c) =>
+      isObj(c) && typeof c.reason === 'string' && /OFAC|sanction/i.test(c.reason)
+        ? { ...c, reason: 'Sanctions matters are under review.' }
+        : c,
+    );
   }
   if (readiness && Array.isArray(readiness.missing_items)) {
-    readiness.missing_items = readiness.missing_items.map((m) => (typeof m === 'string' && /OFAC|sanction/i.test(m) ? 'Sanctions matters are under review.' : m));
+    readiness.missing_items = readiness.missing_items.map((m) =>
+      typeof m === 'string' && /OFAC|sanction/i.test(m) ? 'Sanctions matters are under review.' : m,
+    );
   }
   const addresses = addressesOf(b);
   if (contents && Array.isArray(contents.wallets)) {
     contents.wallets = contents.wallets.map((w) => {
       if (!isObj(w)) return w;
       const { sanctions: _s, ...rest } = w;
-      return { ...rest, category: rest.category === 'sanctioned' ? 'under_review' : rest.category, sanctions_status: Array.isArray(_s) && _s.length ? 'under review' : 'none known' };
+      return {
+        ...rest,
+        category: rest.category === 'sanctioned' ? 'under_review' : rest.category,
+        sanctions_status: Array.isArray(_s) && _s.length ? 'under review' : 'none known',
+      };
     });
   }
   return shortenAll(b, addresses) as unknown as T;

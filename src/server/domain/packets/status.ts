@@ -4,7 +4,15 @@
  * packet back to draft or decline it (`in_review` → `rejected`, with a reason). After `sent`
  * only the recipient's response is recorded (`responded`, or `rejected` when refused).
  */
-export const PACKET_STATUSES = ['draft', 'in_review', 'approved', 'sent', 'responded', 'rejected', 'withdrawn'] as const;
+export const PACKET_STATUSES = [
+  'draft',
+  'in_review',
+  'approved',
+  'sent',
+  'responded',
+  'rejected',
+  'withdrawn',
+] as const;
 export type PacketStatus = (typeof PACKET_STATUSES)[number];
 
 const MOVES: Record<PacketStatus, readonly PacketStatus[]> = {
@@ -28,10 +36,15 @@ export const needsReason = (from: string, to: string) => to === 'rejected' || (f
 /** The review_state status a move leaves behind. */
 export function reviewStatusAfter(to: PacketStatus): string | null {
   switch (to) {
-    case 'in_review': return 'in_review';
-    case 'approved': return 'approved';
-    case 'rejected': return 'rejected';
-    case 'draft': return 'pending';
-    default: return null;
+    case 'in_review':
+      return 'in_review';
+    case 'approved':
+      return 'approved';
+    case 'rejected':
+      return 'rejected';
+    case 'draft':
+      return 'pending';
+    default:
+      return null;
   }
 }

@@ -23,25 +23,39 @@ export type ChannelRefusal =
   | 'packet_type_not_supported';
 
 export const isLawEnforcementOnly = (c: Channel) =>
-  c.channel_type === 'law_enforcement_portal' || (c.usable_by_law_enforcement && !c.usable_by_operator && !c.usable_by_counsel);
+  c.channel_type === 'law_enforcement_portal' ||
+  (c.usable_by_law_enforcement && !c.usable_by_operator && !c.usable_by_counsel);
 
 /**
  * Why `sender` may not use `channel` (null: permitted). `packetType` is the packet's type when
  * the contact carries a packet, else null.
  */
-export function channelRefusal(channel: Channel, sender: { roles: readonly string[] }, packetType: string | null): { rule: ChannelRefusal; reason: string } | null {
+export function channelRefusal(
+  channel: Channel,
+  sender: { roles: readonly string[] },
+  packetType: string | null,
+): { rule: ChannelRefusal; reason: string } | null {
   const counsel = sender.roles.includes('counsel');
   if (isLawEnforcementOnly(channel)) {
-    return { rule: 'law_enforcement_only', reason: 'This channel is for law enforcement only; the service never uses or imitates a law-enforcement channel.' };
+    return {
+      rule: 'law_enforcement_only',
+      reason: 'This channel is for law enforcement only; the service never uses or imitates a law-enforcement channel.',
+    };
   }
   if (channel.authorized_submitter_required && !counsel) {
-    return { rule: 'authorized_submitter_required', reason: 'This channel needs an authorized submitter: the sender must hold the counsel role.' };
+    return {
+      rule: 'authorized_submitter_required',
+      reason: 'This channel needs an authorized submitter: the sender must hold the counsel role.',
+    };
   }
   if (!channel.usable_by_operator && !channel.usable_by_counsel) {
     return { rule: 'not_usable', reason: 'This channel is usable by neither operators nor counsel.' };
   }
   if (!channel.usable_by_operator && !counsel) {
-    return { rule: 'counsel_only', reason: 'This channel is usable by counsel only; the sender does not hold the counsel role.' };
+    return {
+      rule: 'counsel_only',
+      reason: 'This channel is usable by counsel only; the sender does not hold the counsel role.',
+    };
   }
   if (packetType !== null && !channel.packet_types_supported.includes(packetType)) {
     return {

@@ -7,50 +7,94 @@ import { redactData, shortenAddresses, UNDER_REVIEW } from './redaction';
  */
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export interface ReportSectionOut { key: string; title: string; body: string; data: Record<string, unknown> }
+export interface ReportSectionOut {
+  key: string;
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+}
 
 const m = (x: Any | null | undefined) => (x ? `${x.amount_decimal} ${x.currency}` : 'not known');
 const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const list = (xs: string[]) => (xs.length ? xs.join('; ') : 'none');
 
 const TITLES: Record<string, string> = {
-  summary: 'Summary', judgments: 'Judgments', assets: 'Assets', plan: 'Enforcement plan', actions: 'Actions',
-  packets: 'Packets', alerts: 'Monitoring alerts', ledger: 'Ledger: recoveries and balance', sanctions: 'Sanctions',
-  recoveries: 'Recoveries and balance', your_share: 'Your share', next_steps: 'Next steps',
+  summary: 'Summary',
+  judgments: 'Judgments',
+  assets: 'Assets',
+  plan: 'Enforcement plan',
+  actions: 'Actions',
+  packets: 'Packets',
+  alerts: 'Monitoring alerts',
+  ledger: 'Ledger: recoveries and balance',
+  sanctions: 'Sanctions',
+  recoveries: 'Recoveries and balance',
+  your_share: 'Your share',
+  next_steps: 'Next steps',
 };
 
 const BODIES: Record<string, (d: Any) => string> = {
-  summary: (d) => [
-    `${d.matter?.name ?? 'This matter'} is ${d.matter?.status ?? 'open'} (${d.matter?.mode ?? 'enforcement'}).`,
-    d.matter?.lead_counsel ? `Lead counsel: ${d.matter.lead_counsel}.` : '',
-    `It holds ${n(d.judgment_count ?? 0, 'judgment')}${d.claimant_count !== undefined ? ` and ${n(d.claimant_count, 'claimant')}` : ''}.`,
-    d.balance_outstanding ? `Outstanding balance: ${m(d.balance_outstanding)}; recovered so far: ${m(d.recovered)} (as of ${d.as_of}).` : '',
-    d.matter?.notes ? `Internal notes: ${d.matter.notes}` : '',
-    d.operator_economics ? `Operator economics: contingency fee ${d.operator_economics.contingency_fee_pct ?? 'not set'}%; operator share of recoveries ${m(d.operator_economics.operator_share)}.` : '',
-  ].filter(Boolean).join(' '),
-  judgments: (d) => (d.judgments?.length
-    ? d.judgments.map((j: Any) => `${j.case_number} (${j.court}, entered ${j.date_entered}): ${m(j.amount)} against ${j.debtor}, status ${j.status}.${j.next_deadline ? ` Next deadline: ${j.next_deadline.title} on ${j.next_deadline.due_date}.` : ''}`).join(' ')
-    : 'No judgment has been recorded on this matter yet.'),
-  assets: (d) => (d.map_id
-    ? `The latest asset map (${d.created_at?.slice(0, 10)}) traces ${n(d.wallets?.length ?? 0, 'wallet')} and ${n(d.token_exposure_count ?? 0, 'token exposure')}. Exchanges that may hold funds: ${list((d.exchange_hypotheses ?? []).map((h: Any) => `${h.exchange} (${h.confidence}/100)`))}.`
-    : 'No asset map has been made for this matter yet.'),
-  plan: (d) => (d.plans?.length
-    ? d.plans.map((p: Any) => `Plan for ${p.judgment_id} (${p.profile}, pressure level ${p.pressure_level}): ${n(p.priority_actions?.length ?? 0, 'priority step')}${p.blocked_actions ? `, ${n(p.blocked_actions, 'blocked step')}` : ''}: ${list((p.priority_actions ?? []).slice(0, 5).map((a: Any) => a.title))}.`).join(' ')
-    : 'No enforcement plan has been made yet.'),
-  actions: (d) => `${n(d.open ?? 0, 'open action')}, ${n(d.completed ?? 0, 'completed action')}.${d.items?.length ? ` Next: ${list(d.items.slice(0, 5).map((a: Any) => `${a.title}${a.due_at ? ` (due ${a.due_at.slice(0, 10)})` : ''}`))}.` : ''}`,
-  packets: (d) => (d.items?.length
-    ? `${n(d.items.length, 'packet')}: ${list(d.items.map((p: Any) => `${p.type}/${p.packet_type} ${p.status}${p.ready ? ', ready' : ''}`))}.`
-    : 'No packet has been prepared yet.'),
-  alerts: (d) => (d.items?.length ? `${n(d.items.length, 'alert')}.${d.note ? ` ${d.note}` : ''}` : 'No monitoring alerts.'),
-  ledger: (d) => `Judgment principal ${m(d.judgment_principal)}, accrued interest ${m(d.accrued_interest)}, costs ${m(d.costs)}. Recovered ${m(d.recovered)} in ${n(d.recovery_events ?? 0, 'recovery', 'recoveries')}; distributed ${m(d.distributed)}. Outstanding balance ${m(d.balance_outstanding)} as of ${d.as_of}.`,
-  recoveries: (d) => `So far ${m(d.recovered)} has been recovered in ${n(d.recovery_events ?? 0, 'recovery', 'recoveries')}. The balance still owed on the judgments, with interest and costs, is ${m(d.balance_outstanding)} as of ${d.as_of}. The chart shows both over time.`,
-  sanctions: (d) => (d.sanctions_status
-    ? `Sanctions matters: ${d.sanctions_status}.`
-    : d.reviews?.length ? `${n(d.reviews.length, 'sanctions review')}: ${list(d.reviews.map((r: Any) => `${r.review_id} ${r.status}${r.ofac_report_required ? ' (OFAC report required)' : ''}`))}.` : 'No sanctions review is open.'),
-  your_share: (d) => (d.share_pct === null || d.share_pct === undefined
-    ? `${d.claimant?.name ?? 'Your'} share of this matter's recoveries is not recorded yet; it is under review.`
-    : `${d.claimant?.name} (${d.claimant?.role}) holds ${d.share_pct}% of the net recoveries: ${m(d.share_of_net_recoveries)} so far. Distributed to you: ${m(d.distributed_to_claimant)}.`),
-  next_steps: (d) => `${n(d.open_actions ?? 0, 'step')} in progress.${d.upcoming_deadlines?.length ? ` Upcoming dates: ${list(d.upcoming_deadlines.map((x: Any) => `${x.title} on ${x.due_date}`))}.` : ''}`,
+  summary: (d) =>
+    [
+      `${d.matter?.name ?? 'This matter'} is ${d.matter?.status ?? 'open'} (${d.matter?.mode ?? 'enforcement'}).`,
+      d.matter?.lead_counsel ? `Lead counsel: ${d.matter.lead_counsel}.` : '',
+      `It holds ${n(d.judgment_count ?? 0, 'judgment')}${d.claimant_count !== undefined ? ` and ${n(d.claimant_count, 'claimant')}` : ''}.`,
+      d.balance_outstanding
+        ? `Outstanding balance: ${m(d.balance_outstanding)}; recovered so far: ${m(d.recovered)} (as of ${d.as_of}).`
+        : '',
+      d.matter?.notes ? `Internal notes: ${d.matter.notes}` : '',
+      d.operator_economics
+        ? `Operator economics: contingency fee ${d.operator_economics.contingency_fee_pct ?? 'not set'}%; operator share of recoveries ${m(d.operator_economics.operator_share)}.`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+  judgments: (d) =>
+    d.judgments?.length
+      ? d.judgments
+          .map(
+            (j: Any) =>
+              `${j.case_number} (${j.court}, entered ${j.date_entered}): ${m(j.amount)} against ${j.debtor}, status ${j.status}.${j.next_deadline ? ` Next deadline: ${j.next_deadline.title} on ${j.next_deadline.due_date}.` : ''}`,
+          )
+          .join(' ')
+      : 'No judgment has been recorded on this matter yet.',
+  assets: (d) =>
+    d.map_id
+      ? `The latest asset map (${d.created_at?.slice(0, 10)}) traces ${n(d.wallets?.length ?? 0, 'wallet')} and ${n(d.token_exposure_count ?? 0, 'token exposure')}. Exchanges that may hold funds: ${list((d.exchange_hypotheses ?? []).map((h: Any) => `${h.exchange} (${h.confidence}/100)`))}.`
+      : 'No asset map has been made for this matter yet.',
+  plan: (d) =>
+    d.plans?.length
+      ? d.plans
+          .map(
+            (p: Any) =>
+              `Plan for ${p.judgment_id} (${p.profile}, pressure level ${p.pressure_level}): ${n(p.priority_actions?.length ?? 0, 'priority step')}${p.blocked_actions ? `, ${n(p.blocked_actions, 'blocked step')}` : ''}: ${list((p.priority_actions ?? []).slice(0, 5).map((a: Any) => a.title))}.`,
+          )
+          .join(' ')
+      : 'No enforcement plan has been made yet.',
+  actions: (d) =>
+    `${n(d.open ?? 0, 'open action')}, ${n(d.completed ?? 0, 'completed action')}.${d.items?.length ? ` Next: ${list(d.items.slice(0, 5).map((a: Any) => `${a.title}${a.due_at ? ` (due ${a.due_at.slice(0, 10)})` : ''}`))}.` : ''}`,
+  packets: (d) =>
+    d.items?.length
+      ? `${n(d.items.length, 'packet')}: ${list(d.items.map((p: Any) => `${p.type}/${p.packet_type} ${p.status}${p.ready ? ', ready' : ''}`))}.`
+      : 'No packet has been prepared yet.',
+  alerts: (d) =>
+    d.items?.length ? `${n(d.items.length, 'alert')}.${d.note ? ` ${d.note}` : ''}` : 'No monitoring alerts.',
+  ledger: (d) =>
+    `Judgment principal ${m(d.judgment_principal)}, accrued interest ${m(d.accrued_interest)}, costs ${m(d.costs)}. Recovered ${m(d.recovered)} in ${n(d.recovery_events ?? 0, 'recovery', 'recoveries')}; distributed ${m(d.distributed)}. Outstanding balance ${m(d.balance_outstanding)} as of ${d.as_of}.`,
+  recoveries: (d) =>
+    `So far ${m(d.recovered)} has been recovered in ${n(d.recovery_events ?? 0, 'recovery', 'recoveries')}. The balance still owed on the judgments, with interest and costs, is ${m(d.balance_outstanding)} as of ${d.as_of}. The chart shows both over time.`,
+  sanctions: (d) =>
+    d.sanctions_status
+      ? `Sanctions matters: ${d.sanctions_status}.`
+      : d.reviews?.length
+        ? `${n(d.reviews.length, 'sanctions review')}: ${list(d.reviews.map((r: Any) => `${r.review_id} ${r.status}${r.ofac_report_required ? ' (OFAC report required)' : ''}`))}.`
+        : 'No sanctions review is open.',
+  your_share: (d) =>
+    d.share_pct === null || d.share_pct === undefined
+      ? `${d.claimant?.name ?? 'Your'} share of this matter's recoveries is not recorded yet; it is under review.`
+      : `${d.claimant?.name} (${d.claimant?.role}) holds ${d.share_pct}% of the net recoveries: ${m(d.share_of_net_recoveries)} so far. Distributed to you: ${m(d.distributed_to_claimant)}.`,
+  next_steps: (d) =>
+    `${n(d.open_actions ?? 0, 'step')} in progress.${d.upcoming_deadlines?.length ? ` Upcoming dates: ${list(d.upcoming_deadlines.map((x: Any) => `${x.title} on ${x.due_date}`))}.` : ''}`,
 };
 
 /**
@@ -58,7 +102,12 @@ const BODIES: Record<string, (d: Any) => string> = {
  * claimant profile collapse to a status), then the body written from it, then every full
  * address the report names shortened in the whole section.
  */
-export function sectionFor(key: string, raw: Record<string, unknown>, profile: RedactionProfile, addresses: readonly string[]): ReportSectionOut {
+export function sectionFor(
+  key: string,
+  raw: Record<string, unknown>,
+  profile: RedactionProfile,
+  addresses: readonly string[],
+): ReportSectionOut {
   let data = redactData(raw, profile, addresses);
   if (key === 'sanctions' && profile === 'claimant') {
     data = { sanctions_status: (raw.reviews as unknown[] | undefined)?.length ? UNDER_REVIEW : 'none known' };

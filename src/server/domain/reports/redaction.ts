@@ -10,13 +10,32 @@ import { shortAddress, type RedactionProfile } from '../packets/redaction';
  * - `claimant`: `external`, no claimant roster, sanctions stated only as "under review", and every full wallet
  *   address (those the report names, in any string) cut to its first 6 and last 4 characters.
  */
-const INTERNAL_KEYS = new Set(['notes', 'internal_notes', 'review_notes', 'completion_notes', 'profile_notes', 'economics', 'operator_economics', 'fees', 'internal']);
-const SANCTIONS_KEYS = new Set(['sanctions', 'sanctions_status', 'matches', 'blocked_property_analysis', 'ofac_report_required', 'sdn_name', 'decision_reason']);
+const INTERNAL_KEYS = new Set([
+  'notes',
+  'internal_notes',
+  'review_notes',
+  'completion_notes',
+  'profile_notes',
+  'economics',
+  'operator_economics',
+  'fees',
+  'internal',
+]);
+const SANCTIONS_KEYS = new Set([
+  'sanctions',
+  'sanctions_status',
+  'matches',
+  'blocked_property_analysis',
+  'ofac_report_required',
+  'sdn_name',
+  'decision_reason',
+]);
 export const UNDER_REVIEW = 'under review';
 
 type Json = unknown;
 
-const isPlain = (v: Json): v is Record<string, Json> => !!v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof ExactNumber);
+const isPlain = (v: Json): v is Record<string, Json> =>
+  !!v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof ExactNumber);
 
 function walk(v: Json, visit: (k: string, x: Json) => Json | undefined): Json {
   if (Array.isArray(v)) return v.map((x) => walk(x, visit));
@@ -44,12 +63,24 @@ export function shortenAddresses(v: Json, addresses: readonly string[]): Json {
 }
 
 /** Section data under a profile. `addresses` are the full addresses the report names. */
-export function redactData(data: Record<string, Json>, profile: RedactionProfile, addresses: readonly string[]): Record<string, Json> {
+export function redactData(
+  data: Record<string, Json>,
+  profile: RedactionProfile,
+  addresses: readonly string[],
+): Record<string, Json> {
   if (profile === 'none') return data;
   let out = walk(data, (k, x) => (INTERNAL_KEYS.has(k) ? undefined : x));
   if (profile === 'claimant') {
     // A claimant sees no other claimant: the roster goes with the sanctions detail.
-    out = walk(out, (k, x) => (k === 'claimants' ? undefined : SANCTIONS_KEYS.has(k) ? (k === 'sanctions_status' || k === 'sanctions' ? UNDER_REVIEW : undefined) : x));
+    out = walk(out, (k, x) =>
+      k === 'claimants'
+        ? undefined
+        : SANCTIONS_KEYS.has(k)
+          ? k === 'sanctions_status' || k === 'sanctions'
+            ? UNDER_REVIEW
+            : undefined
+          : x,
+    );
     out = shortenAddresses(out, addresses);
   }
   return out as Record<string, Json>;

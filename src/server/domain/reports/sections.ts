@@ -4,7 +4,17 @@ import type { RedactionProfile } from '../packets/redaction';
  * Report vocabularies (API-CONTRACT §19). A campaign brief is built from these sections, in
  * this order; `include_sections` picks among them (all when omitted).
  */
-export const REPORT_SECTIONS = ['summary', 'judgments', 'assets', 'plan', 'actions', 'packets', 'alerts', 'ledger', 'sanctions'] as const;
+export const REPORT_SECTIONS = [
+  'summary',
+  'judgments',
+  'assets',
+  'plan',
+  'actions',
+  'packets',
+  'alerts',
+  'ledger',
+  'sanctions',
+] as const;
 export type ReportSection = (typeof REPORT_SECTIONS)[number];
 
 export const REPORT_AUDIENCES = ['internal', 'counsel', 'claimant'] as const;
@@ -18,12 +28,17 @@ export const REPORT_STATUSES = ['ready'] as const;
  * counsel outside the operator gets the `external` view (no internal notes or operator
  * economics), and a claimant gets the `claimant` view.
  */
-export const AUDIENCE_PROFILE: Record<ReportAudience, RedactionProfile> = { internal: 'none', counsel: 'external', claimant: 'claimant' };
+export const AUDIENCE_PROFILE: Record<ReportAudience, RedactionProfile> = {
+  internal: 'none',
+  counsel: 'external',
+  claimant: 'claimant',
+};
 
 const RANK: Record<RedactionProfile, number> = { none: 0, external: 1, claimant: 2 };
 
 /** An export may redact further than the report was built for, never less. */
-export const strictestProfile = (a: RedactionProfile, b: RedactionProfile): RedactionProfile => (RANK[a] >= RANK[b] ? a : b);
+export const strictestProfile = (a: RedactionProfile, b: RedactionProfile): RedactionProfile =>
+  RANK[a] >= RANK[b] ? a : b;
 
 /** Sections in their canonical order, duplicates removed. */
 export const orderSections = (keys: readonly string[] | undefined): ReportSection[] =>

@@ -28,9 +28,23 @@ export type AddressFamily = 'evm' | 'bech32' | 'cashaddr' | 'base58' | 'other';
 
 /** Where each OFAC ticker lives. USDT and USDC mix networks: their family comes from the address. */
 const TICKER_NETWORKS: Record<string, string> = {
-  ETH: 'ethereum', ETC: 'ethereum_classic', ARB: 'arbitrum', BSC: 'bsc', BNB: 'bnb_beacon_chain', TRX: 'tron',
-  XBT: 'bitcoin', LTC: 'litecoin', BCH: 'bitcoin_cash', BSV: 'bitcoin_sv', BTG: 'bitcoin_gold', DASH: 'dash',
-  ZEC: 'zcash', XMR: 'monero', XRP: 'xrp_ledger', XVG: 'verge', SOL: 'solana',
+  ETH: 'ethereum',
+  ETC: 'ethereum_classic',
+  ARB: 'arbitrum',
+  BSC: 'bsc',
+  BNB: 'bnb_beacon_chain',
+  TRX: 'tron',
+  XBT: 'bitcoin',
+  LTC: 'litecoin',
+  BCH: 'bitcoin_cash',
+  BSV: 'bitcoin_sv',
+  BTG: 'bitcoin_gold',
+  DASH: 'dash',
+  ZEC: 'zcash',
+  XMR: 'monero',
+  XRP: 'xrp_ledger',
+  XVG: 'verge',
+  SOL: 'solana',
 };
 
 export function addressFamily(raw: string): AddressFamily {
@@ -88,12 +102,24 @@ export interface AddressIndex {
  * it for that ticker; a listed address the CSV does not know is still indexed, with its
  * profile unnamed, so a stale mapping can never make a listed address screen clear.
  */
-export function buildAddressIndex(lists: { ticker: string; text: string }[], entitiesCsv: string, dataset = OFAC_ADDRESS_DATASET): AddressIndex {
-  const profiles = new Map<string, { sdn_profile_id: string; sdn_name: string; party_type: string; programs: string[] }[]>();
+export function buildAddressIndex(
+  lists: { ticker: string; text: string }[],
+  entitiesCsv: string,
+  dataset = OFAC_ADDRESS_DATASET,
+): AddressIndex {
+  const profiles = new Map<
+    string,
+    { sdn_profile_id: string; sdn_name: string; party_type: string; programs: string[] }[]
+  >();
   for (const r of parseCsv(entitiesCsv)) {
     const k = `${r.asset}|${addressKey(r.address).key}`;
     const list = profiles.get(k) ?? [];
-    list.push({ sdn_profile_id: r.sdn_profile_id, sdn_name: r.sdn_name, party_type: r.party_type, programs: r.programs ? r.programs.split('|') : [] });
+    list.push({
+      sdn_profile_id: r.sdn_profile_id,
+      sdn_name: r.sdn_name,
+      party_type: r.party_type,
+      programs: r.programs ? r.programs.split('|') : [],
+    });
     profiles.set(k, list);
   }
   const byKey = new Map<string, AddressHit[]>();
@@ -104,7 +130,9 @@ export function buildAddressIndex(lists: { ticker: string; text: string }[], ent
       if (!address) continue;
       const { key, family } = addressKey(address);
       const network = listedNetwork(ticker, address);
-      const who = profiles.get(`${ticker}|${key}`) ?? [{ sdn_profile_id: '', sdn_name: '(SDN entry not named in the mapping)', party_type: '', programs: [] }];
+      const who = profiles.get(`${ticker}|${key}`) ?? [
+        { sdn_profile_id: '', sdn_name: '(SDN entry not named in the mapping)', party_type: '', programs: [] },
+      ];
       const hits = byKey.get(key) ?? [];
       if (!hits.length) families[family]++;
       for (const p of who) hits.push({ asset: ticker, address, network, ...p });

@@ -10,7 +10,8 @@ export interface HolidayTable {
   years: readonly [number, number];
 }
 
-const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const addDays = (iso: string, n: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 export function isBusinessDay(iso: string, table: HolidayTable): boolean {
   const dow = new Date(`${iso}T00:00:00Z`).getUTCDay();

@@ -69,12 +69,26 @@ export function jaroWinklerBound(la: number, lb: number): number {
  */
 export function foldToken(t: string): string {
   let s = t
-    .replace(/^YE/, 'E').replace(/^JE/, 'E').replace(/^IE/, 'E')
-    .replace(/KS/g, 'X').replace(/KH/g, 'H').replace(/PH/g, 'F').replace(/TH/g, 'T').replace(/DH/g, 'D').replace(/GH/g, 'G')
-    .replace(/SCH/g, 'SH').replace(/CK/g, 'K').replace(/Q/g, 'K').replace(/C(?![H])/g, 'K')
-    .replace(/OU/g, 'U').replace(/OO/g, 'U').replace(/EE/g, 'I')
-    .replace(/W/g, 'V').replace(/DJ/g, 'J')
-    .replace(/IY|YI|II|IJ/g, 'I').replace(/Y(?=[^AEIOU]|$)/g, 'I');
+    .replace(/^YE/, 'E')
+    .replace(/^JE/, 'E')
+    .replace(/^IE/, 'E')
+    .replace(/KS/g, 'X')
+    .replace(/KH/g, 'H')
+    .replace(/PH/g, 'F')
+    .replace(/TH/g, 'T')
+    .replace(/DH/g, 'D')
+    .replace(/GH/g, 'G')
+    .replace(/SCH/g, 'SH')
+    .replace(/CK/g, 'K')
+    .replace(/Q/g, 'K')
+    .replace(/C(?![H])/g, 'K')
+    .replace(/OU/g, 'U')
+    .replace(/OO/g, 'U')
+    .replace(/EE/g, 'I')
+    .replace(/W/g, 'V')
+    .replace(/DJ/g, 'J')
+    .replace(/IY|YI|II|IJ/g, 'I')
+    .replace(/Y(?=[^AEIOU]|$)/g, 'I');
   s = s.replace(/(.)\1+/g, '$1');
   return s || t;
 }
@@ -102,11 +116,37 @@ export function tokenSimilarity(a: string, b: string): number {
 
 /** Particles that belong to the next word in Arabic names ("ABD AL RAHMAN", "ABDUL RAHMAN",
  *  "ABDURRAHMAN"): joined to it so every spelling is one token. */
-const JOINING = new Set(['ABD', 'ABDUL', 'ABDEL', 'ABDAL', 'ABU', 'ABOU', 'AL', 'EL', 'UL', 'BIN', 'BEN', 'IBN', 'BINT']);
+const JOINING = new Set([
+  'ABD',
+  'ABDUL',
+  'ABDEL',
+  'ABDAL',
+  'ABU',
+  'ABOU',
+  'AL',
+  'EL',
+  'UL',
+  'BIN',
+  'BEN',
+  'IBN',
+  'BINT',
+]);
 
 /** Words of legal forms anywhere in a name ("LIMITED LIABILITY COMPANY VEGA", "CLOSED JOINT
  *  STOCK COMPANY X"): they say what kind of body it is, not which one, so fuzzy comparison drops them. */
-const LEGAL_WORDS = new Set([...LEGAL_FORMS, 'JOINT', 'STOCK', 'CLOSED', 'PUBLIC', 'PRIVATE', 'SOCIETY', 'COMPANIA', 'SOCIEDAD', 'ANONIMA', 'GESELLSCHAFT']);
+const LEGAL_WORDS = new Set([
+  ...LEGAL_FORMS,
+  'JOINT',
+  'STOCK',
+  'CLOSED',
+  'PUBLIC',
+  'PRIVATE',
+  'SOCIETY',
+  'COMPANIA',
+  'SOCIEDAD',
+  'ANONIMA',
+  'GESELLSCHAFT',
+]);
 /** Generic business words after folding (see GENERIC in names.ts). */
 const FOLDED_GENERIC = new Set([...GENERIC].map((w) => foldToken(w)));
 export const isGenericToken = (t: string) => FOLDED_GENERIC.has(t);
@@ -118,7 +158,10 @@ export function comparisonTokens(words: readonly string[]): string[] {
   let carry = '';
   const kept = words.filter((w) => !LEGAL_WORDS.has(w));
   for (const w of kept.length ? kept : words) {
-    if (JOINING.has(w)) { carry += w; continue; }
+    if (JOINING.has(w)) {
+      carry += w;
+      continue;
+    }
     out.push(foldToken(carry + w));
     carry = '';
   }

@@ -7,16 +7,84 @@
 /** Trailing legal-form words ("S.A." is "SA" once dots are gone). Dropped only at the end of a
  *  name, so "CO" inside "CO OPERATIVE BANK" stays. */
 export const LEGAL_FORMS = new Set([
-  'LLC', 'LLP', 'LP', 'LTD', 'LIMITED', 'LIABILITY', 'INC', 'INCORPORATED', 'CORP', 'CORPORATION', 'CO', 'COMPANY',
-  'PLC', 'SA', 'SAS', 'SARL', 'SRL', 'SRO', 'SPA', 'SL', 'SAC', 'SAU', 'CV', 'RL', 'AG', 'GMBH', 'KG', 'BV', 'NV',
-  'AB', 'AS', 'ASA', 'OY', 'OYJ', 'PTE', 'PTY', 'BHD', 'SDN', 'OOO', 'OAO', 'ZAO', 'PAO', 'AO', 'JSC', 'PJSC',
-  'CJSC', 'OJSC', 'FZE', 'FZC', 'FZCO', 'FZ', 'DMCC', 'WLL', 'KFT', 'ZRT', 'DOO', 'AD',
+  'LLC',
+  'LLP',
+  'LP',
+  'LTD',
+  'LIMITED',
+  'LIABILITY',
+  'INC',
+  'INCORPORATED',
+  'CORP',
+  'CORPORATION',
+  'CO',
+  'COMPANY',
+  'PLC',
+  'SA',
+  'SAS',
+  'SARL',
+  'SRL',
+  'SRO',
+  'SPA',
+  'SL',
+  'SAC',
+  'SAU',
+  'CV',
+  'RL',
+  'AG',
+  'GMBH',
+  'KG',
+  'BV',
+  'NV',
+  'AB',
+  'AS',
+  'ASA',
+  'OY',
+  'OYJ',
+  'PTE',
+  'PTY',
+  'BHD',
+  'SDN',
+  'OOO',
+  'OAO',
+  'ZAO',
+  'PAO',
+  'AO',
+  'JSC',
+  'PJSC',
+  'CJSC',
+  'OJSC',
+  'FZE',
+  'FZC',
+  'FZCO',
+  'FZ',
+  'DMCC',
+  'WLL',
+  'KFT',
+  'ZRT',
+  'DOO',
+  'AD',
 ]);
 /** Words that only join a legal form to the name ("S.A. DE C.V.", "& CO"): dropped with it. */
 const JOINERS = new Set(['AND', 'DE', 'Y', 'ET', 'UND']);
 
 /** Latin letters that Unicode decomposition leaves alone, spelled as OFAC transliterates them. */
-const LETTERS: Record<string, string> = { ø: 'o', Ø: 'O', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', ß: 'ss', þ: 'th', Þ: 'TH', ı: 'i' };
+const LETTERS: Record<string, string> = {
+  ø: 'o',
+  Ø: 'O',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  đ: 'd',
+  Đ: 'D',
+  ł: 'l',
+  Ł: 'L',
+  ß: 'ss',
+  þ: 'th',
+  Þ: 'TH',
+  ı: 'i',
+};
 
 /**
  * Cyrillic to Latin as OFAC romanizes Russian and Ukrainian names (BGN/PCGN: Евгений →
@@ -24,23 +92,60 @@ const LETTERS: Record<string, string> = { ø: 'o', Ø: 'O', æ: 'ae', Æ: 'AE', 
  * `ye` at the start of a word and after a vowel or a sign, `e` elsewhere.
  */
 const CYRILLIC: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm',
-  н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch',
-  ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya', і: 'i', ї: 'yi', є: 'ye', ґ: 'g', ў: 'u',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+  і: 'i',
+  ї: 'yi',
+  є: 'ye',
+  ґ: 'g',
+  ў: 'u',
 };
 const CYR_VOWELS = new Set('аеёиоуыэюяіїєъь'.split(''));
 
 export function transliterateCyrillic(raw: string): string {
   if (!/[\u0400-\u04ff]/.test(raw)) return raw;
   const chars = [...raw];
-  return chars.map((ch, i) => {
-    const lower = ch.toLowerCase();
-    const t = CYRILLIC[lower];
-    if (t === undefined) return ch;
-    const prev = chars[i - 1]?.toLowerCase();
-    const out = lower === 'е' && (!prev || !/[\u0400-\u04ff]/.test(prev) || CYR_VOWELS.has(prev)) ? 'ye' : t;
-    return ch === lower || !out ? out : out[0].toUpperCase() + out.slice(1);
-  }).join('');
+  return chars
+    .map((ch, i) => {
+      const lower = ch.toLowerCase();
+      const t = CYRILLIC[lower];
+      if (t === undefined) return ch;
+      const prev = chars[i - 1]?.toLowerCase();
+      const out = lower === 'е' && (!prev || !/[\u0400-\u04ff]/.test(prev) || CYR_VOWELS.has(prev)) ? 'ye' : t;
+      return ch === lower || !out ? out : out[0].toUpperCase() + out.slice(1);
+    })
+    .join('');
 }
 
 /** Uppercase ASCII words: Cyrillic romanized, diacritics stripped, apostrophes removed
@@ -50,17 +155,62 @@ export function nameWords(raw: string): string[] {
   // Decomposition only matters for non-ASCII text; the SDN file itself is ASCII.
   const ascii = /^[\x00-\x7f]*$/.test(raw)
     ? raw
-    : transliterateCyrillic(raw).normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[øØæÆœŒđĐłŁßþÞı]/g, (ch) => LETTERS[ch]);
-  const words = ascii.toUpperCase().replace(/['’‘`´.]/g, '').match(/[A-Z0-9]+|&/g) ?? [];
+    : transliterateCyrillic(raw)
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .replace(/[øØæÆœŒđĐłŁßþÞı]/g, (ch) => LETTERS[ch]);
+  const words =
+    ascii
+      .toUpperCase()
+      .replace(/['’‘`´.]/g, '')
+      .match(/[A-Z0-9]+|&/g) ?? [];
   return words.map((w) => (w === '&' ? 'AND' : w));
 }
 
 /** Titles and honorifics in front of a person's name ("Mr.", "Dr.", "Sheikh", "Haji"): not part
  *  of the name OFAC lists, so a screened name drops them from its front. */
 const HONORIFICS = new Set([
-  'MR', 'MRS', 'MS', 'MISS', 'MX', 'DR', 'PROF', 'SIR', 'DAME', 'LORD', 'LADY', 'REV', 'FR', 'HON', 'GEN', 'COL', 'MAJ', 'CAPT',
-  'SHEIKH', 'SHAIKH', 'SHEIK', 'SHAYKH', 'HAJI', 'HAJJI', 'HAJ', 'SAYYID', 'SAYED', 'SYED', 'MULLAH', 'IMAM', 'EMIR', 'AMIR', 'PRINCE',
-  'HERR', 'FRAU', 'SENOR', 'SENORA', 'MONSIEUR', 'MADAME', 'MME', 'GOSPODIN',
+  'MR',
+  'MRS',
+  'MS',
+  'MISS',
+  'MX',
+  'DR',
+  'PROF',
+  'SIR',
+  'DAME',
+  'LORD',
+  'LADY',
+  'REV',
+  'FR',
+  'HON',
+  'GEN',
+  'COL',
+  'MAJ',
+  'CAPT',
+  'SHEIKH',
+  'SHAIKH',
+  'SHEIK',
+  'SHAYKH',
+  'HAJI',
+  'HAJJI',
+  'HAJ',
+  'SAYYID',
+  'SAYED',
+  'SYED',
+  'MULLAH',
+  'IMAM',
+  'EMIR',
+  'AMIR',
+  'PRINCE',
+  'HERR',
+  'FRAU',
+  'SENOR',
+  'SENORA',
+  'MONSIEUR',
+  'MADAME',
+  'MME',
+  'GOSPODIN',
 ]);
 
 /** Drops leading honorifics, keeping at least one word. */
@@ -77,8 +227,10 @@ export function stripLegalForms(words: string[]): string[] {
   let stripped = false;
   while (w.length > 1) {
     const last = w[w.length - 1];
-    if (LEGAL_FORMS.has(last)) { w.pop(); stripped = true; }
-    else if (stripped && JOINERS.has(last)) w.pop();
+    if (LEGAL_FORMS.has(last)) {
+      w.pop();
+      stripped = true;
+    } else if (stripped && JOINERS.has(last)) w.pop();
     else break;
   }
   return w;
@@ -93,12 +245,76 @@ export function normalizeName(raw: string): string {
  *  Trading" is in hundreds of names), plus name particles. A fuzzy match needs a word outside
  *  this set on both sides and is scored on those words (fuzzy.ts); exact matches ignore it. */
 export const GENERIC = new Set([
-  'AL', 'EL', 'LA', 'LE', 'DE', 'DEL', 'DA', 'DI', 'DO', 'DOS', 'VAN', 'VON', 'BIN', 'IBN', 'ABU', 'OF', 'AND', 'THE', 'FOR', 'Y',
-  'GLOBAL', 'INTERNATIONAL', 'INTL', 'GENERAL', 'GROUP', 'HOLDING', 'HOLDINGS', 'TRADING', 'TRADE', 'COMMERCIAL', 'INDUSTRIAL',
-  'INDUSTRIES', 'INDUSTRY', 'ENTERPRISE', 'ENTERPRISES', 'SERVICE', 'SERVICES', 'INVESTMENT', 'INVESTMENTS', 'CAPITAL',
-  'FINANCE', 'FINANCIAL', 'BANK', 'SHIPPING', 'LOGISTICS', 'TRANSPORT', 'TECHNOLOGY', 'TECHNOLOGIES', 'IMPORT', 'EXPORT',
-  'MANAGEMENT', 'PARTNERS', 'ASSOCIATES', 'SOLUTIONS', 'CONSULTING', 'DEVELOPMENT', 'FOUNDATION', 'FUND', 'NATIONAL',
-  'ENERGY', 'OIL', 'GAS', 'CONSTRUCTION', 'ENGINEERING', 'MARINE', 'UNITED', 'FIRST', 'NEW', 'CENTER', 'CENTRE',
+  'AL',
+  'EL',
+  'LA',
+  'LE',
+  'DE',
+  'DEL',
+  'DA',
+  'DI',
+  'DO',
+  'DOS',
+  'VAN',
+  'VON',
+  'BIN',
+  'IBN',
+  'ABU',
+  'OF',
+  'AND',
+  'THE',
+  'FOR',
+  'Y',
+  'GLOBAL',
+  'INTERNATIONAL',
+  'INTL',
+  'GENERAL',
+  'GROUP',
+  'HOLDING',
+  'HOLDINGS',
+  'TRADING',
+  'TRADE',
+  'COMMERCIAL',
+  'INDUSTRIAL',
+  'INDUSTRIES',
+  'INDUSTRY',
+  'ENTERPRISE',
+  'ENTERPRISES',
+  'SERVICE',
+  'SERVICES',
+  'INVESTMENT',
+  'INVESTMENTS',
+  'CAPITAL',
+  'FINANCE',
+  'FINANCIAL',
+  'BANK',
+  'SHIPPING',
+  'LOGISTICS',
+  'TRANSPORT',
+  'TECHNOLOGY',
+  'TECHNOLOGIES',
+  'IMPORT',
+  'EXPORT',
+  'MANAGEMENT',
+  'PARTNERS',
+  'ASSOCIATES',
+  'SOLUTIONS',
+  'CONSULTING',
+  'DEVELOPMENT',
+  'FOUNDATION',
+  'FUND',
+  'NATIONAL',
+  'ENERGY',
+  'OIL',
+  'GAS',
+  'CONSTRUCTION',
+  'ENGINEERING',
+  'MARINE',
+  'UNITED',
+  'FIRST',
+  'NEW',
+  'CENTER',
+  'CENTRE',
 ]);
 
 /** How many of the words can tie names together (see GENERIC). */
@@ -121,12 +337,21 @@ export function listedNameForms(name: string, individual: boolean): string[][] {
   if (comma <= 0) return [nameWords(name)].filter((w) => w.length);
   const last = nameWords(name.slice(0, comma));
   const first = nameWords(name.slice(comma + 1));
-  return first.length && last.length ? [[...last, ...first], [...first, ...last]] : [[...last, ...first]].filter((w) => w.length);
+  return first.length && last.length
+    ? [
+        [...last, ...first],
+        [...first, ...last],
+      ]
+    : [[...last, ...first]].filter((w) => w.length);
 }
 
 /** A screened name as the index looks it up: all its words, the words without legal forms
  *  (it may be a company or a person, which the caller does not say), and both as keys. */
-export interface NameQuery { words: string[]; core: string[]; keys: string[] }
+export interface NameQuery {
+  words: string[];
+  core: string[];
+  keys: string[];
+}
 
 export function nameQuery(raw: string): NameQuery {
   const words = stripHonorifics(nameWords(raw));

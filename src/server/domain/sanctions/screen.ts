@@ -33,8 +33,15 @@ export interface ScreenMatch {
   assets: string[];
 }
 
-export interface ScreenData { names: SdnIndex; addresses: AddressIndex }
-export interface Subjects { wallets?: string[]; entities?: string[]; counterparties?: string[] }
+export interface ScreenData {
+  names: SdnIndex;
+  addresses: AddressIndex;
+}
+export interface Subjects {
+  wallets?: string[];
+  entities?: string[];
+  counterparties?: string[];
+}
 
 export interface ScreenResult {
   status: ScreenStatus;
@@ -47,11 +54,18 @@ export interface ScreenResult {
 /** A list older than this no longer says who is designated today (OFAC changes it weekly). */
 export const MAX_LIST_AGE_DAYS = 31;
 
-const days = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const days = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** The datasets a screen rests on, each with its date, as outputs name them (§12). */
-export interface Datasets { names: SdnDataset; addresses: AddressDataset }
-export const datasetsOf = (data: ScreenData): Datasets => ({ names: data.names.dataset, addresses: data.addresses.dataset });
+export interface Datasets {
+  names: SdnDataset;
+  addresses: AddressDataset;
+}
+export const datasetsOf = (data: ScreenData): Datasets => ({
+  names: data.names.dataset,
+  addresses: data.addresses.dataset,
+});
 
 export function screenDatasets(ds: Datasets): string[] {
   const a = ds.addresses;
@@ -64,15 +78,22 @@ export function datasetReviews(ds: Datasets, today: string, used: { names: boole
   const out: string[] = [];
   const n = ds.names;
   if (used.names) {
-    if (!n.as_of) out.push(`The SDN names file ${n.name} is not the copy documented in its PROVENANCE.md, so its date is unknown: confirm the screening against the current OFAC list.`);
+    if (!n.as_of)
+      out.push(
+        `The SDN names file ${n.name} is not the copy documented in its PROVENANCE.md, so its date is unknown: confirm the screening against the current OFAC list.`,
+      );
     else if (days(n.as_of, today) > MAX_LIST_AGE_DAYS) {
-      out.push(`Names were screened against the OFAC SDN list of ${n.as_of} (${days(n.as_of, today)} days old); designations and delistings since then are not reflected: confirm against the current OFAC list.`);
+      out.push(
+        `Names were screened against the OFAC SDN list of ${n.as_of} (${days(n.as_of, today)} days old); designations and delistings since then are not reflected: confirm against the current OFAC list.`,
+      );
     }
     if (n.gaps) out.push(`The SDN name screening is incomplete: ${n.gaps}.`);
   }
   const a = ds.addresses;
   if (used.wallets && days(a.as_of, today) > MAX_LIST_AGE_DAYS) {
-    out.push(`Wallets were screened against OFAC digital-currency addresses of ${a.as_of} (${days(a.as_of, today)} days old): confirm against the current OFAC list.`);
+    out.push(
+      `Wallets were screened against OFAC digital-currency addresses of ${a.as_of} (${days(a.as_of, today)} days old): confirm against the current OFAC list.`,
+    );
   }
   return out;
 }
@@ -89,20 +110,44 @@ export function screenWallet(addresses: AddressIndex, subject: string): ScreenMa
       continue;
     }
     byProfile.set(k, {
-      subject, subject_type: 'wallet', list: ADDRESS_LIST, list_date: addresses.dataset.as_of, sdn_name: h.sdn_name,
-      programs: h.programs, match_type: 'exact', score: 1, sdn_id: h.sdn_profile_id, sdn_type: h.party_type.toLowerCase() || 'unknown',
-      matched: h.address, network: h.network, assets: [h.asset],
+      subject,
+      subject_type: 'wallet',
+      list: ADDRESS_LIST,
+      list_date: addresses.dataset.as_of,
+      sdn_name: h.sdn_name,
+      programs: h.programs,
+      match_type: 'exact',
+      score: 1,
+      sdn_id: h.sdn_profile_id,
+      sdn_type: h.party_type.toLowerCase() || 'unknown',
+      matched: h.address,
+      network: h.network,
+      assets: [h.asset],
     });
   }
   return [...byProfile.values()];
 }
 
 /** Screens one name: exact (after normalization, any word order, aliases included) or fuzzy. */
-export function screenNameSubject(data: ScreenData, subject: string, subject_type: 'entity' | 'counterparty'): ScreenMatch[] {
+export function screenNameSubject(
+  data: ScreenData,
+  subject: string,
+  subject_type: 'entity' | 'counterparty',
+): ScreenMatch[] {
   return screenName(data.names, subject).map((m) => ({
-    subject, subject_type, list: NAME_LIST, list_date: data.names.dataset.as_of, sdn_name: m.name, programs: m.programs,
-    match_type: m.kind === 'fuzzy' ? 'fuzzy' : 'exact', score: m.score, sdn_id: m.uid, sdn_type: m.type, matched: m.matched,
-    network: null, assets: [],
+    subject,
+    subject_type,
+    list: NAME_LIST,
+    list_date: data.names.dataset.as_of,
+    sdn_name: m.name,
+    programs: m.programs,
+    match_type: m.kind === 'fuzzy' ? 'fuzzy' : 'exact',
+    score: m.score,
+    sdn_id: m.uid,
+    sdn_type: m.type,
+    matched: m.matched,
+    network: null,
+    assets: [],
   }));
 }
 
@@ -125,7 +170,10 @@ export function screenSubjects(data: ScreenData, s: Subjects, today: string): Sc
     status: statusOf(matches),
     matches,
     datasets: screenDatasets(datasetsOf(data)),
-    review_reasons: datasetReviews(datasetsOf(data), today, { names: entities.length + counterparties.length > 0, wallets: wallets.length > 0 }),
+    review_reasons: datasetReviews(datasetsOf(data), today, {
+      names: entities.length + counterparties.length > 0,
+      wallets: wallets.length > 0,
+    }),
   };
 }
 
@@ -137,14 +185,18 @@ export function subjectKey(m: Pick<ScreenMatch, 'subject' | 'subject_type'>): st
 
 /** What a clearing decision clears: this subject against this SDN entry (a later screen that
  *  finds the same subject against another entry is a new question for counsel). */
-export const clearanceKey = (m: Pick<ScreenMatch, 'subject' | 'subject_type' | 'sdn_id'>) => `${subjectKey(m)}|${m.sdn_id}`;
+export const clearanceKey = (m: Pick<ScreenMatch, 'subject' | 'subject_type' | 'sdn_id'>) =>
+  `${subjectKey(m)}|${m.sdn_id}`;
 
 /**
  * The matches that keep ordinary collection paused (§15): every match or potential match of the
  * matter's screens that no clearing decision has cleared. Pure over the stored screens and the
  * clearance keys of the matter's cleared reviews.
  */
-export function unresolvedMatches<M extends Pick<ScreenMatch, 'subject' | 'subject_type' | 'sdn_id'>>(screens: { matches: M[] }[], cleared: ReadonlySet<string>): M[] {
+export function unresolvedMatches<M extends Pick<ScreenMatch, 'subject' | 'subject_type' | 'sdn_id'>>(
+  screens: { matches: M[] }[],
+  cleared: ReadonlySet<string>,
+): M[] {
   const out = new Map<string, M>();
   for (const s of screens) for (const m of s.matches) if (!cleared.has(clearanceKey(m))) out.set(clearanceKey(m), m);
   return [...out.values()];

@@ -1,5 +1,13 @@
 import { parseCsvRows } from '../judgments/csv';
-import { comparisonTokens, FUZZY_THRESHOLD, jaroWinkler, jaroWinklerBound, skeleton, TOKEN_FLOOR, tokenSetScore } from './fuzzy';
+import {
+  comparisonTokens,
+  FUZZY_THRESHOLD,
+  jaroWinkler,
+  jaroWinklerBound,
+  skeleton,
+  TOKEN_FLOOR,
+  tokenSetScore,
+} from './fuzzy';
 import { distinctiveCount, listedNameForms, nameQuery } from './names';
 
 /**
@@ -7,7 +15,13 @@ import { distinctiveCount, listedNameForms, nameQuery } from './names';
  * against it. Built once from the file's text (the caller reads it), so this stays free of I/O.
  */
 export type SdnType = 'individual' | 'entity' | 'vessel' | 'aircraft';
-export interface SdnEntry { uid: string; name: string; type: SdnType; programs: string[]; aliases: string[] }
+export interface SdnEntry {
+  uid: string;
+  name: string;
+  type: SdnType;
+  programs: string[];
+  aliases: string[];
+}
 
 export interface SdnDataset {
   /** Path of the shipped file, relative to the app root. */
@@ -31,7 +45,13 @@ export const SDN_DATASET: SdnDataset = {
 };
 
 /** One name of an entry as the index compares it: the primary name or an alias. */
-interface Form { entry: number; text: string; alias: boolean; tokens: string[]; distinctive: number }
+interface Form {
+  entry: number;
+  text: string;
+  alias: boolean;
+  tokens: string[];
+  distinctive: number;
+}
 
 export interface SdnIndex {
   entries: SdnEntry[];
@@ -79,7 +99,10 @@ export function parseSdnCsv(text: string): SdnEntry[] {
       uid,
       name,
       type: t === 'individual' || t === 'vessel' || t === 'aircraft' ? t : 'entity',
-      programs: field(r[3]).split(/\]\s*\[/).map((p) => p.trim()).filter(Boolean),
+      programs: field(r[3])
+        .split(/\]\s*\[/)
+        .map((p) => p.trim())
+        .filter(Boolean),
       aliases: remarkAliases(field(r[11])),
     });
   }
@@ -108,7 +131,13 @@ export function buildSdnIndex(entries: SdnEntry[], dataset: SdnDataset = SDN_DAT
       const words = listedNameForms(text, person)[0];
       if (!words?.length) continue;
       const f = forms.length;
-      forms.push({ entry: i, text, alias, tokens: fuzzy ? comparisonTokens(words) : [], distinctive: distinctiveCount(words) });
+      forms.push({
+        entry: i,
+        text,
+        alias,
+        tokens: fuzzy ? comparisonTokens(words) : [],
+        distinctive: distinctiveCount(words),
+      });
       push(exact, wordsKey(words), f);
       if (fuzzy) for (const t of forms[f].tokens) push(postings, t, f);
     }
@@ -149,7 +178,8 @@ export function screenName(index: SdnIndex, raw: string): NameMatch[] {
   const found = new Map<number, { kind: MatchKind; matched: string; score: number }>();
   const note = (i: number, kind: MatchKind, matched: string, score: number) => {
     const prev = found.get(i);
-    if (!prev || RANK[kind] < RANK[prev.kind] || (kind === prev.kind && score > prev.score)) found.set(i, { kind, matched, score });
+    if (!prev || RANK[kind] < RANK[prev.kind] || (kind === prev.kind && score > prev.score))
+      found.set(i, { kind, matched, score });
   };
   for (const words of [q.words, q.core]) {
     for (const f of index.exact.get(wordsKey(words)) ?? []) {
@@ -169,12 +199,23 @@ export function screenName(index: SdnIndex, raw: string): NameMatch[] {
       }
     }
   }
-  const sorted = [...found].sort(([a, x], [b, y]) => RANK[x.kind] - RANK[y.kind] || y.score - x.score || Number(index.entries[a].uid) - Number(index.entries[b].uid));
+  const sorted = [...found].sort(
+    ([a, x], [b, y]) =>
+      RANK[x.kind] - RANK[y.kind] || y.score - x.score || Number(index.entries[a].uid) - Number(index.entries[b].uid),
+  );
   const exactOnes = sorted.filter(([, m]) => m.kind !== 'fuzzy');
   const fuzzyOnes = sorted.filter(([, m]) => m.kind === 'fuzzy').slice(0, MAX_FUZZY);
   return [...exactOnes, ...fuzzyOnes].map(([i, m]) => {
     const e = index.entries[i];
-    return { kind: m.kind, uid: e.uid, name: e.name, type: e.type, programs: e.programs, matched: m.matched, score: m.score };
+    return {
+      kind: m.kind,
+      uid: e.uid,
+      name: e.name,
+      type: e.type,
+      programs: e.programs,
+      matched: m.matched,
+      score: m.score,
+    };
   });
 }
 
@@ -184,7 +225,9 @@ function candidates(index: SdnIndex, tokens: string[]): Map<number, number> {
   const count = new Map<number, number>();
   for (const t of tokens) {
     const seen = new Set<number>();
-    const similar = (v: string) => { for (const f of index.postings.get(v)!) seen.add(f); };
+    const similar = (v: string) => {
+      for (const f of index.postings.get(v)!) seen.add(f);
+    };
     if (t.length <= 4) {
       // Short tokens pair only when equal (tokenSimilarity).
       if (index.postings.has(t)) similar(t);

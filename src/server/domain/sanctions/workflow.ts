@@ -44,15 +44,21 @@ export function blockedPropertyAnalysis(matches: readonly ScreenMatch[]): string
   const parts: string[] = [];
   for (const m of exact) {
     const programs = m.programs.length ? m.programs.join(', ') : 'no program listed';
-    parts.push(m.subject_type === 'wallet'
-      ? `Wallet ${m.subject} is listed on the ${m.list} (${m.list_date ?? 'date unknown'}) for ${m.sdn_name} (SDN ${m.sdn_id}; ${programs}${m.network ? `; listed on ${m.network}` : ''}): property in it is presumptively the property of a blocked person.`
-      : `${m.subject_type === 'entity' ? 'Entity' : 'Counterparty'} '${m.subject}' equals ${m.sdn_name} (SDN ${m.sdn_id}; ${programs}) on the ${m.list} (${m.list_date ?? 'date unknown'}) after normalization: treat as the listed person unless identifiers show otherwise.`);
+    parts.push(
+      m.subject_type === 'wallet'
+        ? `Wallet ${m.subject} is listed on the ${m.list} (${m.list_date ?? 'date unknown'}) for ${m.sdn_name} (SDN ${m.sdn_id}; ${programs}${m.network ? `; listed on ${m.network}` : ''}): property in it is presumptively the property of a blocked person.`
+        : `${m.subject_type === 'entity' ? 'Entity' : 'Counterparty'} '${m.subject}' equals ${m.sdn_name} (SDN ${m.sdn_id}; ${programs}) on the ${m.list} (${m.list_date ?? 'date unknown'}) after normalization: treat as the listed person unless identifiers show otherwise.`,
+    );
   }
   for (const m of fuzzy) {
-    parts.push(`Potential match: '${m.subject}' resembles ${m.sdn_name} (SDN ${m.sdn_id}; ${m.programs.join(', ') || 'no program listed'}; score ${m.score}); confirm or rule out with dates of birth, addresses and identifiers.`);
+    parts.push(
+      `Potential match: '${m.subject}' resembles ${m.sdn_name} (SDN ${m.sdn_id}; ${m.programs.join(', ') || 'no program listed'}; score ${m.score}); confirm or rule out with dates of birth, addresses and identifiers.`,
+    );
   }
-  parts.push(exact.length
-    ? 'Property and interests in property of a blocked person that come within US jurisdiction are blocked: they may not be transferred, paid, withdrawn or otherwise dealt in without an OFAC license, and a transfer in violation is void. Collection against it stays paused. If counsel confirms the block, a blocked-property report is due to OFAC within 10 business days (31 CFR 501.603).'
-    : 'Until counsel rules out the potential matches, ordinary collection stays paused.');
+  parts.push(
+    exact.length
+      ? 'Property and interests in property of a blocked person that come within US jurisdiction are blocked: they may not be transferred, paid, withdrawn or otherwise dealt in without an OFAC license, and a transfer in violation is void. Collection against it stays paused. If counsel confirms the block, a blocked-property report is due to OFAC within 10 business days (31 CFR 501.603).'
+      : 'Until counsel rules out the potential matches, ordinary collection stays paused.',
+  );
   return parts.join(' ');
 }

@@ -2,7 +2,13 @@ import type { Action } from '@/generated/prisma/client';
 import type { Ctx, Db, Tx } from '../../context';
 import { ApiError, invalidParam, invalidTransition } from '../../errors';
 import { newId } from '../../ids';
-import { allowedMoves, canMove, completionProblem, isClosed, type ActionStatus } from '../../domain/actions/action-status';
+import {
+  allowedMoves,
+  canMove,
+  completionProblem,
+  isClosed,
+  type ActionStatus,
+} from '../../domain/actions/action-status';
 import { recordChange } from '../audit/append';
 import { loadWritableMatter } from '../matters/access';
 import { loadMatterUser } from '../users/matter-user';
@@ -35,16 +41,36 @@ export async function insertAction(ctx: Ctx, tx: Tx, input: CreateActionInput & 
   if (input.linked_alert_id) await checkLinkedAlert(ctx, tx, input.linked_alert_id, input.matter_id);
   const a = await tx.action.create({
     data: {
-      id: newId('action'), org_id: ctx.org.id, env: ctx.env, matter_id: input.matter_id, campaign_id: input.campaign_id || null,
-      plan_step: input.plan_step ?? null, type: input.type, title: input.title, owner_id: input.owner_id ?? null,
-      priority: input.priority ?? 'normal', due_at: input.due_at ? new Date(input.due_at) : null,
-      linked_packet_id: input.linked_packet_id ?? null, linked_alert_id: input.linked_alert_id ?? null, requirements: input.requirements ?? [],
+      id: newId('action'),
+      org_id: ctx.org.id,
+      env: ctx.env,
+      matter_id: input.matter_id,
+      campaign_id: input.campaign_id || null,
+      plan_step: input.plan_step ?? null,
+      type: input.type,
+      title: input.title,
+      owner_id: input.owner_id ?? null,
+      priority: input.priority ?? 'normal',
+      due_at: input.due_at ? new Date(input.due_at) : null,
+      linked_packet_id: input.linked_packet_id ?? null,
+      linked_alert_id: input.linked_alert_id ?? null,
+      requirements: input.requirements ?? [],
     },
   });
   const out = actionOut(a);
   await recordChange(ctx, tx, {
-    event_type: 'action.created', object_type: 'action', object_id: a.id, matter_id: a.matter_id,
-    details: { type: a.type, title: a.title, owner_id: a.owner_id, priority: a.priority, campaign_id: a.campaign_id, due_at: out.due_at },
+    event_type: 'action.created',
+    object_type: 'action',
+    object_id: a.id,
+    matter_id: a.matter_id,
+    details: {
+      type: a.type,
+      title: a.title,
+      owner_id: a.owner_id,
+      priority: a.priority,
+      campaign_id: a.campaign_id,
+      due_at: out.due_at,
+    },
     data: eventData(out),
   });
   return { row: a, out };
@@ -89,7 +115,10 @@ export async function updateAction(ctx: Ctx, tx: Tx, id: string, patch: ActionPa
   await loadWritableMatter(ctx, tx, a.matter_id);
   assertOpenForChange(a);
   if (patch.status === 'completed') {
-    throw invalidParam('status', `Complete an action with POST /v1/actions/${a.id}/complete, which records its completion notes or evidence.`);
+    throw invalidParam(
+      'status',
+      `Complete an action with POST /v1/actions/${a.id}/complete, which records its completion notes or evidence.`,
+    );
   }
   const move = patch.status && patch.status !== a.status ? patch.status : undefined;
   if (move && !canMove(a.status, move)) throw invalidTransition('action', a.status, move, allowedMoves(a.status));
@@ -97,14 +126,21 @@ export async function updateAction(ctx: Ctx, tx: Tx, id: string, patch: ActionPa
   const updated = await tx.action.update({
     where: { id: a.id },
     data: {
-      title: patch.title, status: move, priority: patch.priority, owner_id: patch.owner_id,
+      title: patch.title,
+      status: move,
+      priority: patch.priority,
+      owner_id: patch.owner_id,
       due_at: patch.due_at === undefined ? undefined : patch.due_at ? new Date(patch.due_at) : null,
-      campaign_id: patch.campaign_id === undefined ? undefined : patch.campaign_id || null, requirements: patch.requirements,
+      campaign_id: patch.campaign_id === undefined ? undefined : patch.campaign_id || null,
+      requirements: patch.requirements,
     },
   });
   const out = actionOut(updated);
   await recordChange(ctx, tx, {
-    event_type: 'action.updated', object_type: 'action', object_id: a.id, matter_id: a.matter_id,
+    event_type: 'action.updated',
+    object_type: 'action',
+    object_id: a.id,
+    matter_id: a.matter_id,
     details: { changed: Object.keys(patch), ...(move ? { status: { from: a.status, to: move } } : {}) },
     data: eventData(out),
   });
@@ -120,7 +156,10 @@ export async function assignAction(ctx: Ctx, tx: Tx, id: string, input: { owner_
   const updated = await tx.action.update({ where: { id: a.id }, data: { owner_id: input.owner_id } });
   const out = actionOut(updated);
   await recordChange(ctx, tx, {
-    event_type: 'action.assigned', object_type: 'action', object_id: a.id, matter_id: a.matter_id,
+    event_type: 'action.assigned',
+    object_type: 'action',
+    object_id: a.id,
+    matter_id: a.matter_id,
     details: { from: a.owner_id, to: input.owner_id, ...(input.notes ? { notes: input.notes } : {}) },
     data: eventData(out),
   });
@@ -132,7 +171,12 @@ export async function assignAction(ctx: Ctx, tx: Tx, id: string, input: { owner_
  * parameter_missing without either). Its audit event (specification) carries the notes and
  * the evidence, and action.completed goes out in the same transaction.
  */
-export async function completeAction(ctx: Ctx, tx: Tx, id: string, input: { completion_notes?: string | null; evidence_refs?: object[] }) {
+export async function completeAction(
+  ctx: Ctx,
+  tx: Tx,
+  id: string,
+  input: { completion_notes?: string | null; evidence_refs?: object[] },
+) {
   const a = await lockAction(ctx, tx, id);
   await loadWritableMatter(ctx, tx, a.matter_id);
   if (!canMove(a.status, 'completed')) throw invalidTransition('action', a.status, 'completed', allowedMoves(a.status));
@@ -142,11 +186,20 @@ export async function completeAction(ctx: Ctx, tx: Tx, id: string, input: { comp
   const evidence = input.evidence_refs ?? [];
   const updated = await tx.action.update({
     where: { id: a.id },
-    data: { status: 'completed', completion_notes: notes, evidence_refs: evidence, completed_at: new Date(), completed_by: ctx.actor.id },
+    data: {
+      status: 'completed',
+      completion_notes: notes,
+      evidence_refs: evidence,
+      completed_at: new Date(),
+      completed_by: ctx.actor.id,
+    },
   });
   const out = actionOut(updated);
   await recordChange(ctx, tx, {
-    event_type: 'action.completed', object_type: 'action', object_id: a.id, matter_id: a.matter_id,
+    event_type: 'action.completed',
+    object_type: 'action',
+    object_id: a.id,
+    matter_id: a.matter_id,
     details: { from: a.status, completion_notes: notes, evidence_refs: evidence, completed_by: ctx.actor.id },
     data: eventData(out),
   });

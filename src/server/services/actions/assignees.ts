@@ -8,7 +8,11 @@ import { loadMatter } from '../matters/access';
  */
 export async function listAssignees(ctx: Ctx, db: Db, matterId?: string) {
   if (matterId) await loadMatter(ctx, db, matterId, 'matter_id');
-  const users = await db.user.findMany({ where: { org_id: ctx.org.id, status: { not: 'disabled' } }, orderBy: { id: 'asc' }, take: 1000 });
+  const users = await db.user.findMany({
+    where: { org_id: ctx.org.id, status: { not: 'disabled' } },
+    orderBy: { id: 'asc' },
+    take: 1000,
+  });
   return users
     .filter((u) => roleGrants(u.roles, 'actions:write'))
     .filter((u) => !matterId || u.matter_ids.length === 0 || u.matter_ids.includes(matterId))

@@ -7,7 +7,11 @@ import { findAction } from './load';
  * Assigns several actions to one owner in one transaction: all or none. Each assignment is
  * the single `assign` (its gate on the action's matter, its audit event and action.assigned).
  */
-export async function bulkAssignActions(ctx: Ctx, tx: Tx, input: { action_ids: string[]; owner_id: string; notes?: string | null }) {
+export async function bulkAssignActions(
+  ctx: Ctx,
+  tx: Tx,
+  input: { action_ids: string[]; owner_id: string; notes?: string | null },
+) {
   const data = [];
   for (const id of [...new Set(input.action_ids)]) {
     const a = await findAction(ctx, tx, id);

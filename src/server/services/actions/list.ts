@@ -23,13 +23,16 @@ function whereOf(ctx: Ctx, q: ActionFilters): Prisma.ActionWhereInput {
   const restricted = matterFilter(ctx);
   // A matter filter outside a restricted key's matters matches nothing (never a 403 or a leak).
   const matter = q.matter_id
-    ? restricted && !restricted.in.includes(q.matter_id) ? { in: [] as string[] } : q.matter_id
+    ? restricted && !restricted.in.includes(q.matter_id)
+      ? { in: [] as string[] }
+      : q.matter_id
     : restricted;
   const due: Prisma.DateTimeNullableFilter = {};
   if (q.due_before) due.lt = instant(q.due_before);
   if (q.due_after) due.gt = instant(q.due_after);
   return {
-    org_id: ctx.org.id, env: ctx.env,
+    org_id: ctx.org.id,
+    env: ctx.env,
     ...(matter ? { matter_id: matter } : {}),
     ...(q.owner_id ? { owner_id: q.owner_id } : {}),
     ...(q.campaign_id ? { campaign_id: q.campaign_id } : {}),
@@ -50,7 +53,10 @@ async function dueOrderPage(ctx: Ctx, db: Db, q: PageArgs, where: Prisma.ActionW
   const backwards = !!q.ending_before;
   if (cursorId) {
     const c = isId('action', cursorId)
-      ? await db.action.findFirst({ where: { id: cursorId, org_id: ctx.org.id, env: ctx.env }, select: { id: true, due_at: true } })
+      ? await db.action.findFirst({
+          where: { id: cursorId, org_id: ctx.org.id, env: ctx.env },
+          select: { id: true, due_at: true },
+        })
       : null;
     if (!c) throw invalidParam(param, `${param} must be an action of this list.`);
     if (!backwards) {
@@ -76,9 +82,10 @@ async function dueOrderPage(ctx: Ctx, db: Db, q: PageArgs, where: Prisma.ActionW
 async function page(ctx: Ctx, db: Db, q: PageArgs & ActionFilters, url: string) {
   const where = whereOf(ctx, q);
   const now = new Date();
-  const p = q.sort === 'due_at'
-    ? await dueOrderPage(ctx, db, q, where)
-    : await keysetPage(q, (a) => db.action.findMany({ ...a, where: { ...a.where, ...where } }));
+  const p =
+    q.sort === 'due_at'
+      ? await dueOrderPage(ctx, db, q, where)
+      : await keysetPage(q, (a) => db.action.findMany({ ...a, where: { ...a.where, ...where } }));
   return listEnvelope(p, url, (row) => actionOut(row, now));
 }
 
@@ -89,7 +96,12 @@ async function page(ctx: Ctx, db: Db, q: PageArgs & ActionFilters, url: string) 
 export const listActions = (ctx: Ctx, db: Db, q: PageArgs & ActionFilters) => page(ctx, db, q, '/v1/actions');
 
 /** One matter's actions, with the same filters and sort. */
-export async function listMatterActions(ctx: Ctx, db: Db, matterId: string, q: PageArgs & Omit<ActionFilters, 'matter_id'>) {
+export async function listMatterActions(
+  ctx: Ctx,
+  db: Db,
+  matterId: string,
+  q: PageArgs & Omit<ActionFilters, 'matter_id'>,
+) {
   const m = await loadMatter(ctx, db, matterId);
   return page(ctx, db, { ...q, matter_id: m.id }, `/v1/actions/matters/${m.id}`);
 }

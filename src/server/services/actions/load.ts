@@ -4,7 +4,9 @@ import { loadOwned } from '../matters/access';
 
 /** An action of the caller's org and environment on a matter the actor may see; else 404. */
 export const findAction = (ctx: Ctx, db: Db, id: string) =>
-  loadOwned(ctx, 'action', id, isId('action', id), () => db.action.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }));
+  loadOwned(ctx, 'action', id, isId('action', id), () =>
+    db.action.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }),
+  );
 
 /** The action locked for this transaction, read after the lock, so concurrent moves queue up. */
 export async function lockAction(ctx: Ctx, tx: Tx, id: string) {

@@ -7,7 +7,13 @@ import { parseAddress } from '../../domain/judgments/wallet-address';
 import { recordChange } from '../audit/append';
 import { loadWritableMatter } from '../matters/access';
 
-export const WALLET_ROLES = ['debtor_owned', 'debtor_controlled', 'counterparty', 'exchange_deposit', 'unknown'] as const;
+export const WALLET_ROLES = [
+  'debtor_owned',
+  'debtor_controlled',
+  'counterparty',
+  'exchange_deposit',
+  'unknown',
+] as const;
 
 export interface WalletImport {
   address: string;
@@ -17,11 +23,27 @@ export interface WalletImport {
   source_refs?: unknown[];
 }
 
-type Row = { id: string; address: string; network: string; role: string; confidence: { toFixed(): string } | null; source_refs: unknown; matter_id: string; created_at: Date };
+type Row = {
+  id: string;
+  address: string;
+  network: string;
+  role: string;
+  confidence: { toFixed(): string } | null;
+  source_refs: unknown;
+  matter_id: string;
+  created_at: Date;
+};
 
 export const walletOut = (w: Row) => ({
-  object: 'wallet' as const, wallet_id: w.id, matter_id: w.matter_id, address: w.address, network: w.network, role: w.role,
-  confidence: w.confidence === null ? null : exactNumber(w.confidence), source_refs: w.source_refs, created_at: w.created_at.toISOString(),
+  object: 'wallet' as const,
+  wallet_id: w.id,
+  matter_id: w.matter_id,
+  address: w.address,
+  network: w.network,
+  role: w.role,
+  confidence: w.confidence === null ? null : exactNumber(w.confidence),
+  source_refs: w.source_refs,
+  created_at: w.created_at.toISOString(),
 });
 
 /**
@@ -46,22 +68,36 @@ export async function importWallets(ctx: Ctx, tx: Tx, input: { matter_id: string
   let imported = 0;
   let merged = 0;
   for (const w of refs) {
-    const where = { matter_id_network_address_key: { matter_id: m.id, network: w.ref.network, address_key: w.ref.key } };
+    const where = {
+      matter_id_network_address_key: { matter_id: m.id, network: w.ref.network, address_key: w.ref.key },
+    };
     const prev = await tx.attributionWallet.findUnique({ where });
     let row;
     if (prev) {
       const sources = [...(prev.source_refs as unknown[])];
-      for (const s of w.source_refs ?? []) if (!sources.some((x) => JSON.stringify(x) === JSON.stringify(s))) sources.push(s);
+      for (const s of w.source_refs ?? [])
+        if (!sources.some((x) => JSON.stringify(x) === JSON.stringify(s))) sources.push(s);
       row = await tx.attributionWallet.update({
         where: { id: prev.id },
-        data: { role: w.role ?? prev.role, confidence: w.confidence !== undefined ? String(w.confidence) : prev.confidence, source_refs: sources as never },
+        data: {
+          role: w.role ?? prev.role,
+          confidence: w.confidence !== undefined ? String(w.confidence) : prev.confidence,
+          source_refs: sources as never,
+        },
       });
       merged++;
     } else {
       row = await tx.attributionWallet.create({
         data: {
-          id: newId('wallet'), org_id: ctx.org.id, env: ctx.env, matter_id: m.id, network: w.ref.network, address: w.ref.address,
-          address_key: w.ref.key, role: w.role ?? 'unknown', confidence: w.confidence !== undefined ? String(w.confidence) : null,
+          id: newId('wallet'),
+          org_id: ctx.org.id,
+          env: ctx.env,
+          matter_id: m.id,
+          network: w.ref.network,
+          address: w.ref.address,
+          address_key: w.ref.key,
+          role: w.role ?? 'unknown',
+          confidence: w.confidence !== undefined ? String(w.confidence) : null,
           source_refs: (w.source_refs ?? []) as never,
         },
       });
@@ -71,7 +107,10 @@ export async function importWallets(ctx: Ctx, tx: Tx, input: { matter_id: string
   }
   const wallets = [...out.values()].map(walletOut);
   await recordChange(ctx, tx, {
-    event_type: 'attribution.wallets_imported', object_type: 'matter', object_id: m.id, matter_id: m.id,
+    event_type: 'attribution.wallets_imported',
+    object_type: 'matter',
+    object_id: m.id,
+    matter_id: m.id,
     details: { imported, merged, wallet_ids: wallets.map((w) => w.wallet_id) },
   });
   return { object: 'wallet_import' as const, matter_id: m.id, imported, merged, wallets };

@@ -21,16 +21,39 @@ export const chainKeyOf = (ctx: Pick<Ctx, 'org' | 'env'>, matterId: string | nul
 
 /** The fields covered by `hash` (everything but the hash itself), in canonical form. */
 export function hashInput(e: {
-  id: string; chain_key: string; seq: number; org_id: string; env: string; matter_id: string | null;
-  event_type: string; actor_id: string; actor_key_id: string | null; actor_user_id: string | null;
-  object_type: string; object_id: string; request_id: string; timestamp: Date; details: unknown;
+  id: string;
+  chain_key: string;
+  seq: number;
+  org_id: string;
+  env: string;
+  matter_id: string | null;
+  event_type: string;
+  actor_id: string;
+  actor_key_id: string | null;
+  actor_user_id: string | null;
+  object_type: string;
+  object_id: string;
+  request_id: string;
+  timestamp: Date;
+  details: unknown;
 }): string {
   // Pick the fields explicitly: a stored row also carries prev_hash and hash.
   return canonicalJson({
-    id: e.id, chain_key: e.chain_key, seq: e.seq, org_id: e.org_id, env: e.env, matter_id: e.matter_id,
-    event_type: e.event_type, actor_id: e.actor_id, actor_key_id: e.actor_key_id, actor_user_id: e.actor_user_id,
-    object_type: e.object_type, object_id: e.object_id, request_id: e.request_id,
-    timestamp: e.timestamp.toISOString(), details: e.details,
+    id: e.id,
+    chain_key: e.chain_key,
+    seq: e.seq,
+    org_id: e.org_id,
+    env: e.env,
+    matter_id: e.matter_id,
+    event_type: e.event_type,
+    actor_id: e.actor_id,
+    actor_key_id: e.actor_key_id,
+    actor_user_id: e.actor_user_id,
+    object_type: e.object_type,
+    object_id: e.object_id,
+    request_id: e.request_id,
+    timestamp: e.timestamp.toISOString(),
+    details: e.details,
   });
 }
 
@@ -74,14 +97,16 @@ export async function appendAudit(ctx: Ctx, tx: Tx, input: AuditInput, outbox: P
  * both in the caller's transaction (one statement), so neither exists without the other or
  * the change.
  */
-export async function recordChange(
-  ctx: Ctx,
-  tx: Tx,
-  input: AuditInput & { data?: object },
-) {
+export async function recordChange(ctx: Ctx, tx: Tx, input: AuditInput & { data?: object }) {
   // Exact decimals in the event's data are tagged for storage (json.ts), as in audit details.
   const outbox = input.data
-    ? { id: newId('event'), type: input.event_type, api_version: API_VERSION, data: toStored({ object: input.data }) as object, idempotency_key: ctx.idempotencyKey }
+    ? {
+        id: newId('event'),
+        type: input.event_type,
+        api_version: API_VERSION,
+        data: toStored({ object: input.data }) as object,
+        idempotency_key: ctx.idempotencyKey,
+      }
     : null;
   return appendAudit(ctx, tx, input, outbox);
 }

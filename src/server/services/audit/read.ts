@@ -46,7 +46,12 @@ export async function listMatterAudit(ctx: Ctx, db: Db, matterId: string, q: Pag
     ...(q.actor_id ? { actor_id: q.actor_id } : {}),
     ...(q.event_type ? { event_type: q.event_type } : {}),
     ...(q.created_gte || q.created_lte
-      ? { timestamp: { ...(q.created_gte ? { gte: new Date(q.created_gte) } : {}), ...(q.created_lte ? { lte: new Date(q.created_lte) } : {}) } }
+      ? {
+          timestamp: {
+            ...(q.created_gte ? { gte: new Date(q.created_gte) } : {}),
+            ...(q.created_lte ? { lte: new Date(q.created_lte) } : {}),
+          },
+        }
       : {}),
   };
   const page = await keysetPage(q, (a) => db.auditEvent.findMany({ ...a, where: { ...where, ...a.where } }));
@@ -54,23 +59,38 @@ export async function listMatterAudit(ctx: Ctx, db: Db, matterId: string, q: Pag
 }
 
 export async function getAuditEvent(ctx: Ctx, db: Db, id: string) {
-  const e = isId('audit_event', id) ? await db.auditEvent.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }) : null;
-  if (!e || (e.matter_id ? !canSeeMatter(ctx, e.matter_id) : ctx.actor.matter_ids !== null)) throw notFound('audit event', id);
+  const e = isId('audit_event', id)
+    ? await db.auditEvent.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } })
+    : null;
+  if (!e || (e.matter_id ? !canSeeMatter(ctx, e.matter_id) : ctx.actor.matter_ids !== null))
+    throw notFound('audit event', id);
   return auditOut(e);
 }
 
 /** Writes a caller-defined event (`custom.*`) into the matter's chain. */
 export async function createCustomAudit(
-  ctx: Ctx, tx: Tx,
-  input: { matter_id: string; event_type: string; object_type?: string; object_id?: string; details?: Record<string, unknown> },
+  ctx: Ctx,
+  tx: Tx,
+  input: {
+    matter_id: string;
+    event_type: string;
+    object_type?: string;
+    object_id?: string;
+    details?: Record<string, unknown>;
+  },
 ) {
   if (!input.event_type.startsWith('custom.')) {
-    throw new ApiError('parameter_invalid', "Custom audit events must have an event_type starting with 'custom.'.", { param: 'event_type' });
+    throw new ApiError('parameter_invalid', "Custom audit events must have an event_type starting with 'custom.'.", {
+      param: 'event_type',
+    });
   }
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   const e = await recordChange(ctx, tx, {
-    event_type: input.event_type, object_type: input.object_type ?? 'matter', object_id: input.object_id ?? m.id,
-    matter_id: m.id, details: input.details ?? {},
+    event_type: input.event_type,
+    object_type: input.object_type ?? 'matter',
+    object_id: input.object_id ?? m.id,
+    matter_id: m.id,
+    details: input.details ?? {},
   });
   return auditOut(e);
 }
@@ -88,7 +108,11 @@ export async function verifyMatterChain(ctx: Ctx, db: Db, matterId: string) {
   let firstInvalid: string | null = null;
   let afterSeq = 0;
   outer: for (;;) {
-    const batch = await db.auditEvent.findMany({ where: { chain_key: m.id, seq: { gt: afterSeq } }, orderBy: { seq: 'asc' }, take: VERIFY_BATCH });
+    const batch = await db.auditEvent.findMany({
+      where: { chain_key: m.id, seq: { gt: afterSeq } },
+      orderBy: { seq: 'asc' },
+      take: VERIFY_BATCH,
+    });
     for (const e of batch) {
       checked++;
       const expected = chainHash(prev, hashInput(e));
@@ -104,7 +128,9 @@ export async function verifyMatterChain(ctx: Ctx, db: Db, matterId: string) {
   const head = await db.auditChain.findUnique({ where: { chain_key: m.id } });
   if (!firstInvalid && head && (head.seq !== afterSeq || head.head_hash !== prev)) {
     // Rows were deleted from the end of the chain: the head no longer matches the last event.
-    firstInvalid = (await db.auditEvent.findFirst({ where: { chain_key: m.id }, orderBy: { seq: 'desc' }, select: { id: true } }))?.id ?? m.id;
+    firstInvalid =
+      (await db.auditEvent.findFirst({ where: { chain_key: m.id }, orderBy: { seq: 'desc' }, select: { id: true } }))
+        ?.id ?? m.id;
   }
   return {
     object: 'audit_verification' as const,

@@ -1,4 +1,14 @@
-import { createPublicClient, erc20Abi, formatUnits, getAddress, http, parseAbi, parseAbiItem, type Address, type PublicClient } from 'viem';
+import {
+  createPublicClient,
+  erc20Abi,
+  formatUnits,
+  getAddress,
+  http,
+  parseAbi,
+  parseAbiItem,
+  type Address,
+  type PublicClient,
+} from 'viem';
 import type { ChainNetwork } from '../../domain/crypto/networks';
 import { NETWORKS } from '../../domain/crypto/networks';
 import type { ChainTransfer } from '../../domain/crypto/hypotheses';
@@ -20,7 +30,10 @@ export const logChunk = () => intEnv('MD_RPC_LOG_CHUNK', 2_000);
 /** How far back from the head a history reads when no block range is given. */
 export const lookbackBlocks = () => intEnv('MD_RPC_LOOKBACK_BLOCKS', 50_000);
 
-interface TokenMeta { symbol: string; decimals: number }
+interface TokenMeta {
+  symbol: string;
+  decimals: number;
+}
 
 /**
  * The evm_rpc chain source: a JSON-RPC endpoint read through viem. Native balances, ERC-20
@@ -40,8 +53,15 @@ export function evmRpcChain(network: ChainNetwork, url: string, client?: PublicC
       const known = stablecoinIndex().byContract.get(`${network}:${k}`);
       p = (async () => {
         const [symbol, decimals] = await Promise.all([
-          known ? Promise.resolve(known.ticker) : c.readContract({ address: contract, abi: erc20Abi, functionName: 'symbol' }).catch(() => k),
-          known?.decimals != null ? Promise.resolve(known.decimals) : c.readContract({ address: contract, abi: erc20Abi, functionName: 'decimals' }).then(Number).catch(() => 18),
+          known
+            ? Promise.resolve(known.ticker)
+            : c.readContract({ address: contract, abi: erc20Abi, functionName: 'symbol' }).catch(() => k),
+          known?.decimals != null
+            ? Promise.resolve(known.decimals)
+            : c
+                .readContract({ address: contract, abi: erc20Abi, functionName: 'decimals' })
+                .then(Number)
+                .catch(() => 18),
         ]);
         return { symbol: String(symbol), decimals };
       })();
@@ -59,7 +79,13 @@ export function evmRpcChain(network: ChainNetwork, url: string, client?: PublicC
   };
 
   /** Transfer logs from/to `addresses` (or all, when null) in [fromBlock, toBlock], chunked. */
-  async function transferLogs(addresses: string[] | null, fromBlock: bigint, toBlock: bigint, onProgress?: (p: Progress) => void, direction: 'both' | 'from' = 'both') {
+  async function transferLogs(
+    addresses: string[] | null,
+    fromBlock: bigint,
+    toBlock: bigint,
+    onProgress?: (p: Progress) => void,
+    direction: 'both' | 'from' = 'both',
+  ) {
     const chunk = BigInt(logChunk());
     const total = Number((toBlock - fromBlock) / chunk) + 1;
     const out: ChainTransfer[] = [];
@@ -68,8 +94,12 @@ export function evmRpcChain(network: ChainNetwork, url: string, client?: PublicC
     for (let start = fromBlock; start <= toBlock; start += chunk) {
       const end = start + chunk - 1n > toBlock ? toBlock : start + chunk - 1n;
       const queries = addrs
-        ? [c.getLogs({ event: TRANSFER, args: { from: addrs }, fromBlock: start, toBlock: end }),
-           ...(direction === 'both' ? [c.getLogs({ event: TRANSFER, args: { to: addrs }, fromBlock: start, toBlock: end })] : [])]
+        ? [
+            c.getLogs({ event: TRANSFER, args: { from: addrs }, fromBlock: start, toBlock: end }),
+            ...(direction === 'both'
+              ? [c.getLogs({ event: TRANSFER, args: { to: addrs }, fromBlock: start, toBlock: end })]
+              : []),
+          ]
         : [c.getLogs({ event: TRANSFER, fromBlock: start, toBlock: end })];
       const seen = new Set<string>();
       for (const logs of await Promise.all(queries)) {
@@ -79,16 +109,25 @@ export function evmRpcChain(network: ChainNetwork, url: string, client?: PublicC
           seen.add(id);
           const meta = await tokenMeta(l.address);
           out.push({
-            transaction_hash: l.transactionHash!, network, from: l.args.from.toLowerCase(), to: l.args.to.toLowerCase(),
-            asset: meta.symbol, amount: formatUnits(l.args.value, meta.decimals), timestamp: await blockTime(l.blockNumber!),
-            block_number: Number(l.blockNumber), contract: l.address.toLowerCase(), log_index: l.logIndex ?? 0,
+            transaction_hash: l.transactionHash!,
+            network,
+            from: l.args.from.toLowerCase(),
+            to: l.args.to.toLowerCase(),
+            asset: meta.symbol,
+            amount: formatUnits(l.args.value, meta.decimals),
+            timestamp: await blockTime(l.blockNumber!),
+            block_number: Number(l.blockNumber),
+            contract: l.address.toLowerCase(),
+            log_index: l.logIndex ?? 0,
           } as ChainTransfer);
         }
       }
       done++;
       onProgress?.({ done, total, stage: `eth_getLogs blocks ${start}–${end}` });
     }
-    return out.sort((a, b) => a.block_number! - b.block_number! || ((a as EvmTransfer).log_index - (b as EvmTransfer).log_index));
+    return out.sort(
+      (a, b) => a.block_number! - b.block_number! || (a as EvmTransfer).log_index - (b as EvmTransfer).log_index,
+    );
   }
 
   async function window() {
@@ -97,10 +136,14 @@ export function evmRpcChain(network: ChainNetwork, url: string, client?: PublicC
     return { head, from: head > back ? head - back : 0n };
   }
 
-  const inRange = (t: ChainTransfer, r: { from?: Date; to?: Date }) => (!r.from || t.timestamp >= r.from) && (!r.to || t.timestamp <= r.to);
+  const inRange = (t: ChainTransfer, r: { from?: Date; to?: Date }) =>
+    (!r.from || t.timestamp >= r.from) && (!r.to || t.timestamp <= r.to);
 
   return {
-    source: 'evm_rpc', network, available: true, missing: null,
+    source: 'evm_rpc',
+    network,
+    available: true,
+    missing: null,
     async head() {
       const b = await c.getBlock();
       return { block_number: Number(b.number), as_of: new Date(Number(b.timestamp) * 1000).toISOString() };
@@ -110,13 +153,16 @@ export function evmRpcChain(network: ChainNetwork, url: string, client?: PublicC
       const { head, from } = await window();
       const seen = await transferLogs([a], from, head);
       const contracts = new Set<string>(seen.map((t) => (t as EvmTransfer).contract));
-      for (const s of stablecoinIndex().all) if (s.network === network && s.contract) contracts.add(s.contract.toLowerCase());
+      for (const s of stablecoinIndex().all)
+        if (s.network === network && s.contract) contracts.add(s.contract.toLowerCase());
       const out: Holding[] = [];
       const wei = await c.getBalance({ address: a, blockNumber: head });
       out.push({ asset: native.native, contract: null, amount: formatUnits(wei, native.decimals) });
       for (const k of contracts) {
         const contract = getAddress(k);
-        const raw = await c.readContract({ address: contract, abi: erc20Abi, functionName: 'balanceOf', args: [a], blockNumber: head }).catch(() => null);
+        const raw = await c
+          .readContract({ address: contract, abi: erc20Abi, functionName: 'balanceOf', args: [a], blockNumber: head })
+          .catch(() => null);
         if (raw === null || raw === 0n) continue;
         const meta = await tokenMeta(contract);
         out.push({ asset: meta.symbol, contract: k, amount: formatUnits(raw, meta.decimals) });
@@ -138,16 +184,35 @@ export function evmRpcChain(network: ChainNetwork, url: string, client?: PublicC
       if (!/^[A-Za-z_]\w*$/.test(name)) return null;
       const abi = parseAbi([`function ${name}(address) view returns (bool)`]);
       const b = await c.getBlock();
-      const frozen = await c.readContract({ address: getAddress(contract), abi, functionName: name, args: [getAddress(holder)], blockNumber: b.number });
-      return { frozen: Boolean(frozen), function: `${name}(address)`, checked_at: new Date().toISOString(), block_number: Number(b.number) };
+      const frozen = await c.readContract({
+        address: getAddress(contract),
+        abi,
+        functionName: name,
+        args: [getAddress(holder)],
+        blockNumber: b.number,
+      });
+      return {
+        frozen: Boolean(frozen),
+        function: `${name}(address)`,
+        checked_at: new Date().toISOString(),
+        block_number: Number(b.number),
+      };
     },
     transferLogs,
   };
 }
 
-export interface EvmTransfer extends ChainTransfer { contract: string; log_index: number }
+export interface EvmTransfer extends ChainTransfer {
+  contract: string;
+  log_index: number;
+}
 
 export interface EvmExtras {
   /** Transfer logs in a bounded block range (monitoring follows new blocks with it). */
-  transferLogs(addresses: string[] | null, fromBlock: bigint, toBlock: bigint, onProgress?: (p: Progress) => void): Promise<ChainTransfer[]>;
+  transferLogs(
+    addresses: string[] | null,
+    fromBlock: bigint,
+    toBlock: bigint,
+    onProgress?: (p: Progress) => void,
+  ): Promise<ChainTransfer[]>;
 }

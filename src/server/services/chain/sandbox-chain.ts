@@ -14,7 +14,14 @@ const unpack = (network: string, rows: { rows: Packed[] | string | null }[]): Ch
   const raw = rows[0]?.rows ?? [];
   const list: Packed[] = typeof raw === 'string' ? JSON.parse(raw) : raw;
   return list.map(([seq, hash, from, to, asset, amount, ms]) => ({
-    transaction_hash: hash, network, from, to, asset, amount, timestamp: new Date(Number(ms)), block_number: Number(seq),
+    transaction_hash: hash,
+    network,
+    from,
+    to,
+    asset,
+    amount,
+    timestamp: new Date(Number(ms)),
+    block_number: Number(seq),
   }));
 };
 
@@ -29,11 +36,17 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
   const org = ctx.org.id;
   const env = ctx.env;
   return {
-    source: 'sandbox_chain', network, available: true, missing: null,
+    source: 'sandbox_chain',
+    network,
+    available: true,
+    missing: null,
     async head() {
       const [h] = await db.$queryRaw<{ seq: bigint | null }[]>`
         SELECT max(seq) AS seq FROM sandbox_transfers WHERE org_id = ${org} AND env = ${env} AND network = ${network}`;
-      return { block_number: h?.seq === null || h?.seq === undefined ? null : Number(h.seq), as_of: new Date().toISOString() };
+      return {
+        block_number: h?.seq === null || h?.seq === undefined ? null : Number(h.seq),
+        as_of: new Date().toISOString(),
+      };
     },
     async balances(address) {
       const rows = await db.$queryRaw<{ asset: string; amount: string }[]>`
@@ -46,20 +59,26 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
     },
     async transfers(addresses, range = {}) {
       if (!addresses.length) return [];
-      return unpack(network, await db.$queryRaw`
+      return unpack(
+        network,
+        await db.$queryRaw`
         SELECT json_agg(json_build_array(seq, transaction_hash, from_address, to_address, asset, amount::text, (extract(epoch FROM timestamp) * 1000)::bigint) ORDER BY timestamp, seq) AS rows
         FROM sandbox_transfers
         WHERE org_id = ${org} AND env = ${env} AND network = ${network}
           AND timestamp >= ${range.from ?? FAR_PAST} AND timestamp <= ${range.to ?? FAR_FUTURE}
-          AND (from_address = ANY(${addresses}::text[]) OR to_address = ANY(${addresses}::text[]))`);
+          AND (from_address = ANY(${addresses}::text[]) OR to_address = ANY(${addresses}::text[]))`,
+      );
     },
     async outgoing(addresses, range) {
       if (!addresses.length) return [];
-      return unpack(network, await db.$queryRaw`
+      return unpack(
+        network,
+        await db.$queryRaw`
         SELECT json_agg(json_build_array(seq, transaction_hash, from_address, to_address, asset, amount::text, (extract(epoch FROM timestamp) * 1000)::bigint) ORDER BY timestamp, seq) AS rows
         FROM sandbox_transfers
         WHERE org_id = ${org} AND env = ${env} AND network = ${network}
-          AND timestamp >= ${range.from} AND timestamp <= ${range.to} AND from_address = ANY(${addresses}::text[])`);
+          AND timestamp >= ${range.from} AND timestamp <= ${range.to} AND from_address = ANY(${addresses}::text[])`,
+      );
     },
     // The sandbox chain has no contracts: issuer status is not readable there.
     issuerStatus: async () => null,

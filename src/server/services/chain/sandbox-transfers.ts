@@ -38,18 +38,39 @@ export async function createSandboxTransfer(ctx: Ctx, tx: Tx, input: SandboxTran
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(727001)`;
   const row = await tx.sandboxTransfer.create({
     data: {
-      transaction_hash: hash, org_id: ctx.org.id, env: ctx.env, network: input.network, from_address: from.key, to_address: to.key,
-      asset: input.asset, amount: amount.toFixed(), timestamp,
+      transaction_hash: hash,
+      org_id: ctx.org.id,
+      env: ctx.env,
+      network: input.network,
+      from_address: from.key,
+      to_address: to.key,
+      asset: input.asset,
+      amount: amount.toFixed(),
+      timestamp,
     },
   });
   await recordChange(ctx, tx, {
-    event_type: 'sandbox.transfer_created', object_type: 'sandbox_transfer', object_id: hash, matter_id: null,
+    event_type: 'sandbox.transfer_created',
+    object_type: 'sandbox_transfer',
+    object_id: hash,
+    matter_id: null,
     details: { network: input.network, asset: input.asset, amount: amount.toFixed(), seq: String(row.seq) },
   });
   return transferOut(row);
 }
 
-type Row = { seq: bigint; transaction_hash: string; network: string; from_address: string; to_address: string; asset: string; amount: { toFixed(): string }; timestamp: Date; org_id: string; env: string };
+type Row = {
+  seq: bigint;
+  transaction_hash: string;
+  network: string;
+  from_address: string;
+  to_address: string;
+  asset: string;
+  amount: { toFixed(): string };
+  timestamp: Date;
+  org_id: string;
+  env: string;
+};
 
 export const transferOut = (r: Row) => ({
   object: 'sandbox_transfer' as const,
@@ -69,6 +90,13 @@ export const transferOut = (r: Row) => ({
  * the right watchlists; the next cursor is the last row's `seq`.
  */
 export async function listTransfersSince(db: Db, cursor: bigint, limit = 500) {
-  const rows = await db.sandboxTransfer.findMany({ where: { seq: { gt: cursor } }, orderBy: { seq: 'asc' }, take: limit });
-  return { transfers: rows.map((r) => ({ ...transferOut(r), org_id: r.org_id, env: r.env, seq: r.seq })), next_cursor: rows.length ? rows.at(-1)!.seq : cursor };
+  const rows = await db.sandboxTransfer.findMany({
+    where: { seq: { gt: cursor } },
+    orderBy: { seq: 'asc' },
+    take: limit,
+  });
+  return {
+    transfers: rows.map((r) => ({ ...transferOut(r), org_id: r.org_id, env: r.env, seq: r.seq })),
+    next_cursor: rows.length ? rows.at(-1)!.seq : cursor,
+  };
 }

@@ -6,11 +6,24 @@ import { evmRpcChain, rpcUrlOf } from './evm-rpc';
 import { NETWORKS } from '../../domain/crypto/networks';
 
 /** A balance of one asset held by one address, in the asset's units (exact decimal text). */
-export interface Holding { asset: string; contract: string | null; amount: string }
+export interface Holding {
+  asset: string;
+  contract: string | null;
+  amount: string;
+}
 
-export interface IssuerStatus { frozen: boolean; function: string; checked_at: string; block_number: number | null }
+export interface IssuerStatus {
+  frozen: boolean;
+  function: string;
+  checked_at: string;
+  block_number: number | null;
+}
 
-export interface Progress { done: number; total: number; stage: string }
+export interface Progress {
+  done: number;
+  total: number;
+  stage: string;
+}
 
 /**
  * The one interface every crypto, attribution and monitoring output reads chain data through
@@ -26,7 +39,11 @@ export interface ChainSource {
   head(): Promise<{ block_number: number | null; as_of: string }>;
   balances(address: string): Promise<Holding[]>;
   /** Transfers touching any of `addresses` within [from, to], oldest first. */
-  transfers(addresses: string[], range?: { from?: Date; to?: Date }, onProgress?: (p: Progress) => void): Promise<ChainTransfer[]>;
+  transfers(
+    addresses: string[],
+    range?: { from?: Date; to?: Date },
+    onProgress?: (p: Progress) => void,
+  ): Promise<ChainTransfer[]>;
   /** Outgoing transfers of `addresses` within [from, to] (the deposit-pattern's second hop). */
   outgoing(addresses: string[], range: { from: Date; to: Date }): Promise<ChainTransfer[]>;
   /** An issuer's status call (e.g. `isBlackListed(address)`) for `holder`, when it can be read. */
@@ -36,9 +53,15 @@ export interface ChainSource {
 function noSource(network: ChainNetwork, why: string): ChainSource {
   const none = async () => [];
   return {
-    source: 'none', network, available: false, missing: why,
+    source: 'none',
+    network,
+    available: false,
+    missing: why,
     head: async () => ({ block_number: null, as_of: new Date().toISOString() }),
-    balances: none, transfers: none, outgoing: none, issuerStatus: async () => null,
+    balances: none,
+    transfers: none,
+    outgoing: none,
+    issuerStatus: async () => null,
   };
 }
 
@@ -49,8 +72,13 @@ function noSource(network: ChainNetwork, why: string): ChainSource {
  */
 export function getChainSource(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: ChainNetwork): ChainSource {
   if (ctx.env === 'sandbox') return sandboxChain(ctx, db, network);
-  if (NETWORKS[network].family !== 'evm') return noSource(network, `No production chain source for ${network}: only EVM networks are read (evm_rpc).`);
+  if (NETWORKS[network].family !== 'evm')
+    return noSource(network, `No production chain source for ${network}: only EVM networks are read (evm_rpc).`);
   const url = rpcUrlOf(network);
-  if (!url) return noSource(network, `No chain source for ${network}: set MD_RPC_URL_${network.toUpperCase()} to a JSON-RPC endpoint.`);
+  if (!url)
+    return noSource(
+      network,
+      `No chain source for ${network}: set MD_RPC_URL_${network.toUpperCase()} to a JSON-RPC endpoint.`,
+    );
   return evmRpcChain(network, url);
 }

@@ -27,7 +27,11 @@ export interface AssetMapInput {
 }
 
 export const CRYPTO_DATASETS = datasetNames(
-  LABELS_DATASET, GRAPHSENSE_LABELS_DATASET, { name: OFAC_ADDRESS_DATASET.lists, as_of: OFAC_ADDRESS_DATASET.as_of }, STABLECOIN_DATASET, CONFIDENCE_DATASET,
+  LABELS_DATASET,
+  GRAPHSENSE_LABELS_DATASET,
+  { name: OFAC_ADDRESS_DATASET.lists, as_of: OFAC_ADDRESS_DATASET.as_of },
+  STABLECOIN_DATASET,
+  CONFIDENCE_DATASET,
 );
 
 /**
@@ -50,10 +54,18 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
       for (const h of hs) {
         const coin = findStablecoin(coins, network, h.asset, h.contract);
         if (!coin) reasons.push(`${h.asset} on ${network} has no price source: usd_value is null`);
-        if (h.amount.startsWith('-')) reasons.push(`${w.address} on ${network}: ${h.asset} balance is negative on ${src.source} (outgoing transfers exceed incoming ones)`);
+        if (h.amount.startsWith('-'))
+          reasons.push(
+            `${w.address} on ${network}: ${h.asset} balance is negative on ${src.source} (outgoing transfers exceed incoming ones)`,
+          );
         token_exposures.push({
-          asset: coin?.ticker ?? h.asset, network, contract: h.contract ?? coin?.contract ?? null, amount: exactNumber(h.amount),
-          usd_value: coin ? exactNumber(h.amount) : null, valuation_basis: coin ? 'peg' : null, wallet: w.address,
+          asset: coin?.ticker ?? h.asset,
+          network,
+          contract: h.contract ?? coin?.contract ?? null,
+          amount: exactNumber(h.amount),
+          usd_value: coin ? exactNumber(h.amount) : null,
+          valuation_basis: coin ? 'peg' : null,
+          wallet: w.address,
         });
       }
     }
@@ -69,8 +81,10 @@ export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   const wallets = await resolveWallets(ctx, tx, m.id, input.wallets, input.chains);
   const { holdings, token_exposures, reasons, manifest } = await computeHoldings(ctx, tx, wallets);
-  const hyps = input.include_exchanges === false ? null : await computeExchangeHypotheses(ctx, tx, { matter_id: m.id, wallets });
-  const exposure = input.include_stablecoins === false ? null : await computeStablecoinExposure(ctx, tx, { wallets, holdings });
+  const hyps =
+    input.include_exchanges === false ? null : await computeExchangeHypotheses(ctx, tx, { matter_id: m.id, wallets });
+  const exposure =
+    input.include_stablecoins === false ? null : await computeStablecoinExposure(ctx, tx, { wallets, holdings });
   if (!wallets.length) reasons.push('No wallets: pass wallets or import them on the matter first.');
   for (const e of exposure ?? []) reasons.push(...e.review_reasons);
   const id = newId('asset_map');
@@ -79,7 +93,14 @@ export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
     object: 'asset_map' as const,
     map_id: id,
     matter_id: m.id,
-    wallets: wallets.map((w) => ({ wallet_id: w.wallet_id, address: w.address, network: w.network, role: w.role, confidence: w.confidence, source_refs: w.source_refs })),
+    wallets: wallets.map((w) => ({
+      wallet_id: w.wallet_id,
+      address: w.address,
+      network: w.network,
+      role: w.role,
+      confidence: w.confidence,
+      source_refs: w.source_refs,
+    })),
     token_exposures,
     exchange_hypotheses: hyps?.items ?? [],
     stablecoin_exposure: (exposure ?? []).map(exposureOut),
@@ -89,10 +110,19 @@ export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
     created_at: created_at.toISOString(),
   };
   const stored = JSON.parse(JSON.stringify(body));
-  await tx.assetMap.create({ data: { id, org_id: ctx.org.id, env: ctx.env, matter_id: m.id, body: stored, created_at } });
+  await tx.assetMap.create({
+    data: { id, org_id: ctx.org.id, env: ctx.env, matter_id: m.id, body: stored, created_at },
+  });
   await recordChange(ctx, tx, {
-    event_type: 'asset_map.created', object_type: 'asset_map', object_id: id, matter_id: m.id,
-    details: { wallets: wallets.length, token_exposures: token_exposures.length, review_required: body.review_state.review_required },
+    event_type: 'asset_map.created',
+    object_type: 'asset_map',
+    object_id: id,
+    matter_id: m.id,
+    details: {
+      wallets: wallets.length,
+      token_exposures: token_exposures.length,
+      review_required: body.review_state.review_required,
+    },
     data: eventData(body),
   });
   return body;
@@ -100,6 +130,8 @@ export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
 
 /** A stored asset map, as issued; another tenant's or a hidden matter's is 404. */
 export async function getAssetMap(ctx: Ctx, db: Db, id: string) {
-  const row = await loadOwned(ctx, 'asset map', id, isId('asset_map', id), () => db.assetMap.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }));
+  const row = await loadOwned(ctx, 'asset map', id, isId('asset_map', id), () =>
+    db.assetMap.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }),
+  );
   return row.body as Record<string, unknown>;
 }

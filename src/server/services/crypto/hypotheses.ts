@@ -1,6 +1,11 @@
 import type { Ctx, Db } from '../../context';
 import { newId } from '../../ids';
-import { DEPOSIT_WINDOW_MS, exchangeHypotheses, packetReadiness, type ChainTransfer } from '../../domain/crypto/hypotheses';
+import {
+  DEPOSIT_WINDOW_MS,
+  exchangeHypotheses,
+  packetReadiness,
+  type ChainTransfer,
+} from '../../domain/crypto/hypotheses';
 import { getChainSource } from '../chain/source';
 import { displayAddress, type ResolvedWallet } from './wallet-inputs';
 import { exchangeLabelOf } from './labels';
@@ -13,7 +18,15 @@ import { readinessContext, type ReadinessContext } from './readiness';
  * Packets read this for their `contents` (with `packet_readiness`).
  */
 export async function computeExchangeHypotheses(
-  ctx: Ctx, db: Db, args: { matter_id: string; wallets: ResolvedWallet[]; min_confidence?: number; readiness?: ReadinessContext; histories?: Map<string, ChainTransfer[]> },
+  ctx: Ctx,
+  db: Db,
+  args: {
+    matter_id: string;
+    wallets: ResolvedWallet[];
+    min_confidence?: number;
+    readiness?: ReadinessContext;
+    histories?: Map<string, ChainTransfer[]>;
+  },
 ) {
   const ready = args.readiness ?? (await readinessContext(ctx, db, args.matter_id));
   const items = [];
@@ -24,12 +37,22 @@ export async function computeExchangeHypotheses(
     const own = args.histories?.get(`${w.network}:${w.key}`) ?? (await src.transfers([w.key]));
     const payees = [...new Set(own.filter((t) => t.from === w.key && !exchangeLabelOf(t.to)).map((t) => t.to))];
     const sent = own.filter((t) => t.from === w.key);
-    const second = payees.length && sent.length
-      ? await src.outgoing(payees, { from: sent[0].timestamp, to: new Date(sent.at(-1)!.timestamp.getTime() + DEPOSIT_WINDOW_MS) })
-      : [];
+    const second =
+      payees.length && sent.length
+        ? await src.outgoing(payees, {
+            from: sent[0].timestamp,
+            to: new Date(sent.at(-1)!.timestamp.getTime() + DEPOSIT_WINDOW_MS),
+          })
+        : [];
     const byFrom = new Map<string, ChainTransfer[]>();
     for (const t of second) byFrom.set(t.from, [...(byFrom.get(t.from) ?? []), t]);
-    const drafts = exchangeHypotheses({ wallet: w.key, network: w.network, own, forwards: (a) => byFrom.get(a) ?? [], exchangeOf: exchangeLabelOf });
+    const drafts = exchangeHypotheses({
+      wallet: w.key,
+      network: w.network,
+      own,
+      forwards: (a) => byFrom.get(a) ?? [],
+      exchangeOf: exchangeLabelOf,
+    });
     for (const h of drafts) {
       if (args.min_confidence !== undefined && h.confidence < args.min_confidence) continue;
       items.push({
@@ -44,8 +67,16 @@ export async function computeExchangeHypotheses(
         exchange_address: displayAddress(h.exchange_address),
         packet_readiness: packetReadiness({ ...ready, has_relationship: ready.relationships.has(h.exchange) }),
         evidence_count: h.evidence_count,
-        evidence: h.evidence.map((e) => ({ ...e, from_address: displayAddress(e.from_address), to_address: displayAddress(e.to_address) })),
-        source_refs: h.evidence.map((e) => ({ source_type: 'blockchain_record', title: `${h.network} transfer ${e.transaction_hash}`, uri: `${src.source}:${h.network}:${e.transaction_hash}` })),
+        evidence: h.evidence.map((e) => ({
+          ...e,
+          from_address: displayAddress(e.from_address),
+          to_address: displayAddress(e.to_address),
+        })),
+        source_refs: h.evidence.map((e) => ({
+          source_type: 'blockchain_record',
+          title: `${h.network} transfer ${e.transaction_hash}`,
+          uri: `${src.source}:${h.network}:${e.transaction_hash}`,
+        })),
       });
     }
   }

@@ -13,10 +13,15 @@ export interface ManifestEntry {
 export async function manifestEntry(src: ChainSource, datasets: string[]): Promise<ManifestEntry> {
   const h = await src.head();
   return {
-    source: src.source, network: src.network, block_number: h.block_number, as_of: h.as_of, datasets,
+    source: src.source,
+    network: src.network,
+    block_number: h.block_number,
+    as_of: h.as_of,
+    datasets,
     ...(src.missing ? { missing_source: src.missing } : {}),
   };
 }
 
 /** `name (as_of)` strings of the datasets an output rests on. */
-export const datasetNames = (...ds: { name: string; as_of: string | null }[]) => ds.map((d) => `${d.name} (${d.as_of ?? 'undated'})`);
+export const datasetNames = (...ds: { name: string; as_of: string | null }[]) =>
+  ds.map((d) => `${d.name} (${d.as_of ?? 'undated'})`);

@@ -13,7 +13,10 @@ let tiers: Map<string, ConfidenceTier> | null = null;
 const read = (rel: string) => readFileSync(path.join(/* turbopackIgnore: true */ process.cwd(), rel), 'utf8');
 
 export function stablecoinIndex(): StablecoinIndex {
-  if (!coins) coins = buildStablecoinIndex((JSON.parse(read('data/stablecoins/issuers.json')) as { entries: IssuerEntry[] }).entries);
+  if (!coins)
+    coins = buildStablecoinIndex(
+      (JSON.parse(read('data/stablecoins/issuers.json')) as { entries: IssuerEntry[] }).entries,
+    );
   return coins;
 }
 

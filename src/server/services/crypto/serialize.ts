@@ -10,4 +10,8 @@ export const reviewState = (reasons: string[]) => ({
 });
 
 /** A stablecoin exposure item with exact-decimal amounts. */
-export const exposureOut = (e: ReturnType<typeof exposureItem>) => ({ ...e, amount: exactNumber(e.amount), usd_value: exactNumber(e.usd_value) });
+export const exposureOut = (e: ReturnType<typeof exposureItem>) => ({
+  ...e,
+  amount: exactNumber(e.amount),
+  usd_value: exactNumber(e.usd_value),
+});

@@ -11,7 +11,9 @@ import { displayAddress, type ResolvedWallet } from './wallet-inputs';
  * ticker. Issuer remediation and packets read this.
  */
 export async function computeStablecoinExposure(
-  ctx: Ctx, db: Db, args: { wallets: ResolvedWallet[]; assets?: string[]; holdings?: Map<string, Holding[]> },
+  ctx: Ctx,
+  db: Db,
+  args: { wallets: ResolvedWallet[]; assets?: string[]; holdings?: Map<string, Holding[]> },
 ) {
   const coins = stablecoinIndex();
   const wanted = args.assets?.length ? new Set(args.assets.map((a) => a.toUpperCase())) : null;
@@ -27,10 +29,20 @@ export async function computeStablecoinExposure(
       let status = null;
       let note: string | null = null;
       if (!check) note = 'No check function is known for this token, so its freeze status was not read.';
-      else if (src.source !== 'evm_rpc' || !contract) note = `The ${src.source} source cannot read ${check.split('(')[0]} on-chain; the freeze status is unread.`;
+      else if (src.source !== 'evm_rpc' || !contract)
+        note = `The ${src.source} source cannot read ${check.split('(')[0]} on-chain; the freeze status is unread.`;
       else status = await src.issuerStatus(contract, check, w.key).catch(() => null);
-      if (check && src.source === 'evm_rpc' && contract && !status) note = `${check.split('(')[0]} could not be read from the chain.`;
-      items.push(exposureItem({ coin, wallet: displayAddress(w.key), amount: h.amount, onchain_status: status, status_note: note }));
+      if (check && src.source === 'evm_rpc' && contract && !status)
+        note = `${check.split('(')[0]} could not be read from the chain.`;
+      items.push(
+        exposureItem({
+          coin,
+          wallet: displayAddress(w.key),
+          amount: h.amount,
+          onchain_status: status,
+          status_note: note,
+        }),
+      );
     }
   }
   return items;

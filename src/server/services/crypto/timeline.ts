@@ -16,7 +16,11 @@ import { reviewState } from './serialize';
  * The transfers of the wallets within [from, to], oldest first (tml_). Notes name labelled and
  * OFAC-listed counterparties. Recorded in the matter's audit chain as analyst work product.
  */
-export async function createTimeline(ctx: Ctx, tx: Tx, input: { matter_id: string; wallets?: WalletInput[]; chains?: ChainNetwork[]; from?: string; to?: string }) {
+export async function createTimeline(
+  ctx: Ctx,
+  tx: Tx,
+  input: { matter_id: string; wallets?: WalletInput[]; chains?: ChainNetwork[]; from?: string; to?: string },
+) {
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   const from = input.from ? new Date(input.from) : undefined;
   const to = input.to ? new Date(input.to) : undefined;
@@ -43,24 +47,40 @@ export async function createTimeline(ctx: Ctx, tx: Tx, input: { matter_id: strin
         notes.push(...n.notes.map((x) => `${displayAddress(side)}: ${x}`));
       }
       events.push({
-        transaction_hash: t.transaction_hash, network, block_number: t.block_number, timestamp: t.timestamp.toISOString(),
-        from_address: displayAddress(t.from), to_address: displayAddress(t.to), asset: t.asset, amount: exactNumber(t.amount),
+        transaction_hash: t.transaction_hash,
+        network,
+        block_number: t.block_number,
+        timestamp: t.timestamp.toISOString(),
+        from_address: displayAddress(t.from),
+        to_address: displayAddress(t.to),
+        asset: t.asset,
+        amount: exactNumber(t.amount),
         direction: mine.has(t.from) && mine.has(t.to) ? 'internal' : mine.has(t.from) ? 'out' : 'in',
         notes,
       });
     }
   }
   events.sort((a, b) => a.timestamp.localeCompare(b.timestamp) || (a.block_number ?? 0) - (b.block_number ?? 0));
-  if (events.some((e) => e.notes.some((n) => n.includes('OFAC SDN listed')))) reasons.push('A counterparty is on the OFAC SDN list: sanctions review required.');
+  if (events.some((e) => e.notes.some((n) => n.includes('OFAC SDN listed'))))
+    reasons.push('A counterparty is on the OFAC SDN list: sanctions review required.');
   const id = newId('timeline');
   const out = {
-    object: 'transaction_timeline' as const, timeline_id: id, matter_id: m.id,
+    object: 'transaction_timeline' as const,
+    timeline_id: id,
+    matter_id: m.id,
     wallets: wallets.map((w) => ({ address: w.address, network: w.network })),
-    from: from?.toISOString() ?? null, to: to?.toISOString() ?? null, events,
-    review_state: reviewState(reasons), source_manifest: manifest, created_at: new Date().toISOString(),
+    from: from?.toISOString() ?? null,
+    to: to?.toISOString() ?? null,
+    events,
+    review_state: reviewState(reasons),
+    source_manifest: manifest,
+    created_at: new Date().toISOString(),
   };
   await recordChange(ctx, tx, {
-    event_type: 'crypto.timeline_built', object_type: 'transaction_timeline', object_id: id, matter_id: m.id,
+    event_type: 'crypto.timeline_built',
+    object_type: 'transaction_timeline',
+    object_id: id,
+    matter_id: m.id,
     details: { wallets: wallets.length, events: events.length, from: out.from, to: out.to },
   });
   return out;

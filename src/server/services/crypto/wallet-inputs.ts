@@ -20,19 +20,33 @@ export interface ResolvedWallet extends WalletRef {
  * means its family's network, or each of `chains` of its family. With no wallets, the matter's
  * imported wallets are used.
  */
-export async function resolveWallets(ctx: Ctx, db: Db, matterId: string, wallets: WalletInput[] | undefined, chains?: ChainNetwork[]): Promise<ResolvedWallet[]> {
-  const imported = await db.attributionWallet.findMany({ where: { matter_id: matterId, org_id: ctx.org.id, env: ctx.env }, orderBy: { id: 'asc' } });
+export async function resolveWallets(
+  ctx: Ctx,
+  db: Db,
+  matterId: string,
+  wallets: WalletInput[] | undefined,
+  chains?: ChainNetwork[],
+): Promise<ResolvedWallet[]> {
+  const imported = await db.attributionWallet.findMany({
+    where: { matter_id: matterId, org_id: ctx.org.id, env: ctx.env },
+    orderBy: { id: 'asc' },
+  });
   const find = (network: string, key: string) => imported.find((w) => w.network === network && w.address_key === key);
   const out = new Map<string, ResolvedWallet>();
   const add = (ref: WalletRef) => {
     const w = find(ref.network, ref.key);
     out.set(`${ref.network}:${ref.key}`, {
-      ...ref, wallet_id: w?.id ?? null, role: w?.role ?? 'unknown', confidence: w?.confidence ? Number(w.confidence) : null,
+      ...ref,
+      wallet_id: w?.id ?? null,
+      role: w?.role ?? 'unknown',
+      confidence: w?.confidence ? Number(w.confidence) : null,
       source_refs: (w?.source_refs as unknown[]) ?? [],
     });
   };
   if (!wallets?.length) {
-    for (const w of imported) if (!chains?.length || chains.includes(w.network as ChainNetwork)) add({ address: w.address, key: w.address_key, network: w.network as ChainNetwork });
+    for (const w of imported)
+      if (!chains?.length || chains.includes(w.network as ChainNetwork))
+        add({ address: w.address, key: w.address_key, network: w.network as ChainNetwork });
     return [...out.values()];
   }
   wallets.forEach((entry, i) => {
@@ -48,7 +62,11 @@ export async function resolveWallets(ctx: Ctx, db: Db, matterId: string, wallets
     const dflt = defaultNetwork(p);
     if (!p.valid || !dflt) throw invalidParam(param, p.note ?? `'${address}' is not a valid address.`);
     const nets = chains?.length ? chains.filter((n) => familyOf(n) === p.network) : [dflt];
-    if (!nets.length) throw invalidParam(param, `'${address}' is a${p.network === 'evm' ? 'n EVM' : ` ${p.network}`} address, but chains names no ${p.network} network.`);
+    if (!nets.length)
+      throw invalidParam(
+        param,
+        `'${address}' is a${p.network === 'evm' ? 'n EVM' : ` ${p.network}`} address, but chains names no ${p.network} network.`,
+      );
     for (const n of nets) add({ address: p.address, key: addressKey(p.address), network: n });
   });
   return [...out.values()];

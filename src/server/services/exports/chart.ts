@@ -38,16 +38,30 @@ export function drawChart(doc: PDFKit.PDFDocument, c: Chart) {
   doc.save();
   doc.font('Helvetica').fontSize(7).fillColor('#444444');
   for (let v = 0; v <= yMax + step / 2; v += step) {
-    doc.moveTo(x0, yOf(v)).lineTo(x0 + w, yOf(v)).lineWidth(0.3).strokeColor('#cccccc').stroke();
+    doc
+      .moveTo(x0, yOf(v))
+      .lineTo(x0 + w, yOf(v))
+      .lineWidth(0.3)
+      .strokeColor('#cccccc')
+      .stroke();
     doc.text(`${label(v)} ${c.unit}`, left, yOf(v) - 3, { width: AXIS_W - 6, align: 'right', lineBreak: false });
   }
-  doc.moveTo(x0, top).lineTo(x0, y0).lineTo(x0 + w, y0).lineWidth(0.8).strokeColor('#333333').stroke();
+  doc
+    .moveTo(x0, top)
+    .lineTo(x0, y0)
+    .lineTo(x0 + w, y0)
+    .lineWidth(0.8)
+    .strokeColor('#333333')
+    .stroke();
   const ticks = [...new Set([0, Math.floor((n - 1) / 2), n - 1])].filter((i) => i >= 0);
-  for (const i of ticks) doc.text(pdfText(c.x[i]), xOf(i) - 30, y0 + 4, { width: 60, align: 'center', lineBreak: false });
+  for (const i of ticks)
+    doc.text(pdfText(c.x[i]), xOf(i) - 30, y0 + 4, { width: 60, align: 'center', lineBreak: false });
   for (const s of c.series) {
     if (!s.values.length) continue;
     doc.moveTo(xOf(0), yOf(s.values[0]));
-    s.values.forEach((v, i) => { if (i) doc.lineTo(xOf(i), yOf(v)); });
+    s.values.forEach((v, i) => {
+      if (i) doc.lineTo(xOf(i), yOf(v));
+    });
     doc.lineWidth(1.6).strokeColor(s.color).stroke();
     s.values.forEach((v, i) => doc.circle(xOf(i), yOf(v), 1.8).fill(s.color));
   }
@@ -55,7 +69,10 @@ export function drawChart(doc: PDFKit.PDFDocument, c: Chart) {
   const ly = y0 + 18;
   for (const s of c.series) {
     doc.rect(lx, ly, 10, 6).fill(s.color);
-    doc.fillColor('black').fontSize(8).text(pdfText(s.label), lx + 14, ly - 1, { lineBreak: false });
+    doc
+      .fillColor('black')
+      .fontSize(8)
+      .text(pdfText(s.label), lx + 14, ly - 1, { lineBreak: false });
     lx += 30 + doc.widthOfString(pdfText(s.label));
   }
   doc.restore();

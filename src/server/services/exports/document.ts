@@ -10,9 +10,16 @@ export type Block =
   | { kind: 'chart'; title: string; unit: string; x: string[]; series: ChartSeries[] };
 
 /** A line of a chart: one value per x label (the PDF draws it with vector paths). */
-export interface ChartSeries { label: string; color: string; values: number[] }
+export interface ChartSeries {
+  label: string;
+  color: string;
+  values: number[];
+}
 
-export interface DocSection { title: string; blocks: Block[] }
+export interface DocSection {
+  title: string;
+  blocks: Block[];
+}
 
 export interface RenderDoc {
   title: string;
@@ -22,4 +29,7 @@ export interface RenderDoc {
 }
 
 /** Footer facts stamped on every page. */
-export interface Stamp { exportId: string; bundleSha256: string }
+export interface Stamp {
+  exportId: string;
+  bundleSha256: string;
+}

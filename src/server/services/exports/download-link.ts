@@ -26,19 +26,30 @@ function signingKey(db: Db): Promise<string> {
   return cached;
 }
 
-const mac = (key: string, exportId: string, expires: number) => createHmac('sha256', key).update(`${exportId}.${expires}`).digest('hex');
+const mac = (key: string, exportId: string, expires: number) =>
+  createHmac('sha256', key).update(`${exportId}.${expires}`).digest('hex');
 
 /** A fresh link for an export, and when it stops working. */
 export async function signDownload(db: Db, origin: string, exportId: string, now = Date.now()) {
   const expires = Math.floor(now / 1000) + LINK_TTL_S;
   const signature = mac(await signingKey(db), exportId, expires);
   const base = process.env.MD_PUBLIC_URL?.replace(/\/$/, '') || origin;
-  return { url: `${base}/v1/exports/${exportId}/download?expires=${expires}&signature=${signature}`, expires_at: new Date(expires * 1000).toISOString() };
+  return {
+    url: `${base}/v1/exports/${exportId}/download?expires=${expires}&signature=${signature}`,
+    expires_at: new Date(expires * 1000).toISOString(),
+  };
 }
 
 /** Does this link check, and is it still valid? */
-export async function verifyDownload(db: Db, exportId: string, expires: string | null, signature: string | null, now = Date.now()) {
-  if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return 'malformed' as const;
+export async function verifyDownload(
+  db: Db,
+  exportId: string,
+  expires: string | null,
+  signature: string | null,
+  now = Date.now(),
+) {
+  if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature))
+    return 'malformed' as const;
   const want = Buffer.from(mac(await signingKey(db), exportId, Number(expires)), 'hex');
   if (!timingSafeEqual(want, Buffer.from(signature, 'hex'))) return 'bad_signature' as const;
   if (Number(expires) * 1000 <= now) return 'expired' as const;

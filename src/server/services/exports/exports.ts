@@ -18,20 +18,36 @@ export const findExport = (ctx: Ctx, db: Db, id: string) =>
  * worker writes `<type>.exported` (audit and webhook) when the file is ready.
  */
 export async function requestExport(
-  ctx: Ctx, tx: Tx,
+  ctx: Ctx,
+  tx: Tx,
   a: { object_type: string; object_id: string; matter_id: string; format: string; redaction_profile: string },
 ) {
   const source = exportSource(a.object_type);
   const id = newId('export');
   const audit = await appendAudit(ctx, tx, {
-    event_type: source.events.requested, object_type: a.object_type, object_id: a.object_id, matter_id: a.matter_id,
+    event_type: source.events.requested,
+    object_type: a.object_type,
+    object_id: a.object_id,
+    matter_id: a.matter_id,
     details: { export_id: id, format: a.format, redaction_profile: a.redaction_profile },
   });
   const row = await tx.export.create({
     data: {
-      id, org_id: ctx.org.id, env: ctx.env, matter_id: a.matter_id, object_type: a.object_type, object_id: a.object_id,
-      format: a.format, redaction_profile: a.redaction_profile, audit_id: audit.id,
-      requested_by: { actor_id: ctx.actor.id, key_id: ctx.actor.key_id, user_id: ctx.actor.user_id, request_id: ctx.requestId },
+      id,
+      org_id: ctx.org.id,
+      env: ctx.env,
+      matter_id: a.matter_id,
+      object_type: a.object_type,
+      object_id: a.object_id,
+      format: a.format,
+      redaction_profile: a.redaction_profile,
+      audit_id: audit.id,
+      requested_by: {
+        actor_id: ctx.actor.id,
+        key_id: ctx.actor.key_id,
+        user_id: ctx.actor.user_id,
+        request_id: ctx.requestId,
+      },
     },
   });
   return exportOut(tx, row, ctx.origin);

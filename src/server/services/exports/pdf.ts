@@ -22,7 +22,9 @@ function drawTable(doc: PDFKit.PDFDocument, b: Extract<Block, { kind: 'table' }>
   const bottom = () => doc.page.height - doc.page.margins.bottom;
   const rowHeight = (cells: string[], font: string) => {
     doc.font(font).fontSize(8);
-    return Math.max(...cells.map((c, i) => doc.heightOfString(pdfText(c || '-'), { width: widths[i] - 2 * pad }))) + 2 * pad;
+    return (
+      Math.max(...cells.map((c, i) => doc.heightOfString(pdfText(c || '-'), { width: widths[i] - 2 * pad }))) + 2 * pad
+    );
   };
   const drawRow = (cells: string[], font: string, shade: boolean) => {
     const h = rowHeight(cells, font);
@@ -38,12 +40,22 @@ function drawTable(doc: PDFKit.PDFDocument, b: Extract<Block, { kind: 'table' }>
       doc.text(pdfText(c || '-'), x + pad, y + pad, { width: widths[i] - 2 * pad });
       x += widths[i];
     });
-    doc.moveTo(left, y + h).lineTo(left + full, y + h).lineWidth(0.3).strokeColor('#999999').stroke();
+    doc
+      .moveTo(left, y + h)
+      .lineTo(left + full, y + h)
+      .lineWidth(0.3)
+      .strokeColor('#999999')
+      .stroke();
     doc.x = left;
     doc.y = y + h;
   };
   drawRow(b.columns, 'Helvetica-Bold', true);
-  if (!b.rows.length) drawRow(b.columns.map((_, i) => (i === 0 ? 'None' : '')), 'Helvetica', false);
+  if (!b.rows.length)
+    drawRow(
+      b.columns.map((_, i) => (i === 0 ? 'None' : '')),
+      'Helvetica',
+      false,
+    );
   for (const r of b.rows) drawRow(r, 'Helvetica', false);
   doc.moveDown(0.5);
 }
@@ -55,7 +67,10 @@ function drawBlock(doc: PDFKit.PDFDocument, b: Block) {
     doc.moveDown(0.5);
   } else if (b.kind === 'fields') {
     for (const [k, v] of b.rows) {
-      doc.font('Helvetica-Bold').fontSize(9).text(`${pdfText(k)}: `, { continued: true, width });
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(9)
+        .text(`${pdfText(k)}: `, { continued: true, width });
       doc.font('Helvetica').text(pdfText(v || '-'), { width });
     }
     doc.moveDown(0.5);
@@ -65,7 +80,9 @@ function drawBlock(doc: PDFKit.PDFDocument, b: Block) {
 
 export function renderPdf(d: RenderDoc, stamp: Stamp): Promise<Buffer> {
   const doc = new PDFDocument({
-    size: 'LETTER', bufferPages: true, margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_H },
+    size: 'LETTER',
+    bufferPages: true,
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_H },
     info: { Title: pdfText(d.title), Subject: pdfText(d.subtitle), Creator: 'Judgment Recovery Case Service' },
   });
   const chunks: Buffer[] = [];
@@ -80,7 +97,10 @@ export function renderPdf(d: RenderDoc, stamp: Stamp): Promise<Buffer> {
   doc.moveDown(0.5);
   doc.font('Helvetica').fontSize(12).text(pdfText(d.subtitle), { align: 'center' });
   doc.moveDown(3);
-  drawBlock(doc, { kind: 'fields', rows: [...d.cover, ['Export', stamp.exportId], ['JSON bundle SHA-256', stamp.bundleSha256]] });
+  drawBlock(doc, {
+    kind: 'fields',
+    rows: [...d.cover, ['Export', stamp.exportId], ['JSON bundle SHA-256', stamp.bundleSha256]],
+  });
   for (const s of d.sections) {
     doc.addPage();
     doc.font('Helvetica-Bold').fontSize(14).fillColor('black').text(pdfText(s.title));

@@ -19,12 +19,38 @@ export async function health(ctx: Ctx, db: Db) {
 }
 
 /** Modules that are served; grows as each module lands. */
-export const MODULES = ['organizations', 'api_keys', 'users', 'matters', 'authority', 'claimants', 'audit', 'judgments', 'enforcement', 'ledger', 'webhooks', 'events', 'crypto', 'attribution', 'network_attribution', 'sandbox_chain'];
+export const MODULES = [
+  'organizations',
+  'api_keys',
+  'users',
+  'matters',
+  'authority',
+  'claimants',
+  'audit',
+  'judgments',
+  'enforcement',
+  'ledger',
+  'webhooks',
+  'events',
+  'crypto',
+  'attribution',
+  'network_attribution',
+  'sandbox_chain',
+];
 
 export function capabilities(ctx: Ctx) {
   return {
     object: 'capabilities' as const,
-    capabilities: ['idempotency', 'keyset_pagination', 'audit_chain', 'authority_gate', 'matter_restricted_keys', 'organization_tree', 'rate_limiting', 'openapi'],
+    capabilities: [
+      'idempotency',
+      'keyset_pagination',
+      'audit_chain',
+      'authority_gate',
+      'matter_restricted_keys',
+      'organization_tree',
+      'rate_limiting',
+      'openapi',
+    ],
     modules: MODULES,
     environments: ['sandbox', 'production'],
     features: ctx.org.features,

@@ -12,7 +12,8 @@ import { remediationOut } from './serialize';
  */
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const s = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const s = (v: unknown): string =>
+  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 async function bundleOf(db: Db, row: Export) {
   const r = await db.issuerRemediation.findFirst({ where: { id: row.object_id, org_id: row.org_id, env: row.env } });
@@ -24,19 +25,44 @@ async function bundleOf(db: Db, row: Export) {
       select: { id: true, event_type: true, actor_id: true, timestamp: true, request_id: true, hash: true },
     }),
     r.destination_wallet_certificate_id
-      ? db.destinationWalletCertificate.findFirst({ where: { id: r.destination_wallet_certificate_id, org_id: row.org_id, env: row.env } })
+      ? db.destinationWalletCertificate.findFirst({
+          where: { id: r.destination_wallet_certificate_id, org_id: row.org_id, env: row.env },
+        })
       : null,
   ]);
   const { latest_export: _l, ...packet } = remediationOut(r);
   return {
-    object: 'issuer_remediation_bundle', bundle_version: 1,
-    export: { export_id: row.id, format: row.format, redaction_profile: row.redaction_profile, requested_at: row.created_at.toISOString() },
-    packet, contents: r.contents,
-    destination_wallet_certificate: cert ? {
-      destination_wallet_id: cert.id, wallet_address: cert.wallet_address, network: cert.network, owner: cert.owner, custodian: cert.custodian,
-      signer_model: cert.signer_model, sanctions_screen_status: cert.screen_status, approval_status: cert.approval_status, decided_at: cert.decided_at?.toISOString() ?? null,
-    } : null,
-    audit_trail: trail.map((e) => ({ event_id: e.id, event_type: e.event_type, actor_id: e.actor_id, request_id: e.request_id, timestamp: e.timestamp.toISOString(), hash: e.hash })),
+    object: 'issuer_remediation_bundle',
+    bundle_version: 1,
+    export: {
+      export_id: row.id,
+      format: row.format,
+      redaction_profile: row.redaction_profile,
+      requested_at: row.created_at.toISOString(),
+    },
+    packet,
+    contents: r.contents,
+    destination_wallet_certificate: cert
+      ? {
+          destination_wallet_id: cert.id,
+          wallet_address: cert.wallet_address,
+          network: cert.network,
+          owner: cert.owner,
+          custodian: cert.custodian,
+          signer_model: cert.signer_model,
+          sanctions_screen_status: cert.screen_status,
+          approval_status: cert.approval_status,
+          decided_at: cert.decided_at?.toISOString() ?? null,
+        }
+      : null,
+    audit_trail: trail.map((e) => ({
+      event_id: e.id,
+      event_type: e.event_type,
+      actor_id: e.actor_id,
+      request_id: e.request_id,
+      timestamp: e.timestamp.toISOString(),
+      hash: e.hash,
+    })),
   };
 }
 
@@ -45,54 +71,147 @@ function documentOf(b: Any): RenderDoc {
   const c: Any = b.contents ?? {};
   const f: Any = p.functions ?? {};
   const sections: DocSection[] = [
-    { title: 'Request', blocks: [{ kind: 'text', text: s(c.request) }, { kind: 'text', text: s(c.signing) }] },
     {
-      title: 'Issuer and token', blocks: [{
-        kind: 'fields', rows: [['Issuer', s(p.issuer)], ['Token', `${s(p.asset)} on ${s(p.network)}`], ['Contract', s(p.contract)],
-          ['Freeze', (f.freeze ?? []).join('; ') || 'not verified'], ['Check', (f.check ?? []).join('; ') || 'not verified'], ['Burn', (f.burn ?? []).join('; ') || 'none named'],
-          ['Amount', `${s(p.amount?.amount_decimal)} ${s(p.asset)}`], ['Action', s(p.action_type)], ['Stage', s(p.status)]],
-      }],
-    },
-    {
-      title: 'Holders', blocks: [{
-        kind: 'table', columns: ['Wallet', 'Amount', 'On-chain status', 'Note'], widths: [4, 1.5, 2, 3],
-        rows: (p.holdings ?? []).map((h: Any) => [s(h.wallet), s(h.amount?.amount_decimal), h.onchain_status ? `${h.onchain_status.frozen ? 'frozen' : 'not frozen'} @ ${s(h.onchain_status.block_number)}` : 'unread', s(h.status_note)]),
-      }],
-    },
-    {
-      title: 'Readiness and review', blocks: [
-        { kind: 'table', columns: ['Check', 'Status', 'Reason'], widths: [1.5, 0.8, 5], rows: (p.readiness?.checks ?? []).map((x: Any) => [s(x.check), s(x.status), s(x.reason)]) },
-        { kind: 'text', text: p.review_required ? `Review required: ${(p.review_reasons ?? []).join('; ')}` : 'No review required.' },
+      title: 'Request',
+      blocks: [
+        { kind: 'text', text: s(c.request) },
+        { kind: 'text', text: s(c.signing) },
       ],
     },
     {
-      title: 'Audit', blocks: [{ kind: 'table', columns: ['Event', 'Type', 'Actor', 'Time', 'Hash'], widths: [2.2, 1.8, 2, 2, 4], rows: (b.audit_trail ?? []).map((e: Any) => [s(e.event_id), s(e.event_type), s(e.actor_id), s(e.timestamp), s(e.hash)]) }],
+      title: 'Issuer and token',
+      blocks: [
+        {
+          kind: 'fields',
+          rows: [
+            ['Issuer', s(p.issuer)],
+            ['Token', `${s(p.asset)} on ${s(p.network)}`],
+            ['Contract', s(p.contract)],
+            ['Freeze', (f.freeze ?? []).join('; ') || 'not verified'],
+            ['Check', (f.check ?? []).join('; ') || 'not verified'],
+            ['Burn', (f.burn ?? []).join('; ') || 'none named'],
+            ['Amount', `${s(p.amount?.amount_decimal)} ${s(p.asset)}`],
+            ['Action', s(p.action_type)],
+            ['Stage', s(p.status)],
+          ],
+        },
+      ],
+    },
+    {
+      title: 'Holders',
+      blocks: [
+        {
+          kind: 'table',
+          columns: ['Wallet', 'Amount', 'On-chain status', 'Note'],
+          widths: [4, 1.5, 2, 3],
+          rows: (p.holdings ?? []).map((h: Any) => [
+            s(h.wallet),
+            s(h.amount?.amount_decimal),
+            h.onchain_status
+              ? `${h.onchain_status.frozen ? 'frozen' : 'not frozen'} @ ${s(h.onchain_status.block_number)}`
+              : 'unread',
+            s(h.status_note),
+          ]),
+        },
+      ],
+    },
+    {
+      title: 'Readiness and review',
+      blocks: [
+        {
+          kind: 'table',
+          columns: ['Check', 'Status', 'Reason'],
+          widths: [1.5, 0.8, 5],
+          rows: (p.readiness?.checks ?? []).map((x: Any) => [s(x.check), s(x.status), s(x.reason)]),
+        },
+        {
+          kind: 'text',
+          text: p.review_required ? `Review required: ${(p.review_reasons ?? []).join('; ')}` : 'No review required.',
+        },
+      ],
+    },
+    {
+      title: 'Audit',
+      blocks: [
+        {
+          kind: 'table',
+          columns: ['Event', 'Type', 'Actor', 'Time', 'Hash'],
+          widths: [2.2, 1.8, 2, 2, 4],
+          rows: (b.audit_trail ?? []).map((e: Any) => [
+            s(e.event_id),
+            s(e.event_type),
+            s(e.actor_id),
+            s(e.timestamp),
+            s(e.hash),
+          ]),
+        },
+      ],
     },
   ];
   if (b.destination_wallet_certificate) {
     const d: Any = b.destination_wallet_certificate;
-    sections.splice(3, 0, { title: 'Destination wallet certificate', blocks: [{ kind: 'fields', rows: [['Certificate', s(d.destination_wallet_id)], ['Wallet', `${s(d.wallet_address)} (${s(d.network)})`], ['Owner', s(d.owner)], ['Custodian', s(d.custodian)], ['Signer model', s(d.signer_model)], ['Sanctions screen', s(d.sanctions_screen_status)], ['Approval', s(d.approval_status)]] }] });
+    sections.splice(3, 0, {
+      title: 'Destination wallet certificate',
+      blocks: [
+        {
+          kind: 'fields',
+          rows: [
+            ['Certificate', s(d.destination_wallet_id)],
+            ['Wallet', `${s(d.wallet_address)} (${s(d.network)})`],
+            ['Owner', s(d.owner)],
+            ['Custodian', s(d.custodian)],
+            ['Signer model', s(d.signer_model)],
+            ['Sanctions screen', s(d.sanctions_screen_status)],
+            ['Approval', s(d.approval_status)],
+          ],
+        },
+      ],
+    });
   }
   return {
     title: p.action_type === 'burn_reissue' ? 'Issuer burn and reissue request' : 'Issuer freeze request',
     subtitle: `${s(c.matter?.name)} | ${s(p.issuer)}`,
-    cover: [['Remediation', s(p.remediation_id)], ['Issuer', s(p.issuer)], ['Token', `${s(p.asset)} on ${s(p.network)}`], ['Stage', s(p.status)], ['Redaction profile', s(b.export?.redaction_profile)], ['Requested', s(b.export?.requested_at)]],
+    cover: [
+      ['Remediation', s(p.remediation_id)],
+      ['Issuer', s(p.issuer)],
+      ['Token', `${s(p.asset)} on ${s(p.network)}`],
+      ['Stage', s(p.status)],
+      ['Redaction profile', s(b.export?.redaction_profile)],
+      ['Requested', s(b.export?.requested_at)],
+    ],
     sections,
   };
 }
 
 export const remediationExportSource: ExportSource = {
   object_type: 'issuer_remediation',
-  events: { requested: 'issuer_remediation.export_requested', exported: 'issuer_remediation.exported', failed: 'issuer_remediation.export_failed' },
+  events: {
+    requested: 'issuer_remediation.export_requested',
+    exported: 'issuer_remediation.exported',
+    failed: 'issuer_remediation.export_failed',
+  },
   async build(db, row) {
     const bundle = redactBundle(await bundleOf(db, row), row.redaction_profile as RedactionProfile);
-    const manifest = { object: 'source_manifest', remediation_id: row.object_id, export_id: row.id, sources: (bundle.packet as Any)?.source_refs ?? [], datasets: ['data/stablecoins/issuers.json', 'OFAC SDN digital currency addresses'] };
+    const manifest = {
+      object: 'source_manifest',
+      remediation_id: row.object_id,
+      export_id: row.id,
+      sources: (bundle.packet as Any)?.source_refs ?? [],
+      datasets: ['data/stablecoins/issuers.json', 'OFAC SDN digital currency addresses'],
+    };
     return { bundle, document: documentOf(bundle as Any), manifest };
   },
   async onReady(db, row) {
     await db.issuerRemediation.updateMany({
       where: { id: row.object_id, org_id: row.org_id, env: row.env },
-      data: { latest_export: { export_id: row.id, format: row.format, status: 'ready', created_at: row.created_at.toISOString() } },
+      data: {
+        latest_export: {
+          export_id: row.id,
+          format: row.format,
+          status: 'ready',
+          created_at: row.created_at.toISOString(),
+        },
+      },
     });
   },
 };

@@ -10,14 +10,29 @@ export interface StoredHolding {
   status_note: string | null;
 }
 export interface StoredFunctions {
-  freeze: string[] | null; unfreeze: string[] | null; check: string[] | null; burn: string[] | null;
-  freeze_function: string | null; check_function: string | null;
+  freeze: string[] | null;
+  unfreeze: string[] | null;
+  check: string[] | null;
+  burn: string[] | null;
+  freeze_function: string | null;
+  check_function: string | null;
 }
 export interface StoredPacket {
-  judgment_id: string | null; authorized_sender: string; legal_authority_id: string; wallets: string[];
-  source_refs: unknown[]; notes: string | null; packet_type: string | null;
+  judgment_id: string | null;
+  authorized_sender: string;
+  legal_authority_id: string;
+  wallets: string[];
+  source_refs: unknown[];
+  notes: string | null;
+  packet_type: string | null;
 }
-export interface HistoryEntry { from: string; to: string; by: string; at: string; notes: string | null }
+export interface HistoryEntry {
+  from: string;
+  to: string;
+  by: string;
+  at: string;
+  notes: string | null;
+}
 
 /** The issuer remediation object (API-CONTRACT §15). */
 export function remediationOut(r: IssuerRemediation) {
@@ -40,7 +55,12 @@ export function remediationOut(r: IssuerRemediation) {
     check_function: f.check_function,
     functions: { freeze: f.freeze, unfreeze: f.unfreeze, check: f.check, burn: f.burn },
     amount: moneyJson(r.amount, r.asset),
-    holdings: holdings.map((h) => ({ wallet: h.wallet, amount: moneyJson(h.amount, r.asset), onchain_status: h.onchain_status, status_note: h.status_note })),
+    holdings: holdings.map((h) => ({
+      wallet: h.wallet,
+      amount: moneyJson(h.amount, r.asset),
+      onchain_status: h.onchain_status,
+      status_note: h.status_note,
+    })),
     onchain_status: holdings.find((h) => h.onchain_status)?.onchain_status ?? null,
     destination_wallet_certificate_id: r.destination_wallet_certificate_id,
     authorized_sender: p.authorized_sender,
@@ -48,7 +68,11 @@ export function remediationOut(r: IssuerRemediation) {
     wallets: p.wallets,
     source_refs: p.source_refs,
     notes: p.notes,
-    readiness: r.readiness as { ready: boolean; missing_items: string[]; checks: { check: string; status: 'pass' | 'fail' | 'review'; reason: string }[] },
+    readiness: r.readiness as {
+      ready: boolean;
+      missing_items: string[];
+      checks: { check: string; status: 'pass' | 'fail' | 'review'; reason: string }[];
+    },
     review_required: r.review_required,
     review_reasons: r.review_reasons as string[],
     signing: 'none' as const,
@@ -75,7 +99,12 @@ export function certificateOut(c: DestinationWalletCertificate) {
     allowed_assets: c.allowed_assets as string[],
     sanctions_screen_complete: c.sanctions_screen_complete,
     sanctions_screen_status: c.screen_status as 'clear' | 'match',
-    sanctions_matches: matches.map((m) => ({ list: m.list, list_date: m.list_date, sdn_name: m.sdn_name, programs: m.programs })),
+    sanctions_matches: matches.map((m) => ({
+      list: m.list,
+      list_date: m.list_date,
+      sdn_name: m.sdn_name,
+      programs: m.programs,
+    })),
     screened_at: c.screened_at.toISOString(),
     approval_status: c.approval_status as 'pending' | 'approved' | 'rejected',
     decided_by: c.decided_by,

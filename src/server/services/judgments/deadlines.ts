@@ -17,9 +17,16 @@ const day = (d: Date | null) => (d ? isoDate(d) : null);
  * rewritten. A vacated or satisfied judgment cancels its open deadlines.
  */
 export async function syncDeadlines(ctx: Ctx, tx: Tx, j: Judgment, owner: string | null) {
-  const open = await tx.judgmentDeadline.findMany({ where: { judgment_id: j.id, status: 'open' }, orderBy: { id: 'asc' } });
+  const open = await tx.judgmentDeadline.findMany({
+    where: { judgment_id: j.id, status: 'open' },
+    orderBy: { id: 'asc' },
+  });
   if (j.status === 'vacated' || j.status === 'satisfied') {
-    if (open.length) await tx.judgmentDeadline.updateMany({ where: { id: { in: open.map((d) => d.id) } }, data: { status: 'cancelled' } });
+    if (open.length)
+      await tx.judgmentDeadline.updateMany({
+        where: { id: { in: open.map((d) => d.id) } },
+        data: { status: 'cancelled' },
+      });
     return;
   }
   const specs = computeDeadlines(deadlineInputOf(j));
@@ -27,8 +34,14 @@ export async function syncDeadlines(ctx: Ctx, tx: Tx, j: Judgment, owner: string
   for (const s of specs) {
     const same = open.find((d) => !kept.has(d.id) && d.kind === s.kind && day(d.date) === s.date);
     const fields = {
-      type: s.type, window_opens: s.window_opens ? toDate(s.window_opens) : null, title: s.title, description: s.description,
-      legal_basis: s.legal_basis, source: s.source, review_required: s.review_required, review_reasons: s.review_reasons,
+      type: s.type,
+      window_opens: s.window_opens ? toDate(s.window_opens) : null,
+      title: s.title,
+      description: s.description,
+      legal_basis: s.legal_basis,
+      source: s.source,
+      review_required: s.review_required,
+      review_reasons: s.review_reasons,
     };
     if (same) {
       kept.add(same.id);
@@ -36,14 +49,23 @@ export async function syncDeadlines(ctx: Ctx, tx: Tx, j: Judgment, owner: string
     } else {
       await tx.judgmentDeadline.create({
         data: {
-          id: newId('deadline'), org_id: ctx.org.id, env: ctx.env, matter_id: j.matter_id, judgment_id: j.id,
-          kind: s.kind, date: s.date ? toDate(s.date) : null, owner, status: 'open', ...fields,
+          id: newId('deadline'),
+          org_id: ctx.org.id,
+          env: ctx.env,
+          matter_id: j.matter_id,
+          judgment_id: j.id,
+          kind: s.kind,
+          date: s.date ? toDate(s.date) : null,
+          owner,
+          status: 'open',
+          ...fields,
         },
       });
     }
   }
   const stale = open.filter((d) => !kept.has(d.id)).map((d) => d.id);
-  if (stale.length) await tx.judgmentDeadline.updateMany({ where: { id: { in: stale } }, data: { status: 'superseded' } });
+  if (stale.length)
+    await tx.judgmentDeadline.updateMany({ where: { id: { in: stale } }, data: { status: 'superseded' } });
 }
 
 export const DEADLINE_LIST_STATUSES = ['open', 'passed', 'superseded', 'cancelled'] as const;
@@ -52,18 +74,29 @@ export const DEADLINE_LIST_STATUSES = ['open', 'passed', 'superseded', 'cancelle
  * A judgment's deadlines, newest first. Without `status` it lists the current ones (open and
  * passed); `passed` is an open row whose legal last day is behind us.
  */
-export async function listDeadlines(ctx: Ctx, db: Db, judgmentId: string, q: PageArgs & { status?: string; type?: string }) {
+export async function listDeadlines(
+  ctx: Ctx,
+  db: Db,
+  judgmentId: string,
+  q: PageArgs & { status?: string; type?: string },
+) {
   const j = await findJudgment(ctx, db, judgmentId);
   const now = today();
   const t = toDate(now);
   const statusWhere =
-    q.status === 'open' ? { status: 'open', OR: [{ date: null }, { date: { gte: t } }] }
-      : q.status === 'passed' ? { status: 'open', date: { lt: t } }
-        : q.status ? { status: q.status }
+    q.status === 'open'
+      ? { status: 'open', OR: [{ date: null }, { date: { gte: t } }] }
+      : q.status === 'passed'
+        ? { status: 'open', date: { lt: t } }
+        : q.status
+          ? { status: q.status }
           : { status: 'open' };
-  const page = await keysetPage(q, (a) => db.judgmentDeadline.findMany({
-    ...a, where: { ...a.where, judgment_id: j.id, ...statusWhere, ...(q.type ? { type: q.type } : {}) },
-  }));
+  const page = await keysetPage(q, (a) =>
+    db.judgmentDeadline.findMany({
+      ...a,
+      where: { ...a.where, judgment_id: j.id, ...statusWhere, ...(q.type ? { type: q.type } : {}) },
+    }),
+  );
   return listEnvelope(page, `/v1/judgments/${j.id}/deadlines`, (d) => deadlineOut(d, now));
 }
 

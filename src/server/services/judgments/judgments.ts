@@ -16,7 +16,10 @@ import { findJudgment, lockJudgment } from './load';
 import { today } from './rules-context';
 import { eventData, judgmentOut, validationOut } from './serialize';
 
-export interface InterestInput { rate_pct: string; basis: string }
+export interface InterestInput {
+  rate_pct: string;
+  basis: string;
+}
 
 export interface IntakeInput {
   matter_id: string;
@@ -36,7 +39,8 @@ export interface IntakeInput {
 function checkInterest(p: InterestInput | null | undefined) {
   if (!p) return;
   const r = dec(p.rate_pct);
-  if (r.lt(0) || r.gt(100)) throw invalidParam('post_judgment_interest.rate_pct', 'rate_pct is a percent per annum between 0 and 100.');
+  if (r.lt(0) || r.gt(100))
+    throw invalidParam('post_judgment_interest.rate_pct', 'rate_pct is a percent per annum between 0 and 100.');
 }
 
 /**
@@ -46,36 +50,72 @@ function checkInterest(p: InterestInput | null | undefined) {
  */
 export async function intakeJudgment(ctx: Ctx, tx: Tx, input: IntakeInput) {
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
-  if (!dec(input.amount.amount).gt(0)) throw invalidParam('amount.amount', 'The judgment amount must be greater than zero.');
+  if (!dec(input.amount.amount).gt(0))
+    throw invalidParam('amount.amount', 'The judgment amount must be greater than zero.');
   if (input.date_entered > today()) throw invalidParam('date_entered', 'date_entered cannot be in the future.');
   if (input.date_entered < '1900-01-01') throw invalidParam('date_entered', 'date_entered is too early.');
   checkInterest(input.post_judgment_interest);
   // Serialize intakes per matter so the duplicate-case check below cannot race.
   await tx.$queryRaw`SELECT id FROM matters WHERE id = ${m.id} FOR UPDATE`;
   const dup = await tx.judgment.findFirst({
-    where: { matter_id: m.id, case_number: { equals: input.case_number, mode: 'insensitive' }, court: { equals: input.court, mode: 'insensitive' } },
+    where: {
+      matter_id: m.id,
+      case_number: { equals: input.case_number, mode: 'insensitive' },
+      court: { equals: input.court, mode: 'insensitive' },
+    },
     select: { id: true },
   });
-  if (dup) throw new ApiError('conflict', `Judgment ${dup.id} already records case ${input.case_number} in ${input.court} on this matter.`, { details: { judgment_id: dup.id } });
+  if (dup)
+    throw new ApiError(
+      'conflict',
+      `Judgment ${dup.id} already records case ${input.case_number} in ${input.court} on this matter.`,
+      { details: { judgment_id: dup.id } },
+    );
   const rules = resolveRules(input.jurisdiction);
   const review = rules.review_reasons.length
-    ? { review_required: true, review_status: 'pending', review_owner: null, review_notes: rules.review_reasons.join(' ') }
+    ? {
+        review_required: true,
+        review_status: 'pending',
+        review_owner: null,
+        review_notes: rules.review_reasons.join(' '),
+      }
     : DEFAULT_REVIEW_STATE;
   const j = await tx.judgment.create({
     data: {
-      id: newId('judgment'), org_id: ctx.org.id, env: ctx.env, matter_id: m.id, type: input.type ?? 'standard',
-      court: input.court, case_number: input.case_number, jurisdiction: rules.code, date_entered: toDate(input.date_entered),
-      creditor: input.creditor, debtor: input.debtor, amount: input.amount.amount, currency: input.amount.currency,
+      id: newId('judgment'),
+      org_id: ctx.org.id,
+      env: ctx.env,
+      matter_id: m.id,
+      type: input.type ?? 'standard',
+      court: input.court,
+      case_number: input.case_number,
+      jurisdiction: rules.code,
+      date_entered: toDate(input.date_entered),
+      creditor: input.creditor,
+      debtor: input.debtor,
+      amount: input.amount.amount,
+      currency: input.amount.currency,
       consumer_debt: input.consumer_debt ?? null,
-      interest_rate_pct: input.post_judgment_interest?.rate_pct ?? null, interest_rate_basis: input.post_judgment_interest?.basis ?? null,
-      review_state: review, source_refs: input.source_refs ?? [],
+      interest_rate_pct: input.post_judgment_interest?.rate_pct ?? null,
+      interest_rate_basis: input.post_judgment_interest?.basis ?? null,
+      review_state: review,
+      source_refs: input.source_refs ?? [],
     },
   });
   await syncDeadlines(ctx, tx, j, m.lead_counsel);
   const out = judgmentOut(j);
   await recordChange(ctx, tx, {
-    event_type: 'judgment.created', object_type: 'judgment', object_id: j.id, matter_id: m.id,
-    details: { case_number: j.case_number, court: j.court, jurisdiction: j.jurisdiction, amount: j.amount.toFixed(), currency: j.currency },
+    event_type: 'judgment.created',
+    object_type: 'judgment',
+    object_id: j.id,
+    matter_id: m.id,
+    details: {
+      case_number: j.case_number,
+      court: j.court,
+      jurisdiction: j.jurisdiction,
+      amount: j.amount.toFixed(),
+      currency: j.currency,
+    },
     data: eventData(out),
   });
   return out;
@@ -91,33 +131,52 @@ export async function getJudgment(ctx: Ctx, db: Db, id: string) {
     loadMatter(ctx, db, j.matter_id),
     db.judgmentValidation.findFirst({ where: { judgment_id: j.id }, orderBy: { id: 'desc' } }),
     upcomingDeadlines(db, j.id),
-    db.authorityGrant.findMany({ where: { matter_id: j.matter_id }, select: { status: true, effective_at: true, expires_at: true } }),
+    db.authorityGrant.findMany({
+      where: { matter_id: j.matter_id },
+      select: { status: true, effective_at: true, expires_at: true },
+    }),
   ]);
   return {
     ...judgmentOut(j),
     validation: latest ? validationOut(latest) : null,
     deadlines,
-    matter: { matter_id: m.id, name: m.name, mode: m.mode, status: m.status, authority_status: authorityStatus(grants) },
+    matter: {
+      matter_id: m.id,
+      name: m.name,
+      mode: m.mode,
+      status: m.status,
+      authority_status: authorityStatus(grants),
+    },
     balance: await judgmentBalanceSummary(ctx, db, m, j.id),
   };
 }
 
 /** Judgments of the caller's org and environment, newest first, filtered by matter, type and status. */
-export async function listJudgments(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: string; type?: string; status?: string }) {
+export async function listJudgments(
+  ctx: Ctx,
+  db: Db,
+  q: PageArgs & { matter_id?: string; type?: string; status?: string },
+) {
   const restricted = matterFilter(ctx);
   // A matter filter outside a restricted key's matters matches nothing (never a 403 or a leak).
   const matterWhere = q.matter_id
-    ? restricted && !restricted.in.includes(q.matter_id) ? { in: [] as string[] } : q.matter_id
+    ? restricted && !restricted.in.includes(q.matter_id)
+      ? { in: [] as string[] }
+      : q.matter_id
     : restricted;
-  const page = await keysetPage(q, (a) => db.judgment.findMany({
-    ...a,
-    where: {
-      ...a.where, org_id: ctx.org.id, env: ctx.env,
-      ...(matterWhere ? { matter_id: matterWhere } : {}),
-      ...(q.type ? { type: q.type } : {}),
-      ...(q.status ? { status: q.status } : {}),
-    },
-  }));
+  const page = await keysetPage(q, (a) =>
+    db.judgment.findMany({
+      ...a,
+      where: {
+        ...a.where,
+        org_id: ctx.org.id,
+        env: ctx.env,
+        ...(matterWhere ? { matter_id: matterWhere } : {}),
+        ...(q.type ? { type: q.type } : {}),
+        ...(q.status ? { status: q.status } : {}),
+      },
+    }),
+  );
   return listEnvelope(page, '/v1/judgments', judgmentOut);
 }
 
@@ -148,7 +207,10 @@ export async function updateJudgment(ctx: Ctx, tx: Tx, id: string, patch: Judgme
   let target: string | undefined = patch.status;
   if (forcesStay(patch)) {
     if (target && target !== 'stayed') {
-      throw invalidParam('status', `${patch.bankruptcy_status === 'filed' ? "bankruptcy_status 'filed'" : "appeal_stay_status 'stayed'"} moves the judgment to 'stayed'; it cannot also move to '${target}'.`);
+      throw invalidParam(
+        'status',
+        `${patch.bankruptcy_status === 'filed' ? "bankruptcy_status 'filed'" : "appeal_stay_status 'stayed'"} moves the judgment to 'stayed'; it cannot also move to '${target}'.`,
+      );
     }
     target = j.status === 'stayed' ? undefined : 'stayed';
   }
@@ -161,9 +223,13 @@ export async function updateJudgment(ctx: Ctx, tx: Tx, id: string, patch: Judgme
       stayedAt: j.stayed_at,
     });
     if (blocker) {
-      throw new ApiError('invalid_state_transition', `Cannot move judgment from '${j.status}' to '${target}'. ${blocker.replace('{judgment_id}', j.id)} Allowed from '${j.status}': ${allowed.join(', ')}.`, {
-        details: { current: j.status, requested: target, allowed },
-      });
+      throw new ApiError(
+        'invalid_state_transition',
+        `Cannot move judgment from '${j.status}' to '${target}'. ${blocker.replace('{judgment_id}', j.id)} Allowed from '${j.status}': ${allowed.join(', ')}.`,
+        {
+          details: { current: j.status, requested: target, allowed },
+        },
+      );
     }
   } else target = undefined;
   if (patch.renewal_deadline && patch.renewal_deadline < isoDate(j.date_entered)) {
@@ -176,22 +242,34 @@ export async function updateJudgment(ctx: Ctx, tx: Tx, id: string, patch: Judgme
       stayed_at: target === 'stayed' ? new Date() : undefined,
       appeal_stay_status: patch.appeal_stay_status,
       bankruptcy_status: patch.bankruptcy_status,
-      renewal_deadline: patch.renewal_deadline === undefined ? undefined : patch.renewal_deadline ? toDate(patch.renewal_deadline) : null,
+      renewal_deadline:
+        patch.renewal_deadline === undefined
+          ? undefined
+          : patch.renewal_deadline
+            ? toDate(patch.renewal_deadline)
+            : null,
       consumer_debt: patch.consumer_debt,
       ...(patch.post_judgment_interest !== undefined
-        ? { interest_rate_pct: patch.post_judgment_interest?.rate_pct ?? null, interest_rate_basis: patch.post_judgment_interest?.basis ?? null }
+        ? {
+            interest_rate_pct: patch.post_judgment_interest?.rate_pct ?? null,
+            interest_rate_basis: patch.post_judgment_interest?.basis ?? null,
+          }
         : {}),
-      review_state: patch.review_state ? ({ ...(j.review_state as object), ...patch.review_state } as object) : undefined,
+      review_state: patch.review_state
+        ? ({ ...(j.review_state as object), ...patch.review_state } as object)
+        : undefined,
       source_refs: patch.source_refs,
     },
   });
   await syncDeadlines(ctx, tx, updated, m.lead_counsel);
   const out = judgmentOut(updated);
   await recordChange(ctx, tx, {
-    event_type: 'judgment.updated', object_type: 'judgment', object_id: j.id, matter_id: j.matter_id,
+    event_type: 'judgment.updated',
+    object_type: 'judgment',
+    object_id: j.id,
+    matter_id: j.matter_id,
     details: { changed: Object.keys(patch), ...(target ? { status: { from: j.status, to: target } } : {}) },
     data: eventData(out),
   });
   return out;
 }
-

@@ -15,7 +15,12 @@ import { walletIndex } from './wallet-data';
 
 export interface PlanRequest {
   profile?: Profile;
-  constraints?: { consumer_debt?: boolean; bankruptcy_known?: boolean; appeal_stay_known?: boolean; sanctions_review_required?: boolean };
+  constraints?: {
+    consumer_debt?: boolean;
+    bankruptcy_known?: boolean;
+    appeal_stay_known?: boolean;
+    sanctions_review_required?: boolean;
+  };
   known_wallets?: string[];
   known_exchanges?: string[];
 }
@@ -38,13 +43,24 @@ export async function createEnforcementPlan(ctx: Ctx, tx: Tx, id: string, input:
     sanctions_review_required: c.sanctions_review_required ?? false,
   };
   const index = walletIndex();
-  const wallets = [...new Set((input.known_wallets ?? []).map((w) => w.trim()).filter(Boolean))].map((w) => classifyWallet(index, w));
-  const exchanges = [...new Map((input.known_exchanges ?? []).map((e) => e.trim()).filter(Boolean).map((e) => [exchangeSlug(e), e])).values()]
-    .map((name) => ({ name, known: index.exchanges.has(exchangeSlug(name)) }));
+  const wallets = [...new Set((input.known_wallets ?? []).map((w) => w.trim()).filter(Boolean))].map((w) =>
+    classifyWallet(index, w),
+  );
+  const exchanges = [
+    ...new Map(
+      (input.known_exchanges ?? [])
+        .map((e) => e.trim())
+        .filter(Boolean)
+        .map((e) => [exchangeSlug(e), e]),
+    ).values(),
+  ].map((name) => ({ name, known: index.exchanges.has(exchangeSlug(name)) }));
   const [gates, deadlines, claimants] = await Promise.all([
     gatesFor(ctx, tx, j, {
-      consumer_debt: constraints.consumer_debt, bankruptcy_known: constraints.bankruptcy_known, appeal_stay_known: constraints.appeal_stay_known,
-      checks: null, known_wallets: input.known_wallets,
+      consumer_debt: constraints.consumer_debt,
+      bankruptcy_known: constraints.bankruptcy_known,
+      appeal_stay_known: constraints.appeal_stay_known,
+      checks: null,
+      known_wallets: input.known_wallets,
     }),
     upcomingDeadlines(tx, j.id),
     tx.claimant.findMany({ where: { matter_id: j.matter_id, org_id: ctx.org.id, env: ctx.env } }),
@@ -52,8 +68,13 @@ export async function createEnforcementPlan(ctx: Ctx, tx: Tx, id: string, input:
   const plan = buildEnforcementPlan({
     today: today(),
     judgment: {
-      judgment_id: j.id, date_entered: isoDate(j.date_entered), type: j.type, status: j.status, debtor: j.debtor,
-      appeal_stay_status: j.appeal_stay_status, bankruptcy_status: j.bankruptcy_status,
+      judgment_id: j.id,
+      date_entered: isoDate(j.date_entered),
+      type: j.type,
+      status: j.status,
+      debtor: j.debtor,
+      appeal_stay_status: j.appeal_stay_status,
+      bankruptcy_status: j.bankruptcy_status,
     },
     rules: resolveRules(j.jurisdiction),
     claimants: claimants.map((x) => ({ name: x.name, role: x.role })),
@@ -67,17 +88,35 @@ export async function createEnforcementPlan(ctx: Ctx, tx: Tx, id: string, input:
   const { profile: _p, pressure_level: _l, review_required, ...body } = plan;
   const row = await tx.enforcementPlan.create({
     data: {
-      id: newId('plan'), org_id: ctx.org.id, env: ctx.env, matter_id: j.matter_id, judgment_id: j.id,
-      profile, pressure_level: PROFILES[profile], review_required,
+      id: newId('plan'),
+      org_id: ctx.org.id,
+      env: ctx.env,
+      matter_id: j.matter_id,
+      judgment_id: j.id,
+      profile,
+      pressure_level: PROFILES[profile],
+      review_required,
       plan: JSON.parse(JSON.stringify({ ...body, deadlines, gates: gates.gates })),
-      inputs: JSON.parse(JSON.stringify({ constraints, known_wallets: input.known_wallets ?? [], known_exchanges: input.known_exchanges ?? [] })),
+      inputs: JSON.parse(
+        JSON.stringify({
+          constraints,
+          known_wallets: input.known_wallets ?? [],
+          known_exchanges: input.known_exchanges ?? [],
+        }),
+      ),
     },
   });
   const out = planOut(row);
   await recordChange(ctx, tx, {
-    event_type: 'enforcement_plan.created', object_type: 'enforcement_plan', object_id: row.id, matter_id: j.matter_id,
+    event_type: 'enforcement_plan.created',
+    object_type: 'enforcement_plan',
+    object_id: row.id,
+    matter_id: j.matter_id,
     details: {
-      judgment_id: j.id, profile, priority_actions: plan.priority_actions.length, blocked_actions: plan.blocked_actions.length,
+      judgment_id: j.id,
+      profile,
+      priority_actions: plan.priority_actions.length,
+      blocked_actions: plan.blocked_actions.length,
       review_required,
     },
     data: eventData(out),

@@ -32,6 +32,9 @@ export function interestTermsOf(j: Judgment) {
     date_entered: isoDate(j.date_entered),
     principal: dec(j.amount),
     consumer_debt: j.consumer_debt,
-    supplied: j.interest_rate_pct !== null ? { rate_pct: j.interest_rate_pct.toFixed(), basis: j.interest_rate_basis ?? '' } : null,
+    supplied:
+      j.interest_rate_pct !== null
+        ? { rate_pct: j.interest_rate_pct.toFixed(), basis: j.interest_rate_basis ?? '' }
+        : null,
   });
 }

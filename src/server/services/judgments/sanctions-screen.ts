@@ -14,22 +14,34 @@ import { screenData } from '../sanctions/screen-data';
  * has cleared are dropped, and the matter's pause (§15) from its recorded screens is read, so an
  * uncleared match on record keeps failing the gate.
  */
-export async function matterSanctionsScreen(ctx: Ctx, db: Db, j: Judgment, extraWallets: string[] = []): Promise<SanctionsScreen> {
+export async function matterSanctionsScreen(
+  ctx: Ctx,
+  db: Db,
+  j: Judgment,
+  extraWallets: string[] = [],
+): Promise<SanctionsScreen> {
   const scope = { org_id: ctx.org.id, env: ctx.env, matter_id: j.matter_id };
   const [pause, plans, screens] = await Promise.all([
     matterPause(ctx, db, j.matter_id),
     db.enforcementPlan.findMany({ where: scope, select: { inputs: true } }),
     db.sanctionsScreen.count({ where: scope }),
   ]);
-  const known = [...plans.flatMap((p) => (p.inputs as { known_wallets?: unknown }).known_wallets ?? []), ...extraWallets]
+  const known = [
+    ...plans.flatMap((p) => (p.inputs as { known_wallets?: unknown }).known_wallets ?? []),
+    ...extraWallets,
+  ]
     .filter((w): w is string => typeof w === 'string')
     .map((w) => w.trim())
     .filter(Boolean);
   const data = screenData();
-  const uncleared = <M extends Parameters<typeof clearanceKey>[0]>(ms: M[]) => ms.filter((m) => !pause.cleared.has(clearanceKey(m)));
+  const uncleared = <M extends Parameters<typeof clearanceKey>[0]>(ms: M[]) =>
+    ms.filter((m) => !pause.cleared.has(clearanceKey(m)));
   return {
     debtor: { name: j.debtor, matches: uncleared(screenNameSubject(data, j.debtor, 'entity')) },
-    wallets: [...new Map(known.map((w) => [addressKey(w).key, w])).values()].map((address) => ({ address, matches: uncleared(screenWallet(data.addresses, address)) })),
+    wallets: [...new Map(known.map((w) => [addressKey(w).key, w])).values()].map((address) => ({
+      address,
+      matches: uncleared(screenWallet(data.addresses, address)),
+    })),
     recorded: screens ? { paused: pause.paused, unresolved: pause.unresolved.length, screens } : null,
     datasets: datasetsOf(data),
   };

@@ -31,9 +31,10 @@ export function judgmentOut(j: Judgment) {
     renewal_deadline: override ?? computed,
     renewal_deadline_source: override ? ('user' as const) : computed ? ('rules' as const) : null,
     consumer_debt: j.consumer_debt,
-    post_judgment_interest: j.interest_rate_pct !== null
-      ? { rate_pct: exactNumber(j.interest_rate_pct), basis: j.interest_rate_basis ?? '' }
-      : null,
+    post_judgment_interest:
+      j.interest_rate_pct !== null
+        ? { rate_pct: exactNumber(j.interest_rate_pct), basis: j.interest_rate_basis ?? '' }
+        : null,
     review_state: j.review_state,
     source_refs: j.source_refs,
     enforcement_profile: j.enforcement_profile,
@@ -108,7 +109,6 @@ export function planOut(p: EnforcementPlan) {
     created_at: p.created_at.toISOString(),
   };
 }
-
 
 /**
  * Outbox payloads: recordChange stores them in the stored form (json.ts toStored), which keeps

@@ -12,10 +12,13 @@ let index: WalletIndex | null = null;
 export function walletIndex(): WalletIndex {
   if (!index) {
     const root = process.cwd();
-    index = buildWalletIndex({
-      labelsCsv: readFileSync(path.join(root, 'data/labels/evm_exchange_and_risk_labels.csv'), 'utf8'),
-      graphsenseCsv: readFileSync(path.join(root, 'data/labels/graphsense_btc_tron_exchange_labels.csv'), 'utf8'),
-    }, addressIndex());
+    index = buildWalletIndex(
+      {
+        labelsCsv: readFileSync(path.join(root, 'data/labels/evm_exchange_and_risk_labels.csv'), 'utf8'),
+        graphsenseCsv: readFileSync(path.join(root, 'data/labels/graphsense_btc_tron_exchange_labels.csv'), 'utf8'),
+      },
+      addressIndex(),
+    );
   }
   return index;
 }

@@ -5,7 +5,12 @@ import { moneyJson } from '../../money';
 import { isoDate } from '../../domain/judgments/dates';
 import { dec, roundMoney, type Decimal } from '../../domain/judgments/decimal';
 import { RULES_DATASET, resolveRules } from '../../domain/judgments/jurisdiction-rules';
-import { computeLedger, operatorShare, type EntryType, type LedgerJudgment } from '../../domain/judgments/ledger-engine';
+import {
+  computeLedger,
+  operatorShare,
+  type EntryType,
+  type LedgerJudgment,
+} from '../../domain/judgments/ledger-engine';
 import { keysetPage, listEnvelope } from '../paging';
 import { loadMatter } from '../matters/access';
 import { interestTermsOf, today } from '../judgments/rules-context';
@@ -41,12 +46,26 @@ export async function matterLedger(ctx: Ctx, db: Db, m: Matter, asOf = today()) 
     }
     if (j.currency !== currency) {
       review = true;
-      basis.push({ ...head, included: false, review_required: true, reasons: [`The judgment is in ${j.currency}, not the ledger currency ${currency}; it is left out of the figures.`] });
+      basis.push({
+        ...head,
+        included: false,
+        review_required: true,
+        reasons: [
+          `The judgment is in ${j.currency}, not the ledger currency ${currency}; it is left out of the figures.`,
+        ],
+      });
       continue;
     }
     const t = interestTermsOf(j);
     review ||= t.review_required;
-    included.push({ id: j.id, principal: dec(j.amount), start: isoDate(j.date_entered), rate_pct: t.rate_pct, compounding: t.compounding, allocation: t.allocation });
+    included.push({
+      id: j.id,
+      principal: dec(j.amount),
+      start: isoDate(j.date_entered),
+      rate_pct: t.rate_pct,
+      compounding: t.compounding,
+      allocation: t.allocation,
+    });
     basis.push({
       ...head,
       included: true,
@@ -70,7 +89,13 @@ export async function matterLedger(ctx: Ctx, db: Db, m: Matter, asOf = today()) 
     judgments: included,
     entries: entries
       .filter((e) => e.currency === currency && (!e.judgment_id || ids.has(e.judgment_id)))
-      .map((e) => ({ id: e.id, type: e.type as EntryType, amount: dec(e.amount), date: isoDate(e.occurred_at), judgment_id: e.judgment_id })),
+      .map((e) => ({
+        id: e.id,
+        type: e.type as EntryType,
+        amount: dec(e.amount),
+        date: isoDate(e.occurred_at),
+        judgment_id: e.judgment_id,
+      })),
   });
   return { currency, as_of: asOf, result, basis, review_required: review, judgments };
 }
@@ -87,7 +112,9 @@ export async function ledgerBalance(ctx: Ctx, db: Db, matterId: string, q: { as_
   const asOf = q.as_of ?? today();
   const { currency, result, basis, review_required } = await matterLedger(ctx, db, m, asOf);
   const t = result.totals;
-  const page = await keysetPage({ limit: 20 }, (a) => db.ledgerEntry.findMany({ ...a, where: { ...a.where, matter_id: m.id, org_id: ctx.org.id, env: ctx.env } }));
+  const page = await keysetPage({ limit: 20 }, (a) =>
+    db.ledgerEntry.findMany({ ...a, where: { ...a.where, matter_id: m.id, org_id: ctx.org.id, env: ctx.env } }),
+  );
   return {
     object: 'ledger_balance' as const,
     matter_id: m.id,
@@ -138,7 +165,11 @@ export async function judgmentBalanceSummary(ctx: Ctx, db: Db, m: Matter, judgme
 export async function ledgerFigures(ctx: Ctx, db: Db, m: Matter) {
   const { currency, result } = await matterLedger(ctx, db, m);
   const pct = (m.economics as { contingency_fee_pct?: unknown }).contingency_fee_pct;
-  const share = operatorShare(result.totals.recovered, typeof pct === 'number' || typeof pct === 'string' ? pct : null, currency);
+  const share = operatorShare(
+    result.totals.recovered,
+    typeof pct === 'number' || typeof pct === 'string' ? pct : null,
+    currency,
+  );
   return {
     currency,
     judgment_value: money(result.totals.balance_outstanding, currency),

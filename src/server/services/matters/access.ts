@@ -17,9 +17,10 @@ export function matterFilter(ctx: Ctx): { in: string[] } | undefined {
  * 404, so the answer never reveals that an object exists elsewhere.
  */
 export async function loadMatter(ctx: Ctx, db: Db, id: string, param?: string) {
-  const m = isId('matter', id) && canSeeMatter(ctx, id)
-    ? await db.matter.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } })
-    : null;
+  const m =
+    isId('matter', id) && canSeeMatter(ctx, id)
+      ? await db.matter.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } })
+      : null;
   if (!m) throw notFound('matter', id, param);
   return m;
 }
@@ -42,7 +43,12 @@ export function assertOpen(m: { id: string; status: string }) {
  * org_id and env; this adds the matter restriction of the actor.
  */
 export async function loadOwned<T extends { matter_id: string }>(
-  ctx: Ctx, kind: string, id: string, valid: boolean, find: () => Promise<T | null>, param?: string,
+  ctx: Ctx,
+  kind: string,
+  id: string,
+  valid: boolean,
+  find: () => Promise<T | null>,
+  param?: string,
 ): Promise<T> {
   const row = valid ? await find() : null;
   if (!row || !canSeeMatter(ctx, row.matter_id)) throw notFound(kind, id, param);

@@ -28,8 +28,14 @@ export function authorityStatus(grants: GrantLike[], now = new Date()): Authorit
 export function gateRefusal(matterId: string, grants: GrantLike[], now = new Date()): string | null {
   if (grants.some((g) => inEffect(g, now))) return null;
   const pending = grants.find((g) => grantStatus(g, now) === 'granted' && g.effective_at > now);
-  if (pending) return `Matter ${matterId} has an authority grant that is not in effect until ${pending.effective_at.toISOString()}.`;
+  if (pending)
+    return `Matter ${matterId} has an authority grant that is not in effect until ${pending.effective_at.toISOString()}.`;
   const status = authorityStatus(grants, now);
-  const why = { none: 'has no authority grant', expired: 'has only expired authority grants', revoked: 'has had its authority revoked', granted: '' }[status];
+  const why = {
+    none: 'has no authority grant',
+    expired: 'has only expired authority grants',
+    revoked: 'has had its authority revoked',
+    granted: '',
+  }[status];
   return `Matter ${matterId} ${why}. Grant authority with POST /v1/matters/${matterId}/authority before this operation.`;
 }

@@ -8,7 +8,14 @@ import { loadMatter, loadWritableMatter } from './access';
 import { grantStatus } from './authority-status';
 import { grantOut } from './serialize';
 
-export const AUTHORITY_BASES = ['engagement_letter', 'assignment', 'court_order', 'power_of_attorney', 'receivership', 'statutory'] as const;
+export const AUTHORITY_BASES = [
+  'engagement_letter',
+  'assignment',
+  'court_order',
+  'power_of_attorney',
+  'receivership',
+  'statutory',
+] as const;
 
 export interface GrantInput {
   basis: string;
@@ -34,13 +41,28 @@ export async function grantAuthority(ctx: Ctx, tx: Tx, matterId: string, input: 
   }
   const g = await tx.authorityGrant.create({
     data: {
-      id: newId('authority_grant'), org_id: ctx.org.id, env: ctx.env, matter_id: m.id, basis: input.basis,
-      granted_by: input.granted_by, holder_user_id: input.holder_user_id ?? null, effective_at: effective,
-      expires_at: expires, source_refs: input.source_refs, notes: input.notes ?? null,
+      id: newId('authority_grant'),
+      org_id: ctx.org.id,
+      env: ctx.env,
+      matter_id: m.id,
+      basis: input.basis,
+      granted_by: input.granted_by,
+      holder_user_id: input.holder_user_id ?? null,
+      effective_at: effective,
+      expires_at: expires,
+      source_refs: input.source_refs,
+      notes: input.notes ?? null,
     },
   });
   const out = grantOut(g);
-  await recordChange(ctx, tx, { event_type: 'authority.granted', object_type: 'authority_grant', object_id: g.id, matter_id: m.id, details: { basis: g.basis, granted_by: g.granted_by, expires_at: out.expires_at }, data: out });
+  await recordChange(ctx, tx, {
+    event_type: 'authority.granted',
+    object_type: 'authority_grant',
+    object_id: g.id,
+    matter_id: m.id,
+    details: { basis: g.basis, granted_by: g.granted_by, expires_at: out.expires_at },
+    data: out,
+  });
   return out;
 }
 
@@ -50,7 +72,13 @@ export async function listGrants(ctx: Ctx, db: Db, matterId: string, q: PageArgs
   return listEnvelope(page, `/v1/matters/${m.id}/authority`, grantOut);
 }
 
-export async function revokeGrant(ctx: Ctx, tx: Tx, matterId: string, grantId: string, input: { reason?: string | null }) {
+export async function revokeGrant(
+  ctx: Ctx,
+  tx: Tx,
+  matterId: string,
+  grantId: string,
+  input: { reason?: string | null },
+) {
   const m = await loadWritableMatter(ctx, tx, matterId);
   const g = isId('authority_grant', grantId)
     ? await tx.authorityGrant.findFirst({ where: { id: grantId, matter_id: m.id } })
@@ -58,8 +86,18 @@ export async function revokeGrant(ctx: Ctx, tx: Tx, matterId: string, grantId: s
   if (!g) throw notFound('authority grant', grantId);
   const current = grantStatus(g);
   if (current !== 'granted') throw invalidTransition('authority grant', current, 'revoked', []);
-  const updated = await tx.authorityGrant.update({ where: { id: g.id }, data: { status: 'revoked', revoked_at: new Date() } });
+  const updated = await tx.authorityGrant.update({
+    where: { id: g.id },
+    data: { status: 'revoked', revoked_at: new Date() },
+  });
   const out = grantOut(updated);
-  await recordChange(ctx, tx, { event_type: 'authority.revoked', object_type: 'authority_grant', object_id: g.id, matter_id: m.id, details: { reason: input.reason ?? null }, data: out });
+  await recordChange(ctx, tx, {
+    event_type: 'authority.revoked',
+    object_type: 'authority_grant',
+    object_id: g.id,
+    matter_id: m.id,
+    details: { reason: input.reason ?? null },
+    data: out,
+  });
   return out;
 }

@@ -7,7 +7,12 @@ import { claimantOut } from './serialize';
 
 export const CLAIMANT_ROLES = ['claimant', 'creditor', 'assignee', 'recovery_interest_holder'] as const;
 
-export const DEFAULT_REVIEW_STATE = { review_required: false, review_status: 'not_required', review_owner: null, review_notes: null };
+export const DEFAULT_REVIEW_STATE = {
+  review_required: false,
+  review_status: 'not_required',
+  review_owner: null,
+  review_notes: null,
+};
 
 export interface ClaimantInput {
   name: string;
@@ -21,13 +26,26 @@ export async function createClaimant(ctx: Ctx, tx: Tx, matterId: string, input: 
   const m = await loadWritableMatter(ctx, tx, matterId);
   const c = await tx.claimant.create({
     data: {
-      id: newId('claimant'), org_id: ctx.org.id, env: ctx.env, matter_id: m.id, name: input.name, role: input.role,
-      economics: (input.economics ?? {}) as object, source_refs: input.source_refs ?? [],
+      id: newId('claimant'),
+      org_id: ctx.org.id,
+      env: ctx.env,
+      matter_id: m.id,
+      name: input.name,
+      role: input.role,
+      economics: (input.economics ?? {}) as object,
+      source_refs: input.source_refs ?? [],
       review_state: { ...DEFAULT_REVIEW_STATE, ...input.review_state },
     },
   });
   const out = claimantOut(c);
-  await recordChange(ctx, tx, { event_type: 'claimant.created', object_type: 'claimant', object_id: c.id, matter_id: m.id, details: { name: c.name, role: c.role }, data: out });
+  await recordChange(ctx, tx, {
+    event_type: 'claimant.created',
+    object_type: 'claimant',
+    object_id: c.id,
+    matter_id: m.id,
+    details: { name: c.name, role: c.role },
+    data: out,
+  });
   return out;
 }
 
@@ -38,14 +56,18 @@ export async function listClaimants(ctx: Ctx, db: Db, matterId: string, q: PageA
 }
 
 const findClaimant = (ctx: Ctx, db: Db, id: string) =>
-  loadOwned(ctx, 'claimant', id, isId('claimant', id), () => db.claimant.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }));
+  loadOwned(ctx, 'claimant', id, isId('claimant', id), () =>
+    db.claimant.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }),
+  );
 
 export async function getClaimant(ctx: Ctx, db: Db, id: string) {
   return claimantOut(await findClaimant(ctx, db, id));
 }
 
 export async function updateClaimant(
-  ctx: Ctx, tx: Tx, id: string,
+  ctx: Ctx,
+  tx: Tx,
+  id: string,
   patch: { name?: string; economics?: Record<string, unknown>; review_state?: Record<string, unknown> },
 ) {
   const c = await findClaimant(ctx, tx, id);
@@ -55,10 +77,19 @@ export async function updateClaimant(
     data: {
       name: patch.name,
       economics: patch.economics ? ({ ...(c.economics as object), ...patch.economics } as object) : undefined,
-      review_state: patch.review_state ? ({ ...(c.review_state as object), ...patch.review_state } as object) : undefined,
+      review_state: patch.review_state
+        ? ({ ...(c.review_state as object), ...patch.review_state } as object)
+        : undefined,
     },
   });
   const out = claimantOut(updated);
-  await recordChange(ctx, tx, { event_type: 'claimant.updated', object_type: 'claimant', object_id: c.id, matter_id: c.matter_id, details: { changed: Object.keys(patch) }, data: out });
+  await recordChange(ctx, tx, {
+    event_type: 'claimant.updated',
+    object_type: 'claimant',
+    object_id: c.id,
+    matter_id: c.matter_id,
+    details: { changed: Object.keys(patch) },
+    data: out,
+  });
   return out;
 }

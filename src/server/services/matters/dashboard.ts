@@ -12,8 +12,11 @@ const OPEN_PACKET = ['draft', 'in_review', 'approved', 'sent'];
 
 /** The USD value the latest asset map priced (stablecoins at the peg; unpriced assets add nothing). */
 function assetMapUsd(body: unknown) {
-  const rows = ((body as { token_exposures?: { usd_value?: unknown }[] } | null)?.token_exposures ?? []);
-  return rows.reduce((sum, r) => (r.usd_value === null || r.usd_value === undefined ? sum : sum.plus(dec(String(r.usd_value)))), dec('0'));
+  const rows = (body as { token_exposures?: { usd_value?: unknown }[] } | null)?.token_exposures ?? [];
+  return rows.reduce(
+    (sum, r) => (r.usd_value === null || r.usd_value === undefined ? sum : sum.plus(dec(String(r.usd_value)))),
+    dec('0'),
+  );
 }
 
 /**
@@ -25,7 +28,10 @@ function assetMapUsd(body: unknown) {
 export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
   const m = await loadMatter(ctx, db, id);
   const [grants, claimants, ledger, openActions, openPackets, assetMap, openAlerts] = await Promise.all([
-    db.authorityGrant.findMany({ where: { matter_id: m.id }, select: { status: true, effective_at: true, expires_at: true } }),
+    db.authorityGrant.findMany({
+      where: { matter_id: m.id },
+      select: { status: true, effective_at: true, expires_at: true },
+    }),
     db.claimant.count({ where: { matter_id: m.id } }),
     actorGrants(ctx.actor, 'ledger:read') ? ledgerFigures(ctx, db, m) : null,
     // Still to be done: neither completed nor cancelled (blocked ones included).

@@ -13,8 +13,11 @@ import { assertCollectionNotPaused } from '../sanctions/pause';
  * A resolver scopes by org and env and returns null when the object is not visible.
  */
 type Resolver = (ctx: Ctx, db: Db, id: string) => Promise<string | null>;
-const byOwner = (find: (db: Db) => { findFirst(a: object): Promise<{ matter_id: string } | null> }): Resolver =>
-  async (ctx, db, id) => (await find(db).findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env }, select: { matter_id: true } }))?.matter_id ?? null;
+const byOwner =
+  (find: (db: Db) => { findFirst(a: object): Promise<{ matter_id: string } | null> }): Resolver =>
+  async (ctx, db, id) =>
+    (await find(db).findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env }, select: { matter_id: true } }))
+      ?.matter_id ?? null;
 
 export const MATTER_RESOLVERS: Record<string, Resolver> = {
   mtr: async (_ctx, _db, id) => id,
@@ -27,7 +30,12 @@ export const MATTER_RESOLVERS: Record<string, Resolver> = {
 };
 
 /** Paths whose object, once resolved, gives the matter (first path param with a known prefix). */
-async function resolveMatterId(ctx: Ctx, db: Db, op: Operation, input: { params: Record<string, string>; body: unknown }) {
+async function resolveMatterId(
+  ctx: Ctx,
+  db: Db,
+  op: Operation,
+  input: { params: Record<string, string>; body: unknown },
+) {
   const body = input.body as { matter_id?: unknown };
   if (typeof body?.matter_id === 'string') return { id: body.matter_id, param: 'matter_id' };
   for (const name of op.pathParams) {
@@ -38,7 +46,10 @@ async function resolveMatterId(ctx: Ctx, db: Db, op: Operation, input: { params:
     if (!matterId) throw new ApiError('not_found', `No such ${name.replace(/_id$/, '')}: '${id}'`);
     return { id: matterId, param: undefined };
   }
-  throw new ApiError('not_found', `No such ${op.pathParams[0]?.replace(/_id$/, '') ?? 'object'}: '${input.params[op.pathParams[0]] ?? ''}'`);
+  throw new ApiError(
+    'not_found',
+    `No such ${op.pathParams[0]?.replace(/_id$/, '') ?? 'object'}: '${input.params[op.pathParams[0]] ?? ''}'`,
+  );
 }
 
 /**
@@ -48,7 +59,12 @@ async function resolveMatterId(ctx: Ctx, db: Db, op: Operation, input: { params:
  * operations (services/sanctions/collection-operations.ts) it then refuses a matter whose
  * ordinary collection is paused by an uncleared sanctions match: 403 collection_paused.
  */
-export async function enforceGate(ctx: Ctx, db: Db, op: Operation, input: { params: Record<string, string>; body: unknown }) {
+export async function enforceGate(
+  ctx: Ctx,
+  db: Db,
+  op: Operation,
+  input: { params: Record<string, string>; body: unknown },
+) {
   const { id, param } = await resolveMatterId(ctx, db, op, input);
   const matter = await assertMatterAuthority(ctx, db, id, param);
   // The sanctions pause (§15) stops the collection operations here, in the one gate both

@@ -22,8 +22,18 @@ const grantsOf = (db: Db, ids: string[]) =>
 
 /** Serializes matters with their authority status in one extra query (no N+1). */
 async function withAuthority(db: Db, matters: Awaited<ReturnType<Db['matter']['findMany']>>) {
-  const grants = matters.length ? await grantsOf(db, matters.map((m) => m.id)) : [];
-  return matters.map((m) => matterOut(m, grants.filter((g) => g.matter_id === m.id)));
+  const grants = matters.length
+    ? await grantsOf(
+        db,
+        matters.map((m) => m.id),
+      )
+    : [];
+  return matters.map((m) =>
+    matterOut(
+      m,
+      grants.filter((g) => g.matter_id === m.id),
+    ),
+  );
 }
 
 export interface MatterInput {
@@ -42,13 +52,26 @@ export async function createMatter(ctx: Ctx, tx: Tx, input: MatterInput) {
   }
   const m = await tx.matter.create({
     data: {
-      id: newId('matter'), org_id: ctx.org.id, env: ctx.env, name: input.name, mode: input.mode,
-      lead_counsel: input.lead_counsel ?? null, economics: (input.economics ?? {}) as object,
-      notes: input.notes ?? null, retention_policy: input.retention_policy ?? null,
+      id: newId('matter'),
+      org_id: ctx.org.id,
+      env: ctx.env,
+      name: input.name,
+      mode: input.mode,
+      lead_counsel: input.lead_counsel ?? null,
+      economics: (input.economics ?? {}) as object,
+      notes: input.notes ?? null,
+      retention_policy: input.retention_policy ?? null,
     },
   });
   const out = matterOut(m, []);
-  await recordChange(ctx, tx, { event_type: 'matter.created', object_type: 'matter', object_id: m.id, matter_id: m.id, details: { name: m.name, mode: m.mode }, data: out });
+  await recordChange(ctx, tx, {
+    event_type: 'matter.created',
+    object_type: 'matter',
+    object_id: m.id,
+    matter_id: m.id,
+    details: { name: m.name, mode: m.mode },
+    data: out,
+  });
   return out;
 }
 
@@ -63,13 +86,15 @@ export async function listMatters(ctx: Ctx, db: Db, q: PageArgs & { status?: str
       ...a,
       where: {
         ...a.where,
-        org_id: ctx.org.id, env: ctx.env,
+        org_id: ctx.org.id,
+        env: ctx.env,
         ...(matterFilter(ctx) ? { id: { ...a.where.id, ...matterFilter(ctx) } } : {}),
         ...(q.status ? { status: q.status } : {}),
         ...(q.mode ? { mode: q.mode } : {}),
         ...(q.name ? { name: containsText(q.name) } : {}),
       },
-    }));
+    }),
+  );
   const data = await withAuthority(db, page.data);
   return { ...listEnvelope(page, '/v1/matters', (x) => x), data };
 }
@@ -87,11 +112,16 @@ export async function updateMatter(ctx: Ctx, tx: Tx, id: string, patch: MatterPa
   const m = await loadWritableMatter(ctx, tx, id);
   if (patch.status && patch.status !== m.status) {
     if (patch.status === 'closed') {
-      throw new ApiError('invalid_state_transition', `Close a matter with POST /v1/matters/${m.id}/close and a reason. Allowed by PATCH from '${m.status}': ${PATCH_MOVES[m.status].join(', ')}.`, {
-        details: { current: m.status, requested: 'closed', allowed: PATCH_MOVES[m.status] },
-      });
+      throw new ApiError(
+        'invalid_state_transition',
+        `Close a matter with POST /v1/matters/${m.id}/close and a reason. Allowed by PATCH from '${m.status}': ${PATCH_MOVES[m.status].join(', ')}.`,
+        {
+          details: { current: m.status, requested: 'closed', allowed: PATCH_MOVES[m.status] },
+        },
+      );
     }
-    if (!PATCH_MOVES[m.status].includes(patch.status)) throw invalidTransition('matter', m.status, patch.status, PATCH_MOVES[m.status]);
+    if (!PATCH_MOVES[m.status].includes(patch.status))
+      throw invalidTransition('matter', m.status, patch.status, PATCH_MOVES[m.status]);
   }
   const updated = await tx.matter.update({
     where: { id: m.id },
@@ -101,7 +131,14 @@ export async function updateMatter(ctx: Ctx, tx: Tx, id: string, patch: MatterPa
     },
   });
   const out = matterOut(updated, await grantsOf(tx, [m.id]));
-  await recordChange(ctx, tx, { event_type: 'matter.updated', object_type: 'matter', object_id: m.id, matter_id: m.id, details: { changed: Object.keys(patch) }, data: out });
+  await recordChange(ctx, tx, {
+    event_type: 'matter.updated',
+    object_type: 'matter',
+    object_id: m.id,
+    matter_id: m.id,
+    details: { changed: Object.keys(patch) },
+    data: out,
+  });
   return out;
 }
 
@@ -109,9 +146,21 @@ export async function closeMatter(ctx: Ctx, tx: Tx, id: string, input: { reason:
   const m = await loadWritableMatter(ctx, tx, id);
   const updated = await tx.matter.update({
     where: { id: m.id },
-    data: { status: 'closed', closed_reason: input.reason, closed_at: new Date(), ...(input.notes ? { notes: input.notes } : {}) },
+    data: {
+      status: 'closed',
+      closed_reason: input.reason,
+      closed_at: new Date(),
+      ...(input.notes ? { notes: input.notes } : {}),
+    },
   });
   const out = matterOut(updated, await grantsOf(tx, [m.id]));
-  await recordChange(ctx, tx, { event_type: 'matter.closed', object_type: 'matter', object_id: m.id, matter_id: m.id, details: { reason: input.reason, previous_status: m.status }, data: out });
+  await recordChange(ctx, tx, {
+    event_type: 'matter.closed',
+    object_type: 'matter',
+    object_id: m.id,
+    matter_id: m.id,
+    details: { reason: input.reason, previous_status: m.status },
+    data: out,
+  });
   return out;
 }

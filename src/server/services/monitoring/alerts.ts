@@ -5,11 +5,24 @@ import { keysetPage, listEnvelope, type PageArgs } from '../paging';
 import { loadOwned, matterFilter } from '../matters/access';
 import { alertOut } from './serialize';
 
-export interface AlertFilters { matter_id?: string; status?: string; severity?: string; type?: string; watchlist_id?: string }
+export interface AlertFilters {
+  matter_id?: string;
+  status?: string;
+  severity?: string;
+  type?: string;
+  watchlist_id?: string;
+}
 
 /** An alert of the caller's org/env on a matter the actor sees; else 404. */
 export const findAlert = (ctx: Ctx, db: Db, id: string, param?: string) =>
-  loadOwned(ctx, 'alert', id, isId('alert', id), () => db.alert.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }), param);
+  loadOwned(
+    ctx,
+    'alert',
+    id,
+    isId('alert', id),
+    () => db.alert.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }),
+    param,
+  );
 
 /** The alert locked for this transaction, read after the lock, so concurrent triages queue up. */
 export async function lockAlert(ctx: Ctx, tx: Tx, id: string) {
@@ -31,10 +44,13 @@ export async function listAlerts(ctx: Ctx, db: Db, q: PageArgs & AlertFilters) {
   const restricted = matterFilter(ctx);
   // A matter filter outside a restricted key's matters matches nothing (never a 403 or a leak).
   const matter = q.matter_id
-    ? restricted && !restricted.in.includes(q.matter_id) ? { in: [] as string[] } : q.matter_id
+    ? restricted && !restricted.in.includes(q.matter_id)
+      ? { in: [] as string[] }
+      : q.matter_id
     : restricted;
   const where: Prisma.AlertWhereInput = {
-    org_id: ctx.org.id, env: ctx.env,
+    org_id: ctx.org.id,
+    env: ctx.env,
     ...(matter ? { matter_id: matter } : {}),
     ...(q.status ? { status: q.status } : {}),
     ...(q.severity ? { severity: q.severity } : {}),

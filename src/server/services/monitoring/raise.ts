@@ -11,7 +11,11 @@ export function monitorCtx(org_id: string, env: string, requestId: string): Ctx 
     org: { id: org_id, parent_id: null, features: [], pinned_version: API_VERSION },
     env: env as Env,
     actor: { id: 'system:monitoring', key_id: null, user_id: null, scopes: [], roles: null, matter_ids: null },
-    requestId, version: API_VERSION, idempotencyKey: null, origin: '', auditRef: null,
+    requestId,
+    version: API_VERSION,
+    idempotencyKey: null,
+    origin: '',
+    auditRef: null,
   };
 }
 
@@ -21,7 +25,12 @@ export function monitorCtx(org_id: string, env: string, requestId: string): Ctx 
  * worker or restart tries it. Only the insert that wins writes the audit event and
  * `alert.created`, in the same transaction. Returns the alert id when it was new.
  */
-export async function raiseAlert(tx: Tx, scope: { org_id: string; env: string; matter_id: string; watchlist_id: string | null }, d: AlertDraft, requestId: string) {
+export async function raiseAlert(
+  tx: Tx,
+  scope: { org_id: string; env: string; matter_id: string; watchlist_id: string | null },
+  d: AlertDraft,
+  requestId: string,
+) {
   const id = newId('alert');
   const rows = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO alerts (id, org_id, env, matter_id, watchlist_id, type, rule, subject, severity, status, target, reason, evidence, created_at, updated_at)
@@ -33,7 +42,10 @@ export async function raiseAlert(tx: Tx, scope: { org_id: string; env: string; m
   const row = (await tx.alert.findUnique({ where: { id } }))!;
   const out = alertOut(row);
   await recordChange(monitorCtx(scope.org_id, scope.env, requestId), tx, {
-    event_type: 'alert.created', object_type: 'alert', object_id: id, matter_id: scope.matter_id,
+    event_type: 'alert.created',
+    object_type: 'alert',
+    object_id: id,
+    matter_id: scope.matter_id,
     details: { type: d.type, severity: d.severity, subject: d.subject, watchlist_id: scope.watchlist_id },
     data: out,
   });

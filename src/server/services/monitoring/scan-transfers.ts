@@ -18,8 +18,16 @@ const BATCH = 500;
 /** EVM blocks read per cursor per transaction. */
 const EVM_BLOCKS = 2_000n;
 
-interface CursorRow { watchlist_id: string; network: string; source: string; position: bigint }
-interface Feed { transfers: (ChainTransfer & { subject: string })[]; next: bigint }
+interface CursorRow {
+  watchlist_id: string;
+  network: string;
+  source: string;
+  position: bigint;
+}
+interface Feed {
+  transfers: (ChainTransfer & { subject: string })[];
+  next: bigint;
+}
 type Wl = { id: string; org_id: string; env: string; matter_id: string; thresholds: unknown };
 
 /** Sandbox transfers of the watchlist's org/env/network after the cursor touching `watched`
@@ -28,7 +36,17 @@ async function sandboxFeed(tx: Tx, w: Wl, c: CursorRow, watched: string[], twoHo
   const [h] = await tx.$queryRaw<{ seq: bigint | null }[]>`SELECT max(seq) AS seq FROM sandbox_transfers`;
   const head = h?.seq ?? 0n;
   if (head <= c.position) return { transfers: [], next: c.position };
-  const rows = await tx.$queryRaw<{ seq: bigint; transaction_hash: string; from_address: string; to_address: string; asset: string; amount: string; timestamp: Date }[]>`
+  const rows = await tx.$queryRaw<
+    {
+      seq: bigint;
+      transaction_hash: string;
+      from_address: string;
+      to_address: string;
+      asset: string;
+      amount: string;
+      timestamp: Date;
+    }[]
+  >`
     SELECT seq, transaction_hash, from_address, to_address, asset, amount::text AS amount, timestamp FROM sandbox_transfers
     WHERE org_id = ${w.org_id} AND env = ${w.env} AND network = ${c.network} AND seq > ${c.position} AND seq <= ${head}
       AND (from_address = ANY(${watched}) OR to_address = ANY(${watched})
@@ -39,8 +57,15 @@ async function sandboxFeed(tx: Tx, w: Wl, c: CursorRow, watched: string[], twoHo
   return {
     next,
     transfers: rows.map((r) => ({
-      transaction_hash: r.transaction_hash, network: c.network, from: r.from_address, to: r.to_address, asset: r.asset, amount: dec(r.amount).toFixed(),
-      timestamp: r.timestamp, block_number: Number(r.seq), subject: `${c.network}:${r.transaction_hash}`,
+      transaction_hash: r.transaction_hash,
+      network: c.network,
+      from: r.from_address,
+      to: r.to_address,
+      asset: r.asset,
+      amount: dec(r.amount).toFixed(),
+      timestamp: r.timestamp,
+      block_number: Number(r.seq),
+      subject: `${c.network}:${r.transaction_hash}`,
     })),
   };
 }
@@ -57,23 +82,44 @@ async function evmFeed(c: CursorRow, watched: string[]): Promise<Feed | null> {
   const to = c.position + EVM_BLOCKS < head ? c.position + EVM_BLOCKS : head;
   // No address yet: nothing to read (an empty filter would match every Transfer).
   if (!watched.length) return { transfers: [], next: to };
-  const logs = await chain.transferLogs(watched, c.position + 1n, to) as (ChainTransfer & { log_index?: number })[];
-  return { next: to, transfers: logs.map((l) => ({ ...l, subject: `${c.network}:${l.transaction_hash}:${l.log_index ?? 0}` })) };
+  const logs = (await chain.transferLogs(watched, c.position + 1n, to)) as (ChainTransfer & { log_index?: number })[];
+  return {
+    next: to,
+    transfers: logs.map((l) => ({ ...l, subject: `${c.network}:${l.transaction_hash}:${l.log_index ?? 0}` })),
+  };
 }
 
 /** The facts of one transfer seen from one watched address. */
-function factsOf(t: ChainTransfer & { subject: string }, watched: string, direction: 'outgoing' | 'incoming', via: TransferFacts['via'] = null): TransferFacts {
+function factsOf(
+  t: ChainTransfer & { subject: string },
+  watched: string,
+  direction: 'outgoing' | 'incoming',
+  via: TransferFacts['via'] = null,
+): TransferFacts {
   const counterparty = direction === 'outgoing' ? t.to : t.from;
   const coin = findStablecoin(stablecoinIndex(), t.network, t.asset, (t as { contract?: string }).contract ?? null);
   const ofac = screenWallet(addressIndex(), counterparty);
   const notes = counterpartyNotes(counterparty);
   const ex = exchangeLabelOf(counterparty);
   return {
-    network: t.network, transaction_hash: t.transaction_hash, subject: t.subject, from: t.from, to: t.to, asset: t.asset, amount: t.amount,
-    watched, direction, usd: coin ? t.amount : null,
+    network: t.network,
+    transaction_hash: t.transaction_hash,
+    subject: t.subject,
+    from: t.from,
+    to: t.to,
+    asset: t.asset,
+    amount: t.amount,
+    watched,
+    direction,
+    usd: coin ? t.amount : null,
     freezable_stablecoin: coin && coin.freeze && coin.freeze.length ? `${coin.issuer}: ${coin.freeze[0]}` : null,
-    counterparty, counterparty_label: notes.notes[0] ?? null, counterparty_exchange: ex?.exchange ?? null,
-    counterparty_ofac: ofac.length ? `${ofac[0].sdn_name}${ofac[0].programs.length ? `, ${ofac[0].programs.join(', ')}` : ''}` : null, via,
+    counterparty,
+    counterparty_label: notes.notes[0] ?? null,
+    counterparty_exchange: ex?.exchange ?? null,
+    counterparty_ofac: ofac.length
+      ? `${ofac[0].sdn_name}${ofac[0].programs.length ? `, ${ofac[0].programs.join(', ')}` : ''}`
+      : null,
+    via,
   };
 }
 
@@ -86,8 +132,11 @@ async function scanCursor(tx: Tx, c: CursorRow, requestId: string): Promise<numb
   const w = await tx.watchlist.findUnique({ where: { id: c.watchlist_id } });
   if (!w) return 0;
   const t = w.thresholds as unknown as Thresholds;
-  const watched = (await tx.watchlistAddress.findMany({ where: { watchlist_id: w.id, network: c.network }, select: { address: true } })).map((a) => a.address);
-  const feed = c.source === 'evm_rpc' ? await evmFeed(c, watched) : await sandboxFeed(tx, w, c, watched, t.exchange_hops === 2);
+  const watched = (
+    await tx.watchlistAddress.findMany({ where: { watchlist_id: w.id, network: c.network }, select: { address: true } })
+  ).map((a) => a.address);
+  const feed =
+    c.source === 'evm_rpc' ? await evmFeed(c, watched) : await sandboxFeed(tx, w, c, watched, t.exchange_hops === 2);
   const key = { watchlist_id_network: { watchlist_id: c.watchlist_id, network: c.network } };
   if (!feed) {
     // No feed configured (no MD_RPC_URL_<NETWORK>): look again later, not in a tight loop.
@@ -99,10 +148,19 @@ async function scanCursor(tx: Tx, c: CursorRow, requestId: string): Promise<numb
   const firstHop = new Map<string, { hash: string; from: string }>();
   if (t.exchange_hops === 2 && c.source === 'sandbox_chain') {
     const outs = await tx.sandboxTransfer.findMany({
-      where: { org_id: w.org_id, env: w.env, network: c.network, from_address: { in: watched }, seq: { lte: feed.next } },
-      select: { to_address: true, from_address: true, transaction_hash: true }, orderBy: { seq: 'asc' },
+      where: {
+        org_id: w.org_id,
+        env: w.env,
+        network: c.network,
+        from_address: { in: watched },
+        seq: { lte: feed.next },
+      },
+      select: { to_address: true, from_address: true, transaction_hash: true },
+      orderBy: { seq: 'asc' },
     });
-    for (const o of outs) if (!set.has(o.to_address) && !firstHop.has(o.to_address)) firstHop.set(o.to_address, { hash: o.transaction_hash, from: o.from_address });
+    for (const o of outs)
+      if (!set.has(o.to_address) && !firstHop.has(o.to_address))
+        firstHop.set(o.to_address, { hash: o.transaction_hash, from: o.from_address });
   }
   let raised = 0;
   const scope = { org_id: w.org_id, env: w.env, matter_id: w.matter_id, watchlist_id: w.id };
@@ -112,7 +170,8 @@ async function scanCursor(tx: Tx, c: CursorRow, requestId: string): Promise<numb
     if (set.has(tr.to)) facts.push(factsOf(tr, tr.to, 'incoming'));
     const hop = !set.has(tr.from) ? firstHop.get(tr.from) : undefined;
     if (hop) facts.push(factsOf(tr, hop.from, 'outgoing', { transaction_hash: hop.hash, intermediary: tr.from }));
-    for (const f of facts) for (const d of transferAlerts(t, f)) if (await raiseAlert(tx, scope, d, requestId)) raised++;
+    for (const f of facts)
+      for (const d of transferAlerts(t, f)) if (await raiseAlert(tx, scope, d, requestId)) raised++;
   }
   await tx.watchCursor.update({ where: key, data: { position: feed.next, updated_at: new Date() } });
   return raised;

@@ -19,14 +19,25 @@ function thresholdsOut(t: Thresholds) {
 /** The watchlist resource (API-CONTRACT §18): `alert_rules` derive from `thresholds`, never stored apart. */
 export function watchlistOut(w: Watchlist, addresses: WatchlistAddress[]) {
   const t = w.thresholds as unknown as Thresholds;
-  const sorted = [...addresses].sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.address.localeCompare(b.address) || a.network.localeCompare(b.network));
+  const sorted = [...addresses].sort(
+    (a, b) =>
+      a.created_at.getTime() - b.created_at.getTime() ||
+      a.address.localeCompare(b.address) ||
+      a.network.localeCompare(b.network),
+  );
   return {
     object: 'watchlist' as const,
     watchlist_id: w.id,
     matter_id: w.matter_id,
     name: w.name,
     addresses: [...new Set(sorted.map((a) => a.display))],
-    address_details: sorted.map((a) => ({ address: a.display, network: a.network, reason: a.reason, source_refs: a.source_refs as unknown[], added_at: a.created_at.toISOString() })),
+    address_details: sorted.map((a) => ({
+      address: a.display,
+      network: a.network,
+      reason: a.reason,
+      source_refs: a.source_refs as unknown[],
+      added_at: a.created_at.toISOString(),
+    })),
     chains: w.chains,
     thresholds: thresholdsOut(t),
     alert_rules: alertRules(t),
@@ -36,7 +47,13 @@ export function watchlistOut(w: Watchlist, addresses: WatchlistAddress[]) {
   };
 }
 
-export interface StoredEvidence { transaction_hash: string | null; amount: string | null; asset: string | null; counterparty: string | null; label: string | null }
+export interface StoredEvidence {
+  transaction_hash: string | null;
+  amount: string | null;
+  asset: string | null;
+  counterparty: string | null;
+  label: string | null;
+}
 
 /** The alert resource; the evidence amount is money in the asset's units. */
 export function alertOut(a: Alert) {

@@ -21,16 +21,32 @@ export interface TriageInput {
   authorized_sender?: string;
 }
 
-const PRIORITY: Record<string, string> = { critical: 'urgent', high: 'high', medium: 'normal', low: 'low', info: 'low' };
+const PRIORITY: Record<string, string> = {
+  critical: 'urgent',
+  high: 'high',
+  medium: 'normal',
+  low: 'low',
+  info: 'low',
+};
 
 /** The matter's grant in effect (the gate has just passed, so there is one). */
 async function grantInEffect(ctx: Ctx, tx: Tx, matterId: string) {
   const now = new Date();
   const g = await tx.authorityGrant.findFirst({
-    where: { matter_id: matterId, org_id: ctx.org.id, env: ctx.env, status: 'granted', effective_at: { lte: now }, OR: [{ expires_at: null }, { expires_at: { gt: now } }] },
+    where: {
+      matter_id: matterId,
+      org_id: ctx.org.id,
+      env: ctx.env,
+      status: 'granted',
+      effective_at: { lte: now },
+      OR: [{ expires_at: null }, { expires_at: { gt: now } }],
+    },
     orderBy: { effective_at: 'desc' },
   });
-  if (!g) throw new ApiError('authority_required', `Matter ${matterId} has no authority grant in effect.`, { details: { matter_id: matterId } });
+  if (!g)
+    throw new ApiError('authority_required', `Matter ${matterId} has no authority grant in effect.`, {
+      details: { matter_id: matterId },
+    });
   return g;
 }
 
@@ -39,19 +55,36 @@ async function grantInEffect(ctx: Ctx, tx: Tx, matterId: string) {
  * authority gate and, for collection packets, the sanctions pause. Its wallets are the watched
  * address and the counterparty; the transaction is its source.
  */
-async function packetFromAlert(ctx: Ctx, tx: Tx, a: Alert, family: Exclude<PacketFamily, 'sanctions_review'>, sender: string | undefined) {
+async function packetFromAlert(
+  ctx: Ctx,
+  tx: Tx,
+  a: Alert,
+  family: Exclude<PacketFamily, 'sanctions_review'>,
+  sender: string | undefined,
+) {
   await assertMatterAuthority(ctx, tx, a.matter_id);
   await assertCollectionNotPaused(ctx, tx, a.matter_id);
   const authorized = sender ?? ctx.actor.user_id;
   if (!authorized) {
-    throw new ApiError('parameter_missing', 'create_packet_type needs authorized_sender (a user id) when the key is not bound to a user.', { param: 'authorized_sender' });
+    throw new ApiError(
+      'parameter_missing',
+      'create_packet_type needs authorized_sender (a user id) when the key is not bound to a user.',
+      { param: 'authorized_sender' },
+    );
   }
   const grant = await grantInEffect(ctx, tx, a.matter_id);
   const e = a.evidence as unknown as StoredEvidence;
-  const wallets = e.transaction_hash ? [a.target, e.counterparty].filter((w): w is string => !!w).map(displayAddress) : [];
+  const wallets = e.transaction_hash
+    ? [a.target, e.counterparty].filter((w): w is string => !!w).map(displayAddress)
+    : [];
   return createPacket(ctx, tx, family, {
-    matter_id: a.matter_id, authorized_sender: authorized, legal_authority_id: grant.id, wallets,
-    source_refs: e.transaction_hash ? [{ source_type: 'blockchain_record', title: `Alert ${a.id}: ${a.type}`, hash: e.transaction_hash }] : [],
+    matter_id: a.matter_id,
+    authorized_sender: authorized,
+    legal_authority_id: grant.id,
+    wallets,
+    source_refs: e.transaction_hash
+      ? [{ source_type: 'blockchain_record', title: `Alert ${a.id}: ${a.type}`, hash: e.transaction_hash }]
+      : [],
     notes: `From alert ${a.id}: ${a.reason}`,
   });
 }
@@ -71,17 +104,26 @@ export async function triageAlert(ctx: Ctx, tx: Tx, id: string, input: TriageInp
     });
   }
   if (a.status === 'resolved') {
-    throw new ApiError('invalid_state_transition', `Alert ${a.id} is resolved; it accepts no further triage.`, { details: { current: a.status, allowed: [] } });
+    throw new ApiError('invalid_state_transition', `Alert ${a.id} is resolved; it accepts no further triage.`, {
+      details: { current: a.status, allowed: [] },
+    });
   }
-  if (input.create_action && a.linked_action_id) throw invalidParam('create_action', `Alert ${a.id} already has a linked action (${a.linked_action_id}).`);
-  if (input.create_packet_type && a.linked_packet_id) throw invalidParam('create_packet_type', `Alert ${a.id} already has a linked packet (${a.linked_packet_id}).`);
+  if (input.create_action && a.linked_action_id)
+    throw invalidParam('create_action', `Alert ${a.id} already has a linked action (${a.linked_action_id}).`);
+  if (input.create_packet_type && a.linked_packet_id)
+    throw invalidParam('create_packet_type', `Alert ${a.id} already has a linked packet (${a.linked_packet_id}).`);
   let packetId: string | null = null;
-  if (input.create_packet_type) packetId = (await packetFromAlert(ctx, tx, a, input.create_packet_type, input.authorized_sender)).packet_id;
+  if (input.create_packet_type)
+    packetId = (await packetFromAlert(ctx, tx, a, input.create_packet_type, input.authorized_sender)).packet_id;
   let actionId: string | null = null;
   if (input.create_action) {
     const made = await insertAction(ctx, tx, {
-      matter_id: a.matter_id, type: 'custom', title: `Alert (${a.type.replace(/_/g, ' ')}): ${a.reason}`.slice(0, 500),
-      priority: PRIORITY[a.severity] ?? 'normal', linked_alert_id: a.id, linked_packet_id: packetId,
+      matter_id: a.matter_id,
+      type: 'custom',
+      title: `Alert (${a.type.replace(/_/g, ' ')}): ${a.reason}`.slice(0, 500),
+      priority: PRIORITY[a.severity] ?? 'normal',
+      linked_alert_id: a.id,
+      linked_packet_id: packetId,
       requirements: input.notes ? [input.notes.slice(0, 2000)] : [],
     });
     actionId = made.row.id;
@@ -89,14 +131,27 @@ export async function triageAlert(ctx: Ctx, tx: Tx, id: string, input: TriageInp
   const updated = await tx.alert.update({
     where: { id: a.id },
     data: {
-      status: input.status, notes: input.notes !== undefined ? input.notes : a.notes, triaged_by: ctx.actor.id, triaged_at: new Date(),
-      ...(actionId ? { linked_action_id: actionId } : {}), ...(packetId ? { linked_packet_id: packetId } : {}),
+      status: input.status,
+      notes: input.notes !== undefined ? input.notes : a.notes,
+      triaged_by: ctx.actor.id,
+      triaged_at: new Date(),
+      ...(actionId ? { linked_action_id: actionId } : {}),
+      ...(packetId ? { linked_packet_id: packetId } : {}),
     },
   });
   const out = alertOut(updated);
   await recordChange(ctx, tx, {
-    event_type: 'alert.triaged', object_type: 'alert', object_id: a.id, matter_id: a.matter_id,
-    details: { from: a.status, to: input.status, notes: out.notes, linked_action_id: actionId, linked_packet_id: packetId },
+    event_type: 'alert.triaged',
+    object_type: 'alert',
+    object_id: a.id,
+    matter_id: a.matter_id,
+    details: {
+      from: a.status,
+      to: input.status,
+      notes: out.notes,
+      linked_action_id: actionId,
+      linked_packet_id: packetId,
+    },
     data: out,
   });
   return out;

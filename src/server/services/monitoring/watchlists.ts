@@ -34,33 +34,55 @@ export function resolveWatchAddresses(inputs: AddressInput[], chains: ChainNetwo
   const out: { network: ChainNetwork; key: string; display: string }[] = [];
   inputs.forEach((item, i) => {
     const address = (typeof item === 'string' ? item : item.address).trim();
-    const nets = typeof item === 'string' ? chains : [item.network ?? null].filter(Boolean) as ChainNetwork[];
+    const nets = typeof item === 'string' ? chains : ([item.network ?? null].filter(Boolean) as ChainNetwork[]);
     if (typeof item !== 'string' && item.network && !chains.includes(item.network)) {
-      throw invalidParam(`${param}[${i}].network`, `${item.network} is not one of the watchlist's chains (${chains.join(', ')}).`);
+      throw invalidParam(
+        `${param}[${i}].network`,
+        `${item.network} is not one of the watchlist's chains (${chains.join(', ')}).`,
+      );
     }
     const targets = typeof item === 'string' || !item.network ? chains : nets;
     let first: string | null = null;
     let matched = 0;
     for (const network of targets) {
       const w = walletFor(address, network);
-      if ('error' in w) { first ??= w.error; continue; }
+      if ('error' in w) {
+        first ??= w.error;
+        continue;
+      }
       matched++;
       out.push({ network, key: w.key, display: w.address });
     }
     if (!matched) {
       const where = typeof item === 'string' ? `${param}[${i}]` : `${param}[${i}].address`;
-      throw invalidParam(where, `'${address}' is not valid on the watchlist's chains (${targets.join(', ')}): ${first ?? 'no chain to watch it on'}`);
+      throw invalidParam(
+        where,
+        `'${address}' is not valid on the watchlist's chains (${targets.join(', ')}): ${first ?? 'no chain to watch it on'}`,
+      );
     }
   });
   return out;
 }
 
-async function insertAddresses(ctx: Ctx, tx: Tx, watchlistId: string, rows: ReturnType<typeof resolveWatchAddresses>, reason: string, sourceRefs: unknown[]) {
+async function insertAddresses(
+  ctx: Ctx,
+  tx: Tx,
+  watchlistId: string,
+  rows: ReturnType<typeof resolveWatchAddresses>,
+  reason: string,
+  sourceRefs: unknown[],
+) {
   if (!rows.length) return 0;
   const r = await tx.watchlistAddress.createMany({
     data: rows.map((a) => ({
-      watchlist_id: watchlistId, network: a.network, address: a.key, org_id: ctx.org.id, env: ctx.env, display: a.display,
-      reason, source_refs: sourceRefs as Prisma.InputJsonValue,
+      watchlist_id: watchlistId,
+      network: a.network,
+      address: a.key,
+      org_id: ctx.org.id,
+      env: ctx.env,
+      display: a.display,
+      reason,
+      source_refs: sourceRefs as Prisma.InputJsonValue,
     })),
     skipDuplicates: true,
   });
@@ -69,7 +91,9 @@ async function insertAddresses(ctx: Ctx, tx: Tx, watchlistId: string, rows: Retu
 
 /** Loads a watchlist of the caller's org/env on a matter the actor sees; else 404. */
 export const findWatchlist = (ctx: Ctx, db: Db, id: string) =>
-  loadOwned(ctx, 'watchlist', id, isId('watchlist', id), () => db.watchlist.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }));
+  loadOwned(ctx, 'watchlist', id, isId('watchlist', id), () =>
+    db.watchlist.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }),
+  );
 
 const addressesOf = (db: Db, id: string) => db.watchlistAddress.findMany({ where: { watchlist_id: id } });
 
@@ -83,36 +107,59 @@ export async function createWatchlist(ctx: Ctx, tx: Tx, input: CreateWatchlistIn
   const chains = [...new Set(input.chains?.length ? input.chains : DEFAULT_CHAINS)];
   const thresholds = normalizeThresholds(input.thresholds);
   const addresses = resolveWatchAddresses(input.addresses ?? [], chains);
-  if (addresses.length && !input.reason) throw invalidParam('reason', 'reason is required with addresses: say why they are watched.');
+  if (addresses.length && !input.reason)
+    throw invalidParam('reason', 'reason is required with addresses: say why they are watched.');
   const w = await tx.watchlist.create({
-    data: { id: newId('watchlist'), org_id: ctx.org.id, env: ctx.env, matter_id: m.id, name: input.name, chains, thresholds: thresholds as unknown as Prisma.InputJsonValue },
+    data: {
+      id: newId('watchlist'),
+      org_id: ctx.org.id,
+      env: ctx.env,
+      matter_id: m.id,
+      name: input.name,
+      chains,
+      thresholds: thresholds as unknown as Prisma.InputJsonValue,
+    },
   });
   for (const network of chains) {
     const source = scanSourceOf(ctx.env, network);
     if (!source) continue;
-    await tx.watchCursor.create({ data: { watchlist_id: w.id, network, source, position: await initialCursor(tx, source, network) } });
+    await tx.watchCursor.create({
+      data: { watchlist_id: w.id, network, source, position: await initialCursor(tx, source, network) },
+    });
   }
   await insertAddresses(ctx, tx, w.id, addresses, input.reason ?? '', input.source_refs ?? []);
   await clockPassSoon(tx);
   const out = watchlistOut(w, await addressesOf(tx, w.id));
   await recordChange(ctx, tx, {
-    event_type: 'watchlist.created', object_type: 'watchlist', object_id: w.id, matter_id: m.id,
+    event_type: 'watchlist.created',
+    object_type: 'watchlist',
+    object_id: w.id,
+    matter_id: m.id,
     details: { name: w.name, chains, thresholds, addresses: out.addresses.length },
   });
   return out;
 }
 
 /** Adds validated addresses with the reason and sources for watching them (duplicates are kept once). */
-export async function addWatchlistAddresses(ctx: Ctx, tx: Tx, id: string, input: { addresses: AddressInput[]; reason: string; source_refs?: unknown[] }) {
+export async function addWatchlistAddresses(
+  ctx: Ctx,
+  tx: Tx,
+  id: string,
+  input: { addresses: AddressInput[]; reason: string; source_refs?: unknown[] },
+) {
   const w = await findWatchlist(ctx, tx, id);
   await loadWritableMatter(ctx, tx, w.matter_id);
-  if (w.status === 'archived') throw invalidParam('watchlist_id', `Watchlist ${w.id} is archived; it takes no new addresses.`);
+  if (w.status === 'archived')
+    throw invalidParam('watchlist_id', `Watchlist ${w.id} is archived; it takes no new addresses.`);
   const rows = resolveWatchAddresses(input.addresses, w.chains as ChainNetwork[]);
   const added = await insertAddresses(ctx, tx, w.id, rows, input.reason, input.source_refs ?? []);
   const updated = await tx.watchlist.update({ where: { id: w.id }, data: { updated_at: new Date() } });
   const out = watchlistOut(updated, await addressesOf(tx, w.id));
   await recordChange(ctx, tx, {
-    event_type: 'watchlist.addresses_added', object_type: 'watchlist', object_id: w.id, matter_id: w.matter_id,
+    event_type: 'watchlist.addresses_added',
+    object_type: 'watchlist',
+    object_id: w.id,
+    matter_id: w.matter_id,
     details: { added, addresses: [...new Set(rows.map((r) => r.display))], reason: input.reason },
   });
   return out;
@@ -129,16 +176,24 @@ export async function listWatchlists(ctx: Ctx, db: Db, q: PageArgs & { matter_id
   const restricted = matterFilter(ctx);
   // A matter filter outside a restricted key's matters matches nothing (never a 403 or a leak).
   const matter = q.matter_id
-    ? restricted && !restricted.in.includes(q.matter_id) ? { in: [] as string[] } : q.matter_id
+    ? restricted && !restricted.in.includes(q.matter_id)
+      ? { in: [] as string[] }
+      : q.matter_id
     : restricted;
   const where: Prisma.WatchlistWhereInput = {
-    org_id: ctx.org.id, env: ctx.env,
+    org_id: ctx.org.id,
+    env: ctx.env,
     ...(matter ? { matter_id: matter } : {}),
     ...(q.status ? { status: q.status } : {}),
   };
   const page = await keysetPage(q, (a) => db.watchlist.findMany({ ...a, where: { ...a.where, ...where } }));
   const all = await db.watchlistAddress.findMany({ where: { watchlist_id: { in: page.data.map((w) => w.id) } } });
-  return listEnvelope(page, '/v1/watchlists', (w) => watchlistOut(w, all.filter((a) => a.watchlist_id === w.id)));
+  return listEnvelope(page, '/v1/watchlists', (w) =>
+    watchlistOut(
+      w,
+      all.filter((a) => a.watchlist_id === w.id),
+    ),
+  );
 }
 
 export const networksOf = (chains: string[]) => chains.filter((c): c is ChainNetwork => Object.hasOwn(NETWORKS, c));

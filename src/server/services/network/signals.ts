@@ -19,16 +19,37 @@ export interface SignalInput {
 }
 
 interface SignalBody {
-  object: 'network_attribution_signal'; network_attribution_id: string; matter_id: string; wallet_address: string | null;
-  signal_type: string; source: string; legal_process_id: string | null; raw_value_redacted: string | null; timestamp: string | null;
-  privacy_restrictions: string[]; confidence_level: string; confidence_basis: string[]; review_required: true; created_at: string;
+  object: 'network_attribution_signal';
+  network_attribution_id: string;
+  matter_id: string;
+  wallet_address: string | null;
+  signal_type: string;
+  source: string;
+  legal_process_id: string | null;
+  raw_value_redacted: string | null;
+  timestamp: string | null;
+  privacy_restrictions: string[];
+  confidence_level: string;
+  confidence_basis: string[];
+  review_required: true;
+  created_at: string;
 }
 
 /** Has the wallet an on-chain link on the matter (an imported wallet, or an onchain claim)? */
 async function onchainLink(ctx: Ctx, db: Db, matterId: string, key: string) {
   const [w, c] = await Promise.all([
-    db.attributionWallet.findFirst({ where: { matter_id: matterId, org_id: ctx.org.id, env: ctx.env, address_key: key } }),
-    db.attributionClaim.findFirst({ where: { matter_id: matterId, org_id: ctx.org.id, env: ctx.env, source_type: 'onchain', OR: [{ subject: { equals: key, mode: 'insensitive' } }, { object: { equals: key, mode: 'insensitive' } }] } }),
+    db.attributionWallet.findFirst({
+      where: { matter_id: matterId, org_id: ctx.org.id, env: ctx.env, address_key: key },
+    }),
+    db.attributionClaim.findFirst({
+      where: {
+        matter_id: matterId,
+        org_id: ctx.org.id,
+        env: ctx.env,
+        source_type: 'onchain',
+        OR: [{ subject: { equals: key, mode: 'insensitive' } }, { object: { equals: key, mode: 'insensitive' } }],
+      },
+    }),
   ]);
   return !!(w || c);
 }
@@ -53,28 +74,63 @@ export async function createSignal(ctx: Ctx, tx: Tx, input: SignalInput) {
     wallet = p.address;
   }
   const others = wallet
-    ? (await tx.networkAttribution.findMany({ where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env, kind: 'signal' } }))
+    ? (
+        await tx.networkAttribution.findMany({
+          where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env, kind: 'signal' },
+        })
+      )
         .map((r) => r.body as unknown as SignalBody)
-        .filter((b) => b.wallet_address && addressKey(b.wallet_address) === addressKey(wallet!) && b.source.trim().toLowerCase() !== input.source.trim().toLowerCase())
+        .filter(
+          (b) =>
+            b.wallet_address &&
+            addressKey(b.wallet_address) === addressKey(wallet!) &&
+            b.source.trim().toLowerCase() !== input.source.trim().toLowerCase(),
+        )
     : [];
   const linked = wallet ? await onchainLink(ctx, tx, m.id, addressKey(wallet)) : false;
-  const level = signalLevel({ legal_process_id: input.legal_process_id ?? null, corroborated: others.length > 0, onchain_link: linked });
+  const level = signalLevel({
+    legal_process_id: input.legal_process_id ?? null,
+    corroborated: others.length > 0,
+    onchain_link: linked,
+  });
   const basis = [
     input.legal_process_id ? `obtained by legal process ${input.legal_process_id}` : 'no legal process named',
-    others.length ? `corroborated by ${others.map((o) => `${o.network_attribution_id} (${o.source})`).join(', ')}` : 'no independent corroboration',
+    others.length
+      ? `corroborated by ${others.map((o) => `${o.network_attribution_id} (${o.source})`).join(', ')}`
+      : 'no independent corroboration',
     linked ? 'wallet has an on-chain link on the matter' : 'no on-chain link recorded',
   ];
   const id = newId('network_attribution');
   const body: SignalBody = {
-    object: 'network_attribution_signal', network_attribution_id: id, matter_id: m.id, wallet_address: wallet, signal_type: input.signal_type,
-    source: input.source, legal_process_id: input.legal_process_id ?? null, raw_value_redacted: input.raw_value_redacted ?? null,
-    timestamp: input.timestamp ? new Date(input.timestamp).toISOString() : null, privacy_restrictions: input.privacy_restrictions ?? [],
-    confidence_level: level, confidence_basis: basis, review_required: true, created_at: new Date().toISOString(),
+    object: 'network_attribution_signal',
+    network_attribution_id: id,
+    matter_id: m.id,
+    wallet_address: wallet,
+    signal_type: input.signal_type,
+    source: input.source,
+    legal_process_id: input.legal_process_id ?? null,
+    raw_value_redacted: input.raw_value_redacted ?? null,
+    timestamp: input.timestamp ? new Date(input.timestamp).toISOString() : null,
+    privacy_restrictions: input.privacy_restrictions ?? [],
+    confidence_level: level,
+    confidence_basis: basis,
+    review_required: true,
+    created_at: new Date().toISOString(),
   };
-  await tx.networkAttribution.create({ data: { id, org_id: ctx.org.id, env: ctx.env, matter_id: m.id, kind: 'signal', body: body as never } });
+  await tx.networkAttribution.create({
+    data: { id, org_id: ctx.org.id, env: ctx.env, matter_id: m.id, kind: 'signal', body: body as never },
+  });
   await recordChange(ctx, tx, {
-    event_type: 'network_attribution.signal_recorded', object_type: 'network_attribution', object_id: id, matter_id: m.id,
-    details: { signal_type: input.signal_type, source: input.source, confidence_level: level, legal_process_id: body.legal_process_id },
+    event_type: 'network_attribution.signal_recorded',
+    object_type: 'network_attribution',
+    object_id: id,
+    matter_id: m.id,
+    details: {
+      signal_type: input.signal_type,
+      source: input.source,
+      confidence_level: level,
+      legal_process_id: body.legal_process_id,
+    },
   });
   return body;
 }
@@ -84,16 +140,34 @@ export async function createSignal(ctx: Ctx, tx: Tx, input: SignalInput) {
  * every pair when the signal names no wallet). Never standalone proof: with only network
  * signals, `review_required` is true and the label never passes weak_signal.
  */
-export async function correlate(ctx: Ctx, tx: Tx, input: { matter_id: string; wallet_ids?: string[]; signal_ids?: string[] }) {
+export async function correlate(
+  ctx: Ctx,
+  tx: Tx,
+  input: { matter_id: string; wallet_ids?: string[]; signal_ids?: string[] },
+) {
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   const scope = { matter_id: m.id, org_id: ctx.org.id, env: ctx.env };
   const allWallets = await tx.attributionWallet.findMany({ where: scope, orderBy: { id: 'asc' } });
   const wallets = input.wallet_ids?.length
-    ? input.wallet_ids.map((id, i) => allWallets.find((w) => w.id === id) ?? (() => { throw invalidParam(`wallet_ids[${i}]`, `No imported wallet '${id}' on this matter.`); })())
+    ? input.wallet_ids.map(
+        (id, i) =>
+          allWallets.find((w) => w.id === id) ??
+          (() => {
+            throw invalidParam(`wallet_ids[${i}]`, `No imported wallet '${id}' on this matter.`);
+          })(),
+      )
     : allWallets;
-  const allSignals = (await tx.networkAttribution.findMany({ where: { ...scope, kind: 'signal' }, orderBy: { id: 'asc' } })).map((r) => r.body as unknown as SignalBody);
+  const allSignals = (
+    await tx.networkAttribution.findMany({ where: { ...scope, kind: 'signal' }, orderBy: { id: 'asc' } })
+  ).map((r) => r.body as unknown as SignalBody);
   const signals = input.signal_ids?.length
-    ? input.signal_ids.map((id, i) => allSignals.find((s) => s.network_attribution_id === id) ?? (() => { throw invalidParam(`signal_ids[${i}]`, `No network signal '${id}' on this matter.`); })())
+    ? input.signal_ids.map(
+        (id, i) =>
+          allSignals.find((s) => s.network_attribution_id === id) ??
+          (() => {
+            throw invalidParam(`signal_ids[${i}]`, `No network signal '${id}' on this matter.`);
+          })(),
+      )
     : allSignals;
   const claims = await tx.attributionClaim.findMany({ where: { ...scope, NOT: { source_type: 'network_signal' } } });
   const correlations = [];
@@ -103,21 +177,39 @@ export async function correlate(ctx: Ctx, tx: Tx, input: { matter_id: string; wa
       const supporting = claims
         .filter((c) => [c.subject, c.object].some((x) => addressKey(x) === w.address_key))
         .map((c) => ({ claim_id: c.id, source_type: c.source_type, label: labelOf(Number(c.confidence)) }));
-      correlations.push({ ...correlation({ subject: w.address, signal_id: s.network_attribution_id, level: s.confidence_level as never, signal_type: s.signal_type, source: s.source, supporting_claims: supporting }), wallet_id: w.id });
+      correlations.push({
+        ...correlation({
+          subject: w.address,
+          signal_id: s.network_attribution_id,
+          level: s.confidence_level as never,
+          signal_type: s.signal_type,
+          source: s.source,
+          supporting_claims: supporting,
+        }),
+        wallet_id: w.id,
+      });
     }
   }
   const id = newId('network_attribution');
   const body = {
-    object: 'network_correlation' as const, network_attribution_id: id, matter_id: m.id, correlations,
+    object: 'network_correlation' as const,
+    network_attribution_id: id,
+    matter_id: m.id,
+    correlations,
     review_required: correlations.length === 0 || correlations.some((c) => c.review_required),
     rule: 'A network signal is never standalone proof (specification rule 2): correlations resting only on network signals stay weak_signal and review_required.',
     privacy_restrictions: [...new Set(signals.flatMap((s) => s.privacy_restrictions))],
     legal_process_ids: [...new Set(signals.map((s) => s.legal_process_id).filter((x): x is string => !!x))],
     created_at: new Date().toISOString(),
   };
-  await tx.networkAttribution.create({ data: { id, org_id: ctx.org.id, env: ctx.env, matter_id: m.id, kind: 'correlation', body: body as never } });
+  await tx.networkAttribution.create({
+    data: { id, org_id: ctx.org.id, env: ctx.env, matter_id: m.id, kind: 'correlation', body: body as never },
+  });
   await recordChange(ctx, tx, {
-    event_type: 'network_attribution.correlated', object_type: 'network_attribution', object_id: id, matter_id: m.id,
+    event_type: 'network_attribution.correlated',
+    object_type: 'network_attribution',
+    object_id: id,
+    matter_id: m.id,
     details: { correlations: correlations.length, review_required: body.review_required },
   });
   return body;
@@ -125,6 +217,8 @@ export async function correlate(ctx: Ctx, tx: Tx, input: { matter_id: string; wa
 
 /** A signal or a correlation result (`object` tells which). */
 export async function getNetworkAttribution(ctx: Ctx, db: Db, id: string) {
-  const row = await loadOwned(ctx, 'network attribution', id, isId('network_attribution', id), () => db.networkAttribution.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }));
+  const row = await loadOwned(ctx, 'network attribution', id, isId('network_attribution', id), () =>
+    db.networkAttribution.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }),
+  );
   return row.body as Record<string, unknown>;
 }

@@ -54,37 +54,62 @@ export async function issueKey(ctx: Ctx, tx: Tx, orgId: string, input: IssueKeyI
   const org = await loadAccessibleOrg(ctx, tx, orgId);
   const env = ENV_NAMES[input.environment ?? ctx.env];
   const bad = input.scopes.find((s) => !isValidScope(s));
-  if (bad) throw invalidParam('scopes', `Unknown scope '${bad}'. Use '*', '<family>:*' or a scope named in the API reference.`);
+  if (bad)
+    throw invalidParam(
+      'scopes',
+      `Unknown scope '${bad}'. Use '*', '<family>:*' or a scope named in the API reference.`,
+    );
   assertNoStronger(ctx, input.scopes, 'issue a key with scopes it does not hold itself', 'scopes');
   if (env === 'production' && !org.features.includes('production_access')) {
-    throw new ApiError('production_access_not_enabled', `Organization ${org.id} is not enabled for production; production keys are issued after onboarding review.`);
+    throw new ApiError(
+      'production_access_not_enabled',
+      `Organization ${org.id} is not enabled for production; production keys are issued after onboarding review.`,
+    );
   }
   assertSameEnvironment(ctx, env, 'issue');
   const matterIds = await checkMatterIds(ctx, tx, org.id, env, input.matter_ids ?? []);
-  if (input.expires_at && new Date(input.expires_at) <= new Date()) throw invalidParam('expires_at', 'expires_at must be in the future.');
+  if (input.expires_at && new Date(input.expires_at) <= new Date())
+    throw invalidParam('expires_at', 'expires_at must be in the future.');
   if (input.user_id) {
-    const u = isId('user', input.user_id) ? await tx.user.findFirst({ where: { id: input.user_id, org_id: org.id } }) : null;
+    const u = isId('user', input.user_id)
+      ? await tx.user.findFirst({ where: { id: input.user_id, org_id: org.id } })
+      : null;
     if (!u) throw notFound('user', input.user_id, 'user_id');
   }
-  return createKey(ctx, tx, {
-    org_id: org.id, env, name: input.name ?? null, scopes: [...new Set(input.scopes)], matter_ids: matterIds,
-    user_id: input.user_id ?? null, expires_at: input.expires_at ? new Date(input.expires_at) : null,
-  }, 'api_key.created');
+  return createKey(
+    ctx,
+    tx,
+    {
+      org_id: org.id,
+      env,
+      name: input.name ?? null,
+      scopes: [...new Set(input.scopes)],
+      matter_ids: matterIds,
+      user_id: input.user_id ?? null,
+      expires_at: input.expires_at ? new Date(input.expires_at) : null,
+    },
+    'api_key.created',
+  );
 }
 
 /** A key can never hand out a secret stronger than itself, by issuing or by rolling. */
 function assertNoStronger(ctx: Ctx, scopes: string[], what: string, param?: string) {
   if (!covers(ctx.actor.scopes, scopes)) {
-    throw new ApiError('insufficient_scope', `A key cannot ${what}.`, { param, fields: { required_scope: scopes.join(' ') } });
+    throw new ApiError('insufficient_scope', `A key cannot ${what}.`, {
+      param,
+      fields: { required_scope: scopes.join(' ') },
+    });
   }
 }
 
 /** A restricted issuer can only issue keys restricted to (a subset of) its own matters. */
 async function checkMatterIds(ctx: Ctx, db: Db, orgId: string, env: Env, ids: string[]) {
   const own = ctx.actor.matter_ids;
-  const wanted = ids.length ? [...new Set(ids)] : own ?? [];
+  const wanted = ids.length ? [...new Set(ids)] : (own ?? []);
   if (own && wanted.some((id) => !own.includes(id))) {
-    throw new ApiError('matter_restricted_key', 'A key restricted to matters can only issue keys for those matters.', { param: 'matter_ids' });
+    throw new ApiError('matter_restricted_key', 'A key restricted to matters can only issue keys for those matters.', {
+      param: 'matter_ids',
+    });
   }
   if (!wanted.length) return [];
   const found = await db.matter.findMany({ where: { id: { in: wanted }, org_id: orgId, env }, select: { id: true } });
@@ -99,27 +124,68 @@ function assertMayManage(ctx: Ctx, k: ApiKey, verb: 'roll' | 'revoke') {
   assertNoStronger(ctx, k.scopes, `${verb} a key with scopes it does not hold itself`);
   const own = ctx.actor.matter_ids;
   if (own && (!k.matter_ids.length || k.matter_ids.some((id) => !own.includes(id)))) {
-    throw new ApiError('matter_restricted_key', `A key restricted to matters can only ${verb} keys restricted to those matters.`);
+    throw new ApiError(
+      'matter_restricted_key',
+      `A key restricted to matters can only ${verb} keys restricted to those matters.`,
+    );
   }
 }
 
 async function createKey(
-  ctx: Ctx, tx: Tx,
-  data: { org_id: string; env: Env; name: string | null; scopes: string[]; matter_ids: string[]; user_id: string | null; expires_at: Date | null },
-  eventType: string, extra: Record<string, unknown> = {},
+  ctx: Ctx,
+  tx: Tx,
+  data: {
+    org_id: string;
+    env: Env;
+    name: string | null;
+    scopes: string[];
+    matter_ids: string[];
+    user_id: string | null;
+    expires_at: Date | null;
+  },
+  eventType: string,
+  extra: Record<string, unknown> = {},
 ) {
   const secret = newSecret(data.env);
-  const k = await tx.apiKey.create({ data: { id: newId('api_key'), ...data, prefix: secret.prefix, secret_hash: secret.hash } });
+  const k = await tx.apiKey.create({
+    data: { id: newId('api_key'), ...data, prefix: secret.prefix, secret_hash: secret.hash },
+  });
   const out = keyOut(k);
-  await recordChange(ctx, tx, { event_type: eventType, object_type: 'api_key', object_id: k.id, matter_id: null, details: { organization_id: k.org_id, environment: k.env, scopes: k.scopes, ...extra } });
+  await recordChange(ctx, tx, {
+    event_type: eventType,
+    object_type: 'api_key',
+    object_id: k.id,
+    matter_id: null,
+    details: { organization_id: k.org_id, environment: k.env, scopes: k.scopes, ...extra },
+  });
   return { ...out, secret_once: secret.secret, ...extra };
 }
 
-export async function listKeys(ctx: Ctx, db: Db, orgId: string, q: PageArgs & { environment?: string; status?: string }) {
+export async function listKeys(
+  ctx: Ctx,
+  db: Db,
+  orgId: string,
+  q: PageArgs & { environment?: string; status?: string },
+) {
   assertOrgWide(ctx, 'list the keys of the organization');
   const org = await loadAccessibleOrg(ctx, db, orgId);
   const page = await keysetPage(q, (a) =>
-    db.apiKey.findMany({ ...a, where: { ...a.where, org_id: org.id, ...(q.environment ? { env: q.environment } : {}), ...(q.status === 'revoked' ? { status: 'revoked' } : q.status === 'active' ? { status: 'active', OR: [{ expires_at: null }, { expires_at: { gt: new Date() } }] } : q.status === 'expired' ? { status: 'active', expires_at: { lte: new Date() } } : {}) } }));
+    db.apiKey.findMany({
+      ...a,
+      where: {
+        ...a.where,
+        org_id: org.id,
+        ...(q.environment ? { env: q.environment } : {}),
+        ...(q.status === 'revoked'
+          ? { status: 'revoked' }
+          : q.status === 'active'
+            ? { status: 'active', OR: [{ expires_at: null }, { expires_at: { gt: new Date() } }] }
+            : q.status === 'expired'
+              ? { status: 'active', expires_at: { lte: new Date() } }
+              : {}),
+      },
+    }),
+  );
   return listEnvelope(page, `/v1/organizations/${org.id}/api-keys`, keyOut);
 }
 
@@ -139,7 +205,13 @@ export async function revokeKey(ctx: Ctx, tx: Tx, orgId: string, keyId: string) 
   assertMayManage(ctx, k, 'revoke');
   if (k.status === 'revoked') throw invalidTransition('api key', 'revoked', 'revoked', []);
   const updated = await tx.apiKey.update({ where: { id: k.id }, data: { status: 'revoked', revoked_at: new Date() } });
-  await recordChange(ctx, tx, { event_type: 'api_key.revoked', object_type: 'api_key', object_id: k.id, matter_id: null, details: { organization_id: k.org_id } });
+  await recordChange(ctx, tx, {
+    event_type: 'api_key.revoked',
+    object_type: 'api_key',
+    object_id: k.id,
+    matter_id: null,
+    details: { organization_id: k.org_id },
+  });
   return keyOut(updated);
 }
 
@@ -159,10 +231,26 @@ export async function rollKey(ctx: Ctx, tx: Tx, orgId: string, keyId: string, in
   }
   // The grace period shortens the old key's life; it never extends it past its own expiry.
   if (graceUntil && k.expires_at && k.expires_at < graceUntil) graceUntil = k.expires_at;
-  const rolled = await createKey(ctx, tx, { org_id: k.org_id, env: k.env as Env, name: k.name, scopes: k.scopes, matter_ids: k.matter_ids, user_id: k.user_id, expires_at: k.expires_at }, 'api_key.rolled', { rolled_from: k.id });
+  const rolled = await createKey(
+    ctx,
+    tx,
+    {
+      org_id: k.org_id,
+      env: k.env as Env,
+      name: k.name,
+      scopes: k.scopes,
+      matter_ids: k.matter_ids,
+      user_id: k.user_id,
+      expires_at: k.expires_at,
+    },
+    'api_key.rolled',
+    { rolled_from: k.id },
+  );
   await tx.apiKey.update({
     where: { id: k.id },
-    data: graceUntil ? { expires_at: graceUntil, rolled_to: rolled.key_id } : { status: 'revoked', revoked_at: new Date(), rolled_to: rolled.key_id },
+    data: graceUntil
+      ? { expires_at: graceUntil, rolled_to: rolled.key_id }
+      : { status: 'revoked', revoked_at: new Date(), rolled_to: rolled.key_id },
   });
   return rolled;
 }

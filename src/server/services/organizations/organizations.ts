@@ -9,7 +9,13 @@ import { descendantIds, isOrgAdmin, loadAccessibleOrg } from './access';
 import { assertOrgWide } from '../../auth/grant-rules';
 
 export const ORG_TYPES = ['operator_internal', 'counsel', 'recovery_operator', 'partner'] as const;
-export const ORG_FEATURES = ['production_access', 'network_attribution', 'issuer_remediation', 'sanctions_reporting', 'console'] as const;
+export const ORG_FEATURES = [
+  'production_access',
+  'network_attribution',
+  'issuer_remediation',
+  'sanctions_reporting',
+  'console',
+] as const;
 /** Features only a parent (onboarding review) may change; the root organization is its own reviewer. */
 const REVIEWED_FEATURES = ['production_access'];
 
@@ -37,20 +43,41 @@ export function orgOut(o: Organization, viewerOrgId: string) {
  * (`org:write`, checked by the wrapper) is what it takes; reading and administering the child
  * afterwards is what needs an admin key (API-CONTRACT §3).
  */
-export async function createOrganization(ctx: Ctx, tx: Tx, input: { name: string; type: string; retention_policy?: string | null }) {
+export async function createOrganization(
+  ctx: Ctx,
+  tx: Tx,
+  input: { name: string; type: string; retention_policy?: string | null },
+) {
   assertOrgWide(ctx, 'create child organizations');
   const o = await tx.organization.create({
-    data: { id: newId('organization'), parent_id: ctx.org.id, name: input.name, type: input.type, retention_policy: input.retention_policy ?? null, features: [], pinned_version: API_VERSION },
+    data: {
+      id: newId('organization'),
+      parent_id: ctx.org.id,
+      name: input.name,
+      type: input.type,
+      retention_policy: input.retention_policy ?? null,
+      features: [],
+      pinned_version: API_VERSION,
+    },
   });
   const out = orgOut(o, ctx.org.id);
-  await recordChange(ctx, tx, { event_type: 'organization.created', object_type: 'organization', object_id: o.id, matter_id: null, details: { name: o.name, parent_id: o.parent_id }, data: out });
+  await recordChange(ctx, tx, {
+    event_type: 'organization.created',
+    object_type: 'organization',
+    object_id: o.id,
+    matter_id: null,
+    details: { name: o.name, parent_id: o.parent_id },
+    data: out,
+  });
   return out;
 }
 
 /** The caller's organization and, for an org admin, its descendants. */
 export async function listOrganizations(ctx: Ctx, db: Db, q: PageArgs) {
   const ids = [ctx.org.id, ...(isOrgAdmin(ctx) ? await descendantIds(db, ctx.org.id) : [])];
-  const page = await keysetPage(q, (a) => db.organization.findMany({ ...a, where: { id: { ...a.where.id, in: ids } } }));
+  const page = await keysetPage(q, (a) =>
+    db.organization.findMany({ ...a, where: { id: { ...a.where.id, in: ids } } }),
+  );
   return listEnvelope(page, '/v1/organizations', (o) => orgOut(o, ctx.org.id));
 }
 
@@ -59,7 +86,9 @@ export async function getOrganization(ctx: Ctx, db: Db, id: string) {
 }
 
 export async function updateOrganization(
-  ctx: Ctx, tx: Tx, id: string,
+  ctx: Ctx,
+  tx: Tx,
+  id: string,
   patch: { name?: string; retention_policy?: string | null; features?: string[] },
 ) {
   assertOrgWide(ctx, 'change the organization');
@@ -69,14 +98,29 @@ export async function updateOrganization(
     // The root reviews itself; any other organization is reviewed by an ancestor, never by itself.
     const reviewer = o.parent_id === null ? o.id === ctx.org.id : o.id !== ctx.org.id;
     if (changed.length && !(reviewer && isOrgAdmin(ctx))) {
-      throw new ApiError('insufficient_scope', `Only the parent organization's admin key may change: ${changed.join(', ')}.`, { param: 'features', fields: { required_scope: 'org:*' } });
+      throw new ApiError(
+        'insufficient_scope',
+        `Only the parent organization's admin key may change: ${changed.join(', ')}.`,
+        { param: 'features', fields: { required_scope: 'org:*' } },
+      );
     }
   }
   const updated = await tx.organization.update({
     where: { id: o.id },
-    data: { name: patch.name, retention_policy: patch.retention_policy, features: patch.features ? [...new Set(patch.features)] : undefined },
+    data: {
+      name: patch.name,
+      retention_policy: patch.retention_policy,
+      features: patch.features ? [...new Set(patch.features)] : undefined,
+    },
   });
   const out = orgOut(updated, ctx.org.id);
-  await recordChange(ctx, tx, { event_type: 'organization.updated', object_type: 'organization', object_id: o.id, matter_id: null, details: { changed: Object.keys(patch) }, data: out });
+  await recordChange(ctx, tx, {
+    event_type: 'organization.updated',
+    object_type: 'organization',
+    object_id: o.id,
+    matter_id: null,
+    details: { changed: Object.keys(patch) },
+    data: out,
+  });
   return out;
 }

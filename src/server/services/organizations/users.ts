@@ -36,7 +36,11 @@ function confineToActor(ctx: Ctx, ids: string[] | undefined, emptyMeans: 'own' |
   if (!own) return ids;
   const wanted = ids?.length ? ids : emptyMeans === 'own' ? own : [];
   if (!wanted.length || wanted.some((id) => !own.includes(id))) {
-    throw new ApiError('matter_restricted_key', 'A key restricted to matters can only give users access to those matters.', { param: 'matter_ids' });
+    throw new ApiError(
+      'matter_restricted_key',
+      'A key restricted to matters can only give users access to those matters.',
+      { param: 'matter_ids' },
+    );
   }
   return wanted;
 }
@@ -48,7 +52,10 @@ function confineToActor(ctx: Ctx, ids: string[] | undefined, emptyMeans: 'own' |
  */
 function assertMayManageAdmins(ctx: Ctx, roles: readonly string[]) {
   if (roles.includes('admin') && !ctx.actor.scopes.includes('*')) {
-    throw new ApiError('insufficient_scope', "Only a key with scope '*' can give or change the admin role.", { param: 'roles', fields: { required_scope: '*' } });
+    throw new ApiError('insufficient_scope', "Only a key with scope '*' can give or change the admin role.", {
+      param: 'roles',
+      fields: { required_scope: '*' },
+    });
   }
 }
 
@@ -65,7 +72,12 @@ async function checkMatters(db: Db, orgId: string, ids: string[]) {
  * Invites a user. The response carries a one-time `invite_url`; only the token's hash is kept,
  * and it stops working once a password is set or after 7 days.
  */
-export async function inviteUser(ctx: Ctx, tx: Tx, orgId: string, input: { email: string; name?: string | null; roles: string[]; matter_ids?: string[] }) {
+export async function inviteUser(
+  ctx: Ctx,
+  tx: Tx,
+  orgId: string,
+  input: { email: string; name?: string | null; roles: string[]; matter_ids?: string[] },
+) {
   const org = await loadAccessibleOrg(ctx, tx, orgId);
   assertMayManageAdmins(ctx, input.roles);
   assertMayGrantRoles(ctx, input.roles);
@@ -73,21 +85,40 @@ export async function inviteUser(ctx: Ctx, tx: Tx, orgId: string, input: { email
   const email = input.email.toLowerCase();
   // Emails are unique per organization only: whether the address exists elsewhere is never told.
   if (await tx.user.findFirst({ where: { org_id: org.id, email }, select: { id: true } })) {
-    throw new ApiError('conflict', `A user with email ${email} already exists in this organization.`, { param: 'email' });
+    throw new ApiError('conflict', `A user with email ${email} already exists in this organization.`, {
+      param: 'email',
+    });
   }
   const token = randomBase62(40);
   const u = await tx.user.create({
     data: {
-      id: newId('user'), org_id: org.id, email, name: input.name ?? null, roles: [...new Set(input.roles)],
-      matter_ids: await checkMatters(tx, org.id, matterIds), status: 'invited',
-      invite_token_hash: sha256Hex(token), invite_expires_at: new Date(Date.now() + INVITE_TTL_MS),
+      id: newId('user'),
+      org_id: org.id,
+      email,
+      name: input.name ?? null,
+      roles: [...new Set(input.roles)],
+      matter_ids: await checkMatters(tx, org.id, matterIds),
+      status: 'invited',
+      invite_token_hash: sha256Hex(token),
+      invite_expires_at: new Date(Date.now() + INVITE_TTL_MS),
       // A sandbox caller could not act in production, so neither can the user it invites.
       production_access: ctx.env === 'production',
     },
   });
   const out = userOut(u);
-  await recordChange(ctx, tx, { event_type: 'user.invited', object_type: 'user', object_id: u.id, matter_id: null, details: { organization_id: org.id, roles: u.roles, matter_ids: u.matter_ids }, data: out });
-  return { ...out, invite_url: `${config.publicUrl ?? ctx.origin}/invite/${token}`, invite_expires_at: u.invite_expires_at!.toISOString() };
+  await recordChange(ctx, tx, {
+    event_type: 'user.invited',
+    object_type: 'user',
+    object_id: u.id,
+    matter_id: null,
+    details: { organization_id: org.id, roles: u.roles, matter_ids: u.matter_ids },
+    data: out,
+  });
+  return {
+    ...out,
+    invite_url: `${config.publicUrl ?? ctx.origin}/invite/${token}`,
+    invite_expires_at: u.invite_expires_at!.toISOString(),
+  };
 }
 
 export async function listUsers(ctx: Ctx, db: Db, orgId: string, q: PageArgs) {
@@ -98,7 +129,10 @@ export async function listUsers(ctx: Ctx, db: Db, orgId: string, q: PageArgs) {
 }
 
 export async function updateUser(
-  ctx: Ctx, tx: Tx, orgId: string, userId: string,
+  ctx: Ctx,
+  tx: Tx,
+  orgId: string,
+  userId: string,
   patch: { name?: string | null; roles?: string[]; matter_ids?: string[]; status?: 'active' | 'disabled' },
 ) {
   const org = await loadAccessibleOrg(ctx, tx, orgId);
@@ -106,7 +140,10 @@ export async function updateUser(
   if (!u) throw notFound('user', userId);
   const own = ctx.actor.matter_ids;
   if (own && (!u.matter_ids.length || u.matter_ids.some((id) => !own.includes(id)))) {
-    throw new ApiError('matter_restricted_key', 'A key restricted to matters can only manage users restricted to those matters.');
+    throw new ApiError(
+      'matter_restricted_key',
+      'A key restricted to matters can only manage users restricted to those matters.',
+    );
   }
   if (patch.matter_ids) confineToActor(ctx, patch.matter_ids, 'every');
   assertMayManageAdmins(ctx, [...u.roles, ...(patch.roles ?? [])]);
@@ -114,12 +151,20 @@ export async function updateUser(
   assertMayGrantRoles(ctx, [...u.roles, ...(patch.roles ?? [])]);
   const widens = patch.roles !== undefined || patch.matter_ids !== undefined || patch.status === 'active';
   if (widens && ctx.env !== 'production' && u.production_access) {
-    throw new ApiError('insufficient_scope', 'A sandbox credential cannot change the roles, matters or status of a user who can act in production; use a production key.', { param: patch.roles ? 'roles' : patch.matter_ids ? 'matter_ids' : 'status' });
+    throw new ApiError(
+      'insufficient_scope',
+      'A sandbox credential cannot change the roles, matters or status of a user who can act in production; use a production key.',
+      { param: patch.roles ? 'roles' : patch.matter_ids ? 'matter_ids' : 'status' },
+    );
   }
   // A changed identity ends every session the user had: they sign in again with the new powers.
   const endsSessions = patch.roles !== undefined || patch.matter_ids !== undefined || patch.status !== undefined;
   if (patch.status === 'active' && u.status === 'invited') {
-    throw new ApiError('invalid_state_transition', 'An invited user becomes active by setting a password through the invite link.', { details: { current: 'invited', requested: 'active', allowed: ['disabled'] } });
+    throw new ApiError(
+      'invalid_state_transition',
+      'An invited user becomes active by setting a password through the invite link.',
+      { details: { current: 'invited', requested: 'active', allowed: ['disabled'] } },
+    );
   }
   const updated = await tx.user.update({
     where: { id: u.id },
@@ -132,6 +177,13 @@ export async function updateUser(
     },
   });
   const out = userOut(updated);
-  await recordChange(ctx, tx, { event_type: 'user.updated', object_type: 'user', object_id: u.id, matter_id: null, details: { organization_id: org.id, changed: Object.keys(patch) }, data: out });
+  await recordChange(ctx, tx, {
+    event_type: 'user.updated',
+    object_type: 'user',
+    object_id: u.id,
+    matter_id: null,
+    details: { organization_id: org.id, changed: Object.keys(patch) },
+    data: out,
+  });
   return out;
 }

@@ -42,7 +42,11 @@ export async function createPacket(ctx: Ctx, tx: Tx, family: PacketFamily, input
   const judgment = input.judgment_id ? await checkJudgment(ctx, tx, m.id, input.judgment_id) : null;
   const wallets = classifyPacketWallets(input.wallets ?? []);
   const invalid = wallets.findIndex((w) => !w.valid && w.category !== 'sanctioned');
-  if (invalid >= 0) throw invalidParam(`wallets[${(input.wallets ?? []).findIndex((x) => x.trim() === wallets[invalid].input)}]`, `'${wallets[invalid].input}' is not a valid wallet address: ${wallets[invalid].note ?? 'unrecognized format'}`);
+  if (invalid >= 0)
+    throw invalidParam(
+      `wallets[${(input.wallets ?? []).findIndex((x) => x.trim() === wallets[invalid].input)}]`,
+      `'${wallets[invalid].input}' is not a valid wallet address: ${wallets[invalid].note ?? 'unrecognized format'}`,
+    );
   const [claimants, recipient, hypotheses] = await Promise.all([
     tx.claimant.findMany({ where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env }, orderBy: { id: 'asc' } }),
     findRecipient(ctx, tx, m.id, family),
@@ -50,22 +54,52 @@ export async function createPacket(ctx: Ctx, tx: Tx, family: PacketFamily, input
   ]);
   const sourceRefs = input.source_refs ?? [];
   const walletRows = wallets.map((w) => ({
-    input: w.input, address: w.address, network: w.network, valid: w.valid, category: w.category, exchange: w.exchange,
-    sanctions: w.ofac.map((o) => ({ sdn_name: o.sdn_name, programs: o.programs })), note: w.note,
+    input: w.input,
+    address: w.address,
+    network: w.network,
+    valid: w.valid,
+    category: w.category,
+    exchange: w.exchange,
+    sanctions: w.ofac.map((o) => ({ sdn_name: o.sdn_name, programs: o.programs })),
+    note: w.note,
   }));
   const contents = buildContents({
-    type: family, packet_type: packetType.value,
-    matter: { matter_id: m.id, name: m.name, mode: m.mode, lead_counsel: m.lead_counsel, economics: m.economics, notes: m.notes },
-    judgment: judgment ? {
-      judgment_id: judgment.id, court: judgment.court, case_number: judgment.case_number, jurisdiction: judgment.jurisdiction,
-      date_entered: isoDate(judgment.date_entered), creditor: judgment.creditor, debtor: judgment.debtor,
-      amount: { amount: exactNumber(judgment.amount), amount_decimal: judgment.amount.toFixed(), currency: judgment.currency },
-      status: judgment.status, source_refs: judgment.source_refs as unknown as SourceRefIn[],
-    } : null,
+    type: family,
+    packet_type: packetType.value,
+    matter: {
+      matter_id: m.id,
+      name: m.name,
+      mode: m.mode,
+      lead_counsel: m.lead_counsel,
+      economics: m.economics,
+      notes: m.notes,
+    },
+    judgment: judgment
+      ? {
+          judgment_id: judgment.id,
+          court: judgment.court,
+          case_number: judgment.case_number,
+          jurisdiction: judgment.jurisdiction,
+          date_entered: isoDate(judgment.date_entered),
+          creditor: judgment.creditor,
+          debtor: judgment.debtor,
+          amount: {
+            amount: exactNumber(judgment.amount),
+            amount_decimal: judgment.amount.toFixed(),
+            currency: judgment.currency,
+          },
+          status: judgment.status,
+          source_refs: judgment.source_refs as unknown as SourceRefIn[],
+        }
+      : null,
     claimants: claimants.map((c) => ({ claimant_id: c.id, name: c.name, role: c.role, economics: c.economics })),
     grant: {
-      authority_id: grant.id, basis: grant.basis, granted_by: grant.granted_by, effective_at: grant.effective_at.toISOString(),
-      expires_at: grant.expires_at?.toISOString() ?? null, source_refs: grant.source_refs as unknown as SourceRefIn[],
+      authority_id: grant.id,
+      basis: grant.basis,
+      granted_by: grant.granted_by,
+      effective_at: grant.effective_at.toISOString(),
+      expires_at: grant.expires_at?.toISOString() ?? null,
+      source_refs: grant.source_refs as unknown as SourceRefIn[],
     },
     sender: senderOut(sender),
     wallets: walletRows,
@@ -73,27 +107,65 @@ export async function createPacket(ctx: Ctx, tx: Tx, family: PacketFamily, input
     source_refs: sourceRefs,
     notes: input.notes ?? null,
     datasets: walletDatasets(wallets),
-    recipient: recipient ? { counterparty_name: recipient.counterparty_name, channel_type: recipient.channel_type } : null,
+    recipient: recipient
+      ? { counterparty_name: recipient.counterparty_name, channel_type: recipient.channel_type }
+      : null,
   });
-  const readiness = packetReadiness(readinessInput({
-    type: family, packet_type: packetType.value, sender_roles: sender.roles, source_refs: sourceRefs, grant, judgment,
-    wallets: walletRows, recipient,
-  }));
+  const readiness = packetReadiness(
+    readinessInput({
+      type: family,
+      packet_type: packetType.value,
+      sender_roles: sender.roles,
+      source_refs: sourceRefs,
+      grant,
+      judgment,
+      wallets: walletRows,
+      recipient,
+    }),
+  );
   const id = newId('packet');
   const row = await tx.packet.create({
     data: {
-      id, org_id: ctx.org.id, env: ctx.env, matter_id: m.id, judgment_id: judgment?.id ?? null, type: family,
-      packet_type: packetType.value, authorized_sender: senderOut(sender), sender_user_id: sender.id, legal_authority_id: grant.id,
-      wallets: walletRows.map((w) => w.address), recipient: recipient ? { ...recipient } : undefined,
-      contents: contents as object, readiness: readiness as object, review_state: DEFAULT_REVIEW,
-      source_refs: sourceRefs as object[], notes: input.notes ?? null,
-      audit: { request_id: ctx.requestId, actor_id: ctx.actor.id, organization_id: ctx.org.id, matter_id: m.id, timestamp: new Date().toISOString() },
+      id,
+      org_id: ctx.org.id,
+      env: ctx.env,
+      matter_id: m.id,
+      judgment_id: judgment?.id ?? null,
+      type: family,
+      packet_type: packetType.value,
+      authorized_sender: senderOut(sender),
+      sender_user_id: sender.id,
+      legal_authority_id: grant.id,
+      wallets: walletRows.map((w) => w.address),
+      recipient: recipient ? { ...recipient } : undefined,
+      contents: contents as object,
+      readiness: readiness as object,
+      review_state: DEFAULT_REVIEW,
+      source_refs: sourceRefs as object[],
+      notes: input.notes ?? null,
+      audit: {
+        request_id: ctx.requestId,
+        actor_id: ctx.actor.id,
+        organization_id: ctx.org.id,
+        matter_id: m.id,
+        timestamp: new Date().toISOString(),
+      },
     },
   });
   const out = packetOut(row);
   await recordChange(ctx, tx, {
-    event_type: 'packet.created', object_type: 'packet', object_id: id, matter_id: m.id,
-    details: { type: family, packet_type: packetType.value, ready: readiness.ready, missing_items: readiness.missing_items, wallets: walletRows.length, path: PACKET_FAMILIES[family].path },
+    event_type: 'packet.created',
+    object_type: 'packet',
+    object_id: id,
+    matter_id: m.id,
+    details: {
+      type: family,
+      packet_type: packetType.value,
+      ready: readiness.ready,
+      missing_items: readiness.missing_items,
+      wallets: walletRows.length,
+      path: PACKET_FAMILIES[family].path,
+    },
     data: packetEventData(out),
   });
   return out;

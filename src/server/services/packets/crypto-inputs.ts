@@ -25,11 +25,20 @@ export async function exchangeHypotheses(ctx: Ctx, db: Db, matterId: string, wal
   const resolved = await resolveWallets(ctx, db, matterId, valid);
   const { items } = await computeExchangeHypotheses(ctx, db, { matter_id: matterId, wallets: resolved });
   return items.map((h) => ({
-    exchange: h.exchange, wallet: h.wallet, network: h.network, basis: h.basis, confidence: h.confidence,
-    confidence_basis: h.confidence_basis, exchange_address: h.exchange_address, evidence_count: h.evidence_count,
-    packet_readiness: h.packet_readiness, review_required: true,
+    exchange: h.exchange,
+    wallet: h.wallet,
+    network: h.network,
+    basis: h.basis,
+    confidence: h.confidence,
+    confidence_basis: h.confidence_basis,
+    exchange_address: h.exchange_address,
+    evidence_count: h.evidence_count,
+    packet_readiness: h.packet_readiness,
+    review_required: true,
   }));
 }
 
 /** The datasets a classification rests on (named in the packet's contents). */
-export const walletDatasets = (wallets: readonly WalletClassification[]) => [...new Set(wallets.flatMap((w) => w.datasets))];
+export const walletDatasets = (wallets: readonly WalletClassification[]) => [
+  ...new Set(wallets.flatMap((w) => w.datasets)),
+];

@@ -2,7 +2,13 @@ import type { Ctx, Db, Tx } from '../../context';
 import { ApiError, invalidTransition } from '../../errors';
 import { isId } from '../../ids';
 import { requireScope } from '../../auth/require-scope';
-import { allowedPacketMoves, needsReason, RESPONSE_MOVES, reviewStatusAfter, type PacketStatus } from '../../domain/packets/status';
+import {
+  allowedPacketMoves,
+  needsReason,
+  RESPONSE_MOVES,
+  reviewStatusAfter,
+  type PacketStatus,
+} from '../../domain/packets/status';
 import { recordChange } from '../audit/append';
 import { keysetPage, listEnvelope, type PageArgs } from '../paging';
 import { loadOwned, loadWritableMatter, matterFilter } from '../matters/access';
@@ -12,7 +18,9 @@ import { requestExport } from '../exports/exports';
 
 /** A packet of the caller's org and environment that the actor may see; anything else is 404. */
 export const findPacket = (ctx: Ctx, db: Db, id: string) =>
-  loadOwned(ctx, 'packet', id, isId('packet', id), () => db.packet.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }));
+  loadOwned(ctx, 'packet', id, isId('packet', id), () =>
+    db.packet.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }),
+  );
 
 async function latestExport(db: Db, packetId: string, exportId: string | null) {
   return exportId ? db.export.findFirst({ where: { id: exportId, object_id: packetId } }) : null;
@@ -27,27 +35,42 @@ export async function getPacket(ctx: Ctx, db: Db, id: string) {
 export const PACKET_LIST_URL = '/v1/packets';
 
 /** Packets newest first, filtered by matter, type and status (API-CONTRACT §6). */
-export async function listPackets(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: string; type?: string; status?: string }) {
+export async function listPackets(
+  ctx: Ctx,
+  db: Db,
+  q: PageArgs & { matter_id?: string; type?: string; status?: string },
+) {
   const restricted = matterFilter(ctx);
   const matterWhere = q.matter_id
-    ? restricted && !restricted.in.includes(q.matter_id) ? { in: [] as string[] } : q.matter_id
+    ? restricted && !restricted.in.includes(q.matter_id)
+      ? { in: [] as string[] }
+      : q.matter_id
     : restricted;
-  const page = await keysetPage(q, (a) => db.packet.findMany({
-    ...a,
-    where: {
-      ...a.where, org_id: ctx.org.id, env: ctx.env,
-      ...(matterWhere ? { matter_id: matterWhere } : {}),
-      ...(q.type ? { type: q.type } : {}),
-      ...(q.status ? { status: q.status } : {}),
-    },
-  }));
+  const page = await keysetPage(q, (a) =>
+    db.packet.findMany({
+      ...a,
+      where: {
+        ...a.where,
+        org_id: ctx.org.id,
+        env: ctx.env,
+        ...(matterWhere ? { matter_id: matterWhere } : {}),
+        ...(q.type ? { type: q.type } : {}),
+        ...(q.status ? { status: q.status } : {}),
+      },
+    }),
+  );
   return listEnvelope(page, PACKET_LIST_URL, (p) => packetOut(p));
 }
 
 export interface PacketPatch {
   status?: PacketStatus;
   notes?: string | null;
-  review_state?: { review_required?: boolean; review_status?: string; review_owner?: string | null; review_notes?: string | null };
+  review_state?: {
+    review_required?: boolean;
+    review_status?: string;
+    review_owner?: string | null;
+    review_notes?: string | null;
+  };
 }
 
 /**
@@ -67,16 +90,28 @@ export async function updatePacket(ctx: Ctx, tx: Tx, id: string, patch: PacketPa
   const to = patch.status && patch.status !== from ? patch.status : undefined;
   const allowed = allowedPacketMoves(from);
   if (!allowed.length) {
-    throw new ApiError('invalid_state_transition', `Packet ${p.id} is '${from}', a final state; it accepts no further changes.`, { details: { current: from, allowed } });
+    throw new ApiError(
+      'invalid_state_transition',
+      `Packet ${p.id} is '${from}', a final state; it accepts no further changes.`,
+      { details: { current: from, allowed } },
+    );
   }
   if (from === 'sent' && (!to || patch.review_state)) {
-    throw new ApiError('invalid_state_transition', `Packet ${p.id} was sent; only the response can be recorded (status ${RESPONSE_MOVES.join(' or ')}, with notes).`, { details: { current: from, allowed } });
+    throw new ApiError(
+      'invalid_state_transition',
+      `Packet ${p.id} was sent; only the response can be recorded (status ${RESPONSE_MOVES.join(' or ')}, with notes).`,
+      { details: { current: from, allowed } },
+    );
   }
   if (to && !allowed.includes(to)) throw invalidTransition('packet', from, to, allowed);
   // The review verdict follows the state machine: `approved` only with the approval itself
   // (which checks packets:approve and readiness), never typed into review_state.
   if (patch.review_state?.review_status === 'approved' && to !== 'approved') {
-    throw new ApiError('parameter_invalid', "review_state.review_status 'approved' is set by moving the packet to status 'approved'.", { param: 'review_state.review_status' });
+    throw new ApiError(
+      'parameter_invalid',
+      "review_state.review_status 'approved' is set by moving the packet to status 'approved'.",
+      { param: 'review_state.review_status' },
+    );
   }
   let readiness = p.readiness;
   if (to === 'approved') {
@@ -84,12 +119,20 @@ export async function updatePacket(ctx: Ctx, tx: Tx, id: string, patch: PacketPa
     const now = await currentReadiness(ctx, tx, p);
     readiness = now as object;
     if (!now.ready) {
-      throw new ApiError('packet_not_ready', `Packet ${p.id} is not ready to approve. Missing: ${now.missing_items.join('; ')}.`, { details: { missing_items: now.missing_items, checks: now.checks } });
+      throw new ApiError(
+        'packet_not_ready',
+        `Packet ${p.id} is not ready to approve. Missing: ${now.missing_items.join('; ')}.`,
+        { details: { missing_items: now.missing_items, checks: now.checks } },
+      );
     }
   }
   const reason = patch.review_state?.review_notes ?? patch.notes;
   if (to && needsReason(from, to) && !reason?.trim()) {
-    throw new ApiError('parameter_missing', `Moving a packet from '${from}' to '${to}' needs a reason in notes or review_state.review_notes.`, { param: 'notes' });
+    throw new ApiError(
+      'parameter_missing',
+      `Moving a packet from '${from}' to '${to}' needs a reason in notes or review_state.review_notes.`,
+      { param: 'notes' },
+    );
   }
   const review = { ...(p.review_state as object), ...(patch.review_state ?? {}) } as Record<string, unknown>;
   const after = to ? reviewStatusAfter(to) : null;
@@ -98,13 +141,18 @@ export async function updatePacket(ctx: Ctx, tx: Tx, id: string, patch: PacketPa
   const updated = await tx.packet.update({
     where: { id: p.id },
     data: {
-      status: to, readiness: readiness as object, review_state: review as object,
+      status: to,
+      readiness: readiness as object,
+      review_state: review as object,
       ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
     },
   });
   const out = packetOut(updated, await latestExport(tx, p.id, p.latest_export_id));
   await recordChange(ctx, tx, {
-    event_type: 'packet.updated', object_type: 'packet', object_id: p.id, matter_id: p.matter_id,
+    event_type: 'packet.updated',
+    object_type: 'packet',
+    object_id: p.id,
+    matter_id: p.matter_id,
     // Field names only: a note's text stays off the audit chain (it is internal).
     details: { changed: Object.keys(patch), ...(to ? { status: { from, to } } : {}) },
     data: packetEventData(out),
@@ -118,5 +166,11 @@ export async function updatePacket(ctx: Ctx, tx: Tx, id: string, patch: PacketPa
  */
 export async function exportPacket(ctx: Ctx, tx: Tx, id: string, body: { format: string; redaction_profile?: string }) {
   const p = await findPacket(ctx, tx, id);
-  return requestExport(ctx, tx, { object_type: 'packet', object_id: p.id, matter_id: p.matter_id, format: body.format, redaction_profile: body.redaction_profile ?? 'none' });
+  return requestExport(ctx, tx, {
+    object_type: 'packet',
+    object_id: p.id,
+    matter_id: p.matter_id,
+    format: body.format,
+    redaction_profile: body.redaction_profile ?? 'none',
+  });
 }

@@ -11,12 +11,31 @@ const QUEUE_MAX = 100;
  */
 export async function reviewQueue(ctx: Ctx, db: Db, q: { status?: string; type?: string }) {
   const restricted = matterFilter(ctx);
-  const base = { org_id: ctx.org.id, env: ctx.env, ...(restricted ? { matter_id: restricted } : {}), ...(q.type ? { type: q.type } : {}) };
-  const awaiting = !q.status || q.status === 'in_review'
-    ? await db.packet.findMany({ where: { ...base, status: 'in_review' }, orderBy: { updated_at: 'asc' }, take: QUEUE_MAX })
-    : [];
-  const rest = q.status === 'in_review'
-    ? []
-    : await db.packet.findMany({ where: { ...base, ...(q.status ? { status: q.status } : { status: { not: 'in_review' } }) }, orderBy: { id: 'desc' }, take: QUEUE_MAX });
-  return { object: 'list' as const, data: [...awaiting, ...rest].map((p) => packetOut(p)), awaiting_review: awaiting.length };
+  const base = {
+    org_id: ctx.org.id,
+    env: ctx.env,
+    ...(restricted ? { matter_id: restricted } : {}),
+    ...(q.type ? { type: q.type } : {}),
+  };
+  const awaiting =
+    !q.status || q.status === 'in_review'
+      ? await db.packet.findMany({
+          where: { ...base, status: 'in_review' },
+          orderBy: { updated_at: 'asc' },
+          take: QUEUE_MAX,
+        })
+      : [];
+  const rest =
+    q.status === 'in_review'
+      ? []
+      : await db.packet.findMany({
+          where: { ...base, ...(q.status ? { status: q.status } : { status: { not: 'in_review' } }) },
+          orderBy: { id: 'desc' },
+          take: QUEUE_MAX,
+        });
+  return {
+    object: 'list' as const,
+    data: [...awaiting, ...rest].map((p) => packetOut(p)),
+    awaiting_review: awaiting.length,
+  };
 }

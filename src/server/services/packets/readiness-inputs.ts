@@ -5,20 +5,31 @@ import { packetReadiness, type ReadinessInput } from '../../domain/packets/readi
 import { inEffect } from '../matters/authority-status';
 import type { Recipient } from './recipient';
 
-const typesOf = (refs: unknown) => (Array.isArray(refs) ? refs : []).map((r) => String((r as { source_type?: unknown }).source_type ?? ''));
+const typesOf = (refs: unknown) =>
+  (Array.isArray(refs) ? refs : []).map((r) => String((r as { source_type?: unknown }).source_type ?? ''));
 
 /** The facts the readiness rules read, from loaded rows. */
 export function readinessInput(a: {
-  type: PacketFamily; packet_type: string; sender_roles: string[]; source_refs: unknown;
-  grant: AuthorityGrant | null; judgment: Judgment | null; wallets: { address: string; category: string }[]; recipient: Recipient | null;
+  type: PacketFamily;
+  packet_type: string;
+  sender_roles: string[];
+  source_refs: unknown;
+  grant: AuthorityGrant | null;
+  judgment: Judgment | null;
+  wallets: { address: string; category: string }[];
+  recipient: Recipient | null;
 }): ReadinessInput {
   return {
-    type: a.type, packet_type: a.packet_type, sender_roles: a.sender_roles, source_types: typesOf(a.source_refs),
+    type: a.type,
+    packet_type: a.packet_type,
+    sender_roles: a.sender_roles,
+    source_types: typesOf(a.source_refs),
     grant: a.grant
       ? { basis: a.grant.basis, source_types: typesOf(a.grant.source_refs), in_effect: inEffect(a.grant) }
       : { basis: 'none', source_types: [], in_effect: false },
     judgment: { present: !!a.judgment, status: a.judgment?.status ?? null },
-    wallets: a.wallets, recipient: a.recipient,
+    wallets: a.wallets,
+    recipient: a.recipient,
   };
 }
 
@@ -32,10 +43,17 @@ export async function currentReadiness(ctx: Ctx, db: Db, p: Packet) {
     p.judgment_id ? db.judgment.findFirst({ where: { id: p.judgment_id, org_id: ctx.org.id, env: ctx.env } }) : null,
     db.user.findFirst({ where: { id: p.sender_user_id, org_id: ctx.org.id } }),
   ]);
-  const wallets = ((p.contents as { wallets?: { address: string; category: string }[] }).wallets ?? []);
-  return packetReadiness(readinessInput({
-    type: p.type as PacketFamily, packet_type: p.packet_type,
-    sender_roles: sender && sender.status !== 'disabled' ? sender.roles : [],
-    source_refs: p.source_refs, grant, judgment, wallets, recipient: p.recipient as Recipient | null,
-  }));
+  const wallets = (p.contents as { wallets?: { address: string; category: string }[] }).wallets ?? [];
+  return packetReadiness(
+    readinessInput({
+      type: p.type as PacketFamily,
+      packet_type: p.packet_type,
+      sender_roles: sender && sender.status !== 'disabled' ? sender.roles : [],
+      source_refs: p.source_refs,
+      grant,
+      judgment,
+      wallets,
+      recipient: p.recipient as Recipient | null,
+    }),
+  );
 }

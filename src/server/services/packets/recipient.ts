@@ -2,7 +2,9 @@ import type { Ctx, Db } from '../../context';
 import type { RecipientFacts } from '../../domain/packets/readiness';
 import { findRecipientRelationship } from '../relationships/recipient';
 
-export interface Recipient extends RecipientFacts { relationship_id: string }
+export interface Recipient extends RecipientFacts {
+  relationship_id: string;
+}
 
 /**
  * The relationship that receives a packet of `type` on the matter (the relationships module
@@ -15,4 +17,6 @@ export async function findRecipient(ctx: Ctx, db: Db, matterId: string, type: st
 
 /** The public shape of `recipient` on a packet. */
 export const recipientOut = (r: Recipient | null) =>
-  r ? { relationship_id: r.relationship_id, counterparty_name: r.counterparty_name, channel_type: r.channel_type } : null;
+  r
+    ? { relationship_id: r.relationship_id, counterparty_name: r.counterparty_name, channel_type: r.channel_type }
+    : null;

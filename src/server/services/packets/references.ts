@@ -14,8 +14,16 @@ export async function checkGrant(ctx: Ctx, db: Db, matterId: string, id: string)
   const g = isId('authority_grant', id)
     ? await db.authorityGrant.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env, matter_id: matterId } })
     : null;
-  if (!g) throw invalidParam('legal_authority_id', `legal_authority_id '${id}' is not an authority grant of matter ${matterId}.`);
-  if (!inEffect(g)) throw invalidParam('legal_authority_id', `Authority grant ${id} is not in effect (${g.status === 'revoked' ? 'revoked' : 'expired or not yet effective'}); cite a grant in effect.`);
+  if (!g)
+    throw invalidParam(
+      'legal_authority_id',
+      `legal_authority_id '${id}' is not an authority grant of matter ${matterId}.`,
+    );
+  if (!inEffect(g))
+    throw invalidParam(
+      'legal_authority_id',
+      `Authority grant ${id} is not in effect (${g.status === 'revoked' ? 'revoked' : 'expired or not yet effective'}); cite a grant in effect.`,
+    );
   return g;
 }
 
@@ -24,7 +32,10 @@ export async function checkSender(ctx: Ctx, db: Db, matterId: string, id: string
   const u = isId('user', id) ? await db.user.findFirst({ where: { id, org_id: ctx.org.id } }) : null;
   const sees = !!u && (u.matter_ids.length === 0 || u.matter_ids.includes(matterId));
   if (!u || u.status === 'disabled' || !sees) {
-    throw invalidParam('authorized_sender', `authorized_sender '${id}' is not an active user of this organization who can see matter ${matterId}.`);
+    throw invalidParam(
+      'authorized_sender',
+      `authorized_sender '${id}' is not an active user of this organization who can see matter ${matterId}.`,
+    );
   }
   return u;
 }
@@ -39,5 +50,8 @@ export async function checkJudgment(ctx: Ctx, db: Db, matterId: string, id: stri
 }
 
 /** A sender as a packet shows it. */
-export const senderOut = (u: { id: string; name: string | null; email: string; roles: string[] }) =>
-  ({ user_id: u.id, name: u.name ?? u.email, roles: u.roles });
+export const senderOut = (u: { id: string; name: string | null; email: string; roles: string[] }) => ({
+  user_id: u.id,
+  name: u.name ?? u.email,
+  roles: u.roles,
+});

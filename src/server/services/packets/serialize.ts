@@ -17,14 +17,25 @@ export function packetOut(p: Packet, latest: Export | null = null) {
     wallets: p.wallets as string[],
     recipient: recipientOut(p.recipient as Recipient | null),
     contents: p.contents as Record<string, unknown>,
-    readiness: p.readiness as { ready: boolean; missing_items: string[]; checks: { check: string; status: string; reason: string }[] },
+    readiness: p.readiness as {
+      ready: boolean;
+      missing_items: string[];
+      checks: { check: string; status: string; reason: string }[];
+    },
     review_state: p.review_state as Record<string, unknown>,
     source_refs: p.source_refs as object[],
     notes: p.notes,
-    latest_export: latest ? {
-      export_id: latest.id, format: latest.format, redaction_profile: latest.redaction_profile, status: latest.status,
-      sha256: latest.sha256, size_bytes: latest.size_bytes, created_at: latest.created_at.toISOString(),
-    } : null,
+    latest_export: latest
+      ? {
+          export_id: latest.id,
+          format: latest.format,
+          redaction_profile: latest.redaction_profile,
+          status: latest.status,
+          sha256: latest.sha256,
+          size_bytes: latest.size_bytes,
+          created_at: latest.created_at.toISOString(),
+        }
+      : null,
     audit: p.audit as Record<string, unknown>,
     created_at: p.created_at.toISOString(),
     updated_at: p.updated_at.toISOString(),

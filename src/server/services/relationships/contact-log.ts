@@ -34,19 +34,38 @@ export async function createContactLog(ctx: Ctx, tx: Tx, relationshipId: string,
   const packet = input.packet_id ? await findContactPacket(ctx, tx, input.packet_id, m.id) : null;
   const refusal = channelRefusal(r, sender, packet?.type ?? null);
   if (refusal) {
-    throw new ApiError('channel_not_permitted', refusal.reason, { details: { rule: refusal.rule, relationship_id: r.id, channel_type: r.channel_type } });
+    throw new ApiError('channel_not_permitted', refusal.reason, {
+      details: { rule: refusal.rule, relationship_id: r.id, channel_type: r.channel_type },
+    });
   }
   const c = await tx.contactLog.create({
     data: {
-      id: newId('contact_log'), org_id: ctx.org.id, env: ctx.env, relationship_id: r.id, counterparty_id: r.counterparty_id,
-      matter_id: m.id, authorized_sender: sender.id, contact_type: input.contact_type, packet_id: packet?.packet_id ?? null,
-      outcome: input.outcome, notes: input.notes ?? null,
+      id: newId('contact_log'),
+      org_id: ctx.org.id,
+      env: ctx.env,
+      relationship_id: r.id,
+      counterparty_id: r.counterparty_id,
+      matter_id: m.id,
+      authorized_sender: sender.id,
+      contact_type: input.contact_type,
+      packet_id: packet?.packet_id ?? null,
+      outcome: input.outcome,
+      notes: input.notes ?? null,
     },
   });
   const out = contactLogOut(c);
   await recordChange(ctx, tx, {
-    event_type: 'contact_log.created', object_type: 'contact_log', object_id: c.id, matter_id: m.id,
-    details: { relationship_id: r.id, counterparty_id: r.counterparty_id, channel_type: r.channel_type, outcome: c.outcome, packet_id: c.packet_id },
+    event_type: 'contact_log.created',
+    object_type: 'contact_log',
+    object_id: c.id,
+    matter_id: m.id,
+    details: {
+      relationship_id: r.id,
+      counterparty_id: r.counterparty_id,
+      channel_type: r.channel_type,
+      outcome: c.outcome,
+      packet_id: c.packet_id,
+    },
     data: eventData(out),
   });
   return out;

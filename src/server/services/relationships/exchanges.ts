@@ -7,7 +7,11 @@ const SUFFIXES = /\b(inc|llc|ltd|limited|corp|corporation|co|gmbh|sa|ag|plc|exch
 
 /** The label slug of an exchange name: "Coinbase, Inc." → "coinbase", "Crypto.com" → "crypto-com". */
 export function exchangeSlug(name: string): string {
-  return normalizeCounterpartyName(name.replace(/\./g, '-')).replace(SUFFIXES, ' ').trim().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return normalizeCounterpartyName(name.replace(/\./g, '-'))
+    .replace(SUFFIXES, ' ')
+    .trim()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** A registered name's slug and its leading word groups: "binance-holdings" → binance, binance-holdings
@@ -25,5 +29,10 @@ export async function exchangeRelationships(ctx: Ctx, db: Db): Promise<Set<strin
     include: { counterparty: { select: { name: true } } },
     take: 1000,
   });
-  return new Set(rows.filter((r) => !isLawEnforcementOnly(r)).flatMap((r) => slugPrefixes(exchangeSlug(r.counterparty.name))).filter(Boolean));
+  return new Set(
+    rows
+      .filter((r) => !isLawEnforcementOnly(r))
+      .flatMap((r) => slugPrefixes(exchangeSlug(r.counterparty.name)))
+      .filter(Boolean),
+  );
 }

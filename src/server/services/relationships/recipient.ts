@@ -21,7 +21,11 @@ export interface Recipient {
  * - Preference: a channel already used for a contact on this matter (the counterparty the
  *   matter is dealing with), then lower risk, then the oldest registered channel.
  */
-export async function findRecipientRelationship(ctx: Ctx, db: Db, q: { matter_id: string; packet_type: string }): Promise<Recipient | null> {
+export async function findRecipientRelationship(
+  ctx: Ctx,
+  db: Db,
+  q: { matter_id: string; packet_type: string },
+): Promise<Recipient | null> {
   const candidates = await db.relationship.findMany({
     where: { org_id: ctx.org.id, env: ctx.env, packet_types_supported: { has: q.packet_type } },
     include: { counterparty: true },
@@ -30,15 +34,28 @@ export async function findRecipientRelationship(ctx: Ctx, db: Db, q: { matter_id
   });
   const usable = candidates.filter((r) => !isLawEnforcementOnly(r));
   if (!usable.length) return null;
-  const used = new Set((await db.contactLog.findMany({
-    where: { matter_id: q.matter_id, relationship_id: { in: usable.map((r) => r.id) } }, select: { relationship_id: true },
-  })).map((c) => c.relationship_id));
+  const used = new Set(
+    (
+      await db.contactLog.findMany({
+        where: { matter_id: q.matter_id, relationship_id: { in: usable.map((r) => r.id) } },
+        select: { relationship_id: true },
+      })
+    ).map((c) => c.relationship_id),
+  );
   const risk = { low: 0, medium: 1, high: 2 } as Record<string, number>;
-  const best = [...usable].sort((a, b) =>
-    Number(used.has(b.id)) - Number(used.has(a.id)) || (risk[a.risk_level] ?? 1) - (risk[b.risk_level] ?? 1) || (a.id < b.id ? -1 : 1))[0];
+  const best = [...usable].sort(
+    (a, b) =>
+      Number(used.has(b.id)) - Number(used.has(a.id)) ||
+      (risk[a.risk_level] ?? 1) - (risk[b.risk_level] ?? 1) ||
+      (a.id < b.id ? -1 : 1),
+  )[0];
   return {
-    relationship_id: best.id, counterparty_name: best.counterparty.name, channel_type: best.channel_type,
-    usable_by_operator: best.usable_by_operator, usable_by_counsel: best.usable_by_counsel,
-    usable_by_law_enforcement: best.usable_by_law_enforcement, authorized_submitter_required: best.authorized_submitter_required,
+    relationship_id: best.id,
+    counterparty_name: best.counterparty.name,
+    channel_type: best.channel_type,
+    usable_by_operator: best.usable_by_operator,
+    usable_by_counsel: best.usable_by_counsel,
+    usable_by_law_enforcement: best.usable_by_law_enforcement,
+    authorized_submitter_required: best.authorized_submitter_required,
   };
 }

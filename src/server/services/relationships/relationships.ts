@@ -17,14 +17,20 @@ export const HISTORY_LIMIT = 50;
  */
 export function assertRegistryAccess(ctx: Ctx) {
   if (ctx.actor.matter_ids !== null) {
-    throw new ApiError('matter_restricted_key', 'The relationship registry spans every matter; a key or user restricted to specific matters cannot use it.');
+    throw new ApiError(
+      'matter_restricted_key',
+      'The relationship registry spans every matter; a key or user restricted to specific matters cannot use it.',
+    );
   }
 }
 
 /** A relationship of the caller's org and environment, with its counterparty; else 404. */
 export async function findRelationship(ctx: Ctx, db: Db, id: string) {
   const r = isId('relationship', id)
-    ? await db.relationship.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env }, include: { counterparty: true } })
+    ? await db.relationship.findFirst({
+        where: { id, org_id: ctx.org.id, env: ctx.env },
+        include: { counterparty: true },
+      })
     : null;
   if (!r) throw notFound('relationship', id);
   return r;
@@ -41,7 +47,9 @@ async function counterpartyFor(ctx: Ctx, tx: Tx, type: string, name: string) {
     INSERT INTO counterparties (id, org_id, env, type, name, normalized_name)
     VALUES (${newId('counterparty')}, ${ctx.org.id}, ${ctx.env}, ${type}, ${name}, ${normalized})
     ON CONFLICT (org_id, env, type, normalized_name) DO NOTHING`;
-  return (await tx.counterparty.findFirst({ where: { org_id: ctx.org.id, env: ctx.env, type, normalized_name: normalized } }))!;
+  return (await tx.counterparty.findFirst({
+    where: { org_id: ctx.org.id, env: ctx.env, type, normalized_name: normalized },
+  }))!;
 }
 
 export interface RelationshipInput {
@@ -63,34 +71,58 @@ export async function createRelationship(ctx: Ctx, tx: Tx, input: RelationshipIn
   const cp = await counterpartyFor(ctx, tx, input.counterparty_type, input.counterparty_name);
   const r = await tx.relationship.create({
     data: {
-      id: newId('relationship'), org_id: ctx.org.id, env: ctx.env, counterparty_id: cp.id, channel_type: input.channel_type,
-      usable_by_operator: input.usable_by_operator, usable_by_counsel: input.usable_by_counsel,
-      usable_by_law_enforcement: input.usable_by_law_enforcement, authorized_submitter_required: input.authorized_submitter_required,
-      packet_types_supported: [...new Set(input.packet_types_supported)], risk_level: input.risk_level ?? 'medium', notes: input.notes ?? null,
+      id: newId('relationship'),
+      org_id: ctx.org.id,
+      env: ctx.env,
+      counterparty_id: cp.id,
+      channel_type: input.channel_type,
+      usable_by_operator: input.usable_by_operator,
+      usable_by_counsel: input.usable_by_counsel,
+      usable_by_law_enforcement: input.usable_by_law_enforcement,
+      authorized_submitter_required: input.authorized_submitter_required,
+      packet_types_supported: [...new Set(input.packet_types_supported)],
+      risk_level: input.risk_level ?? 'medium',
+      notes: input.notes ?? null,
     },
   });
   const out = relationshipOut(r, cp);
   await recordChange(ctx, tx, {
-    event_type: 'relationship.created', object_type: 'relationship', object_id: r.id, matter_id: null,
-    details: { counterparty_id: cp.id, counterparty_type: cp.type, counterparty_name: cp.name, channel_type: r.channel_type },
+    event_type: 'relationship.created',
+    object_type: 'relationship',
+    object_id: r.id,
+    matter_id: null,
+    details: {
+      counterparty_id: cp.id,
+      counterparty_type: cp.type,
+      counterparty_name: cp.name,
+      channel_type: r.channel_type,
+    },
     data: eventData(out),
   });
   return out;
 }
 
 /** Relationships of the environment, newest first, by counterparty, its type, or a supported packet type. */
-export async function listRelationships(ctx: Ctx, db: Db, q: PageArgs & { counterparty_id?: string; counterparty_type?: string; packet_type?: string }) {
+export async function listRelationships(
+  ctx: Ctx,
+  db: Db,
+  q: PageArgs & { counterparty_id?: string; counterparty_type?: string; packet_type?: string },
+) {
   assertRegistryAccess(ctx);
-  const page = await keysetPage(q, (a) => db.relationship.findMany({
-    ...a,
-    where: {
-      ...a.where, org_id: ctx.org.id, env: ctx.env,
-      ...(q.counterparty_id ? { counterparty_id: q.counterparty_id } : {}),
-      ...(q.counterparty_type ? { counterparty: { type: q.counterparty_type } } : {}),
-      ...(q.packet_type ? { packet_types_supported: { has: q.packet_type } } : {}),
-    },
-    include: { counterparty: true },
-  }));
+  const page = await keysetPage(q, (a) =>
+    db.relationship.findMany({
+      ...a,
+      where: {
+        ...a.where,
+        org_id: ctx.org.id,
+        env: ctx.env,
+        ...(q.counterparty_id ? { counterparty_id: q.counterparty_id } : {}),
+        ...(q.counterparty_type ? { counterparty: { type: q.counterparty_type } } : {}),
+        ...(q.packet_type ? { packet_types_supported: { has: q.packet_type } } : {}),
+      },
+      include: { counterparty: true },
+    }),
+  );
   return listEnvelope(page, '/v1/relationships', (r) => relationshipOut(r, r.counterparty));
 }
 
@@ -98,13 +130,19 @@ export async function listRelationships(ctx: Ctx, db: Db, q: PageArgs & { counte
 export async function getRelationship(ctx: Ctx, db: Db, id: string) {
   assertRegistryAccess(ctx);
   const r = await findRelationship(ctx, db, id);
-  const history = await db.contactLog.findMany({ where: { relationship_id: r.id }, orderBy: { id: 'desc' }, take: HISTORY_LIMIT });
+  const history = await db.contactLog.findMany({
+    where: { relationship_id: r.id },
+    orderBy: { id: 'desc' },
+    take: HISTORY_LIMIT,
+  });
   return relationshipOut(r, r.counterparty, history);
 }
 
 /** Changes the channel type, risk level, notes or supported packet types; writes relationship.updated. */
 export async function updateRelationship(
-  ctx: Ctx, tx: Tx, id: string,
+  ctx: Ctx,
+  tx: Tx,
+  id: string,
   patch: { channel_type?: string; risk_level?: string; notes?: string | null; packet_types_supported?: string[] },
 ) {
   assertRegistryAccess(ctx);
@@ -112,14 +150,23 @@ export async function updateRelationship(
   const updated = await tx.relationship.update({
     where: { id: r.id },
     data: {
-      channel_type: patch.channel_type, risk_level: patch.risk_level, notes: patch.notes,
+      channel_type: patch.channel_type,
+      risk_level: patch.risk_level,
+      notes: patch.notes,
       packet_types_supported: patch.packet_types_supported ? [...new Set(patch.packet_types_supported)] : undefined,
     },
   });
-  const history = await tx.contactLog.findMany({ where: { relationship_id: r.id }, orderBy: { id: 'desc' }, take: HISTORY_LIMIT });
+  const history = await tx.contactLog.findMany({
+    where: { relationship_id: r.id },
+    orderBy: { id: 'desc' },
+    take: HISTORY_LIMIT,
+  });
   const out = relationshipOut(updated, r.counterparty, history);
   await recordChange(ctx, tx, {
-    event_type: 'relationship.updated', object_type: 'relationship', object_id: r.id, matter_id: null,
+    event_type: 'relationship.updated',
+    object_type: 'relationship',
+    object_id: r.id,
+    matter_id: null,
     details: { changed: Object.keys(patch), counterparty_id: r.counterparty_id },
     // The event carries the relationship as created events do: without the contact history,
     // which has its own contact_log.created events and would bloat every delivery.

@@ -15,8 +15,15 @@ export async function matterAlertsForReport(ctx: Ctx, db: Db, matterId: string) 
     take: LIMIT + 1,
     select: { id: true, type: true, severity: true, status: true, created_at: true },
   });
-  const items = rows.slice(0, LIMIT)
-    .map((a) => ({ alert_id: a.id, type: a.type, severity: a.severity, status: a.status, created_at: a.created_at.toISOString() }))
+  const items = rows
+    .slice(0, LIMIT)
+    .map((a) => ({
+      alert_id: a.id,
+      type: a.type,
+      severity: a.severity,
+      status: a.status,
+      created_at: a.created_at.toISOString(),
+    }))
     .sort((a, b) => (SEVERITY_RANK[a.severity] ?? 9) - (SEVERITY_RANK[b.severity] ?? 9));
   const note = rows.length > LIMIT ? `The ${LIMIT} newest alerts are shown; the matter has more.` : null;
   return { items, note };

@@ -14,7 +14,8 @@ import type { ExportSource } from '../exports/registry';
  */
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const s = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const s = (v: unknown): string =>
+  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 const money = (m: Any | null | undefined) => (m ? `${m.amount_decimal} ${m.currency}` : '-');
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -24,14 +25,29 @@ async function bundleOf(db: Db, row: Export) {
   const profile = row.redaction_profile as RedactionProfile;
   const addresses = r.addresses as string[];
   const sections = fromStored<ReportSectionOut[]>(r.sections).map((x) => sectionFor(x.key, x.data, profile, addresses));
-  const matter = await db.matter.findFirst({ where: { id: r.matter_id, org_id: r.org_id, env: r.env }, select: { name: true } });
+  const matter = await db.matter.findFirst({
+    where: { id: r.matter_id, org_id: r.org_id, env: r.env },
+    select: { name: true },
+  });
   return {
-    object: 'report_bundle', bundle_version: 1,
-    export: { export_id: row.id, format: row.format, redaction_profile: profile, requested_at: row.created_at.toISOString() },
+    object: 'report_bundle',
+    bundle_version: 1,
+    export: {
+      export_id: row.id,
+      format: row.format,
+      redaction_profile: profile,
+      requested_at: row.created_at.toISOString(),
+    },
     report: {
-      report_id: r.id, matter_id: r.matter_id, matter_name: matter?.name ?? null, type: r.type, audience: r.audience, claimant_id: r.claimant_id,
+      report_id: r.id,
+      matter_id: r.matter_id,
+      matter_name: matter?.name ?? null,
+      type: r.type,
+      audience: r.audience,
+      claimant_id: r.claimant_id,
       review_state: profile === 'none' ? r.review_state : { ...(r.review_state as Any), review_notes: null },
-      datasets: r.datasets, created_at: r.created_at.toISOString(),
+      datasets: r.datasets,
+      created_at: r.created_at.toISOString(),
     },
     sections,
   };
@@ -42,27 +58,68 @@ function blocksOf(sec: ReportSectionOut): Block[] {
   const d = sec.data as Any;
   const blocks: Block[] = [{ kind: 'text', text: sec.body }];
   if (sec.key === 'judgments') {
-    blocks.push({ kind: 'table', columns: ['Case number', 'Court', 'Entered', 'Amount', 'Status'], widths: [2, 3, 1.3, 1.8, 1.2],
-      rows: (d.judgments ?? []).map((j: Any) => [s(j.case_number), s(j.court), s(j.date_entered), money(j.amount), s(j.status)]) });
+    blocks.push({
+      kind: 'table',
+      columns: ['Case number', 'Court', 'Entered', 'Amount', 'Status'],
+      widths: [2, 3, 1.3, 1.8, 1.2],
+      rows: (d.judgments ?? []).map((j: Any) => [
+        s(j.case_number),
+        s(j.court),
+        s(j.date_entered),
+        money(j.amount),
+        s(j.status),
+      ]),
+    });
   } else if (sec.key === 'assets' && d.map_id) {
-    blocks.push({ kind: 'table', columns: ['Wallet', 'Network', 'Role'], widths: [5, 1.5, 1.5], rows: (d.wallets ?? []).map((w: Any) => [s(w.address), s(w.network), s(w.role)]) });
+    blocks.push({
+      kind: 'table',
+      columns: ['Wallet', 'Network', 'Role'],
+      widths: [5, 1.5, 1.5],
+      rows: (d.wallets ?? []).map((w: Any) => [s(w.address), s(w.network), s(w.role)]),
+    });
   } else if (sec.key === 'actions') {
-    blocks.push({ kind: 'table', columns: ['Action', 'Status', 'Priority', 'Due'], widths: [5, 1.3, 1.2, 1.5], rows: (d.items ?? []).map((a: Any) => [s(a.title), s(a.status), s(a.priority), s(a.due_at).slice(0, 10)]) });
+    blocks.push({
+      kind: 'table',
+      columns: ['Action', 'Status', 'Priority', 'Due'],
+      widths: [5, 1.3, 1.2, 1.5],
+      rows: (d.items ?? []).map((a: Any) => [s(a.title), s(a.status), s(a.priority), s(a.due_at).slice(0, 10)]),
+    });
   } else if (sec.key === 'packets') {
-    blocks.push({ kind: 'table', columns: ['Packet', 'Type', 'Status'], widths: [3, 3, 1.5], rows: (d.items ?? []).map((p: Any) => [s(p.packet_id), `${s(p.type)} / ${s(p.packet_type)}`, s(p.status)]) });
+    blocks.push({
+      kind: 'table',
+      columns: ['Packet', 'Type', 'Status'],
+      widths: [3, 3, 1.5],
+      rows: (d.items ?? []).map((p: Any) => [s(p.packet_id), `${s(p.type)} / ${s(p.packet_type)}`, s(p.status)]),
+    });
   } else if ((sec.key === 'ledger' || sec.key === 'recoveries') && d.series) {
     const pts: Any[] = d.series.points ?? [];
     blocks.push({
-      kind: 'chart', title: 'Recoveries against the balance over time', unit: s(d.series.currency), x: pts.map((p) => s(p.date)),
+      kind: 'chart',
+      title: 'Recoveries against the balance over time',
+      unit: s(d.series.currency),
+      x: pts.map((p) => s(p.date)),
       series: [
         { label: 'Balance outstanding', color: '#1f4e99', values: pts.map((p) => num(p.balance_outstanding)) },
         { label: 'Recovered to date', color: '#2e8b57', values: pts.map((p) => num(p.recovered)) },
       ],
     });
-    blocks.push({ kind: 'table', columns: ['Date', 'Recovered to date', 'Balance outstanding'], widths: [1, 1.5, 1.5],
-      rows: pts.map((p) => [s(p.date), `${s(p.recovered)} ${s(d.series.currency)}`, `${s(p.balance_outstanding)} ${s(d.series.currency)}`]) });
+    blocks.push({
+      kind: 'table',
+      columns: ['Date', 'Recovered to date', 'Balance outstanding'],
+      widths: [1, 1.5, 1.5],
+      rows: pts.map((p) => [
+        s(p.date),
+        `${s(p.recovered)} ${s(d.series.currency)}`,
+        `${s(p.balance_outstanding)} ${s(d.series.currency)}`,
+      ]),
+    });
   } else if (sec.key === 'next_steps' && d.upcoming_deadlines?.length) {
-    blocks.push({ kind: 'table', columns: ['Case', 'Date', 'What'], widths: [2, 1.2, 4], rows: d.upcoming_deadlines.map((x: Any) => [s(x.case_number), s(x.due_date), s(x.title)]) });
+    blocks.push({
+      kind: 'table',
+      columns: ['Case', 'Date', 'What'],
+      widths: [2, 1.2, 4],
+      rows: d.upcoming_deadlines.map((x: Any) => [s(x.case_number), s(x.due_date), s(x.title)]),
+    });
   }
   return blocks;
 }
@@ -71,14 +128,23 @@ function documentOf(b: Any): RenderDoc {
   const r: Any = b.report;
   const update = r.type === 'claimant_update';
   const claimant = (b.sections as ReportSectionOut[]).find((x) => x.key === 'your_share')?.data as Any | undefined;
-  const sections: DocSection[] = (b.sections as ReportSectionOut[]).map((x) => ({ title: x.title, blocks: blocksOf(x) }));
+  const sections: DocSection[] = (b.sections as ReportSectionOut[]).map((x) => ({
+    title: x.title,
+    blocks: blocksOf(x),
+  }));
   return {
     title: update ? `Update for ${s(claimant?.claimant?.name) || 'the claimant'}` : 'Campaign brief',
     subtitle: s(r.matter_name),
     cover: [
-      ['Report', s(r.report_id)], ['Matter', s(r.matter_name)], ['Audience', s(r.audience)],
-      ['Prepared', s(r.created_at).slice(0, 10)], ['Redaction profile', s(b.export?.redaction_profile)],
-      ['Figures under review', r.review_state?.review_required ? 'yes: some figures rest on data still being checked' : 'no'],
+      ['Report', s(r.report_id)],
+      ['Matter', s(r.matter_name)],
+      ['Audience', s(r.audience)],
+      ['Prepared', s(r.created_at).slice(0, 10)],
+      ['Redaction profile', s(b.export?.redaction_profile)],
+      [
+        'Figures under review',
+        r.review_state?.review_required ? 'yes: some figures rest on data still being checked' : 'no',
+      ],
     ],
     sections,
   };
@@ -89,7 +155,13 @@ export const reportExportSource: ExportSource = {
   events: { requested: 'report.export_requested', exported: 'report.exported', failed: 'report.export_failed' },
   async build(db, row) {
     const bundle = await bundleOf(db, row);
-    const manifest = { object: 'source_manifest', report_id: row.object_id, export_id: row.id, sources: [], datasets: bundle.report.datasets };
+    const manifest = {
+      object: 'source_manifest',
+      report_id: row.object_id,
+      export_id: row.id,
+      sources: [],
+      datasets: bundle.report.datasets,
+    };
     return { bundle, document: documentOf(bundle), manifest };
   },
 };

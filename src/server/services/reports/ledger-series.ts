@@ -16,14 +16,29 @@ const MAX_POINTS = 24;
  */
 export async function recoverySeries(ctx: Ctx, db: Db, m: Matter) {
   const [judgments, entries] = await Promise.all([
-    db.judgment.findMany({ where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env }, select: { date_entered: true } }),
-    db.ledgerEntry.findMany({ where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env }, select: { occurred_at: true } }),
+    db.judgment.findMany({
+      where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env },
+      select: { date_entered: true },
+    }),
+    db.ledgerEntry.findMany({
+      where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env },
+      select: { occurred_at: true },
+    }),
   ]);
   const end = today();
-  const days = [...new Set([...judgments.map((j) => isoDate(j.date_entered)), ...entries.map((e) => isoDate(e.occurred_at)), end])]
-    .filter((d) => d <= end).sort();
-  const picked = days.length <= MAX_POINTS ? days
-    : [...new Set(Array.from({ length: MAX_POINTS }, (_, i) => days[Math.round((i * (days.length - 1)) / (MAX_POINTS - 1))]))];
+  const days = [
+    ...new Set([...judgments.map((j) => isoDate(j.date_entered)), ...entries.map((e) => isoDate(e.occurred_at)), end]),
+  ]
+    .filter((d) => d <= end)
+    .sort();
+  const picked =
+    days.length <= MAX_POINTS
+      ? days
+      : [
+          ...new Set(
+            Array.from({ length: MAX_POINTS }, (_, i) => days[Math.round((i * (days.length - 1)) / (MAX_POINTS - 1))]),
+          ),
+        ];
   const points = [];
   let currency = 'USD';
   for (const day of picked) {

@@ -39,11 +39,17 @@ export async function ledgerData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
   const t = l.result.totals;
   const cur = l.currency;
   return {
-    totals: t, currency: cur,
+    totals: t,
+    currency: cur,
     data: {
-      as_of: l.as_of, currency: cur,
-      judgment_principal: money(t.judgment_principal, cur), accrued_interest: money(t.accrued_interest, cur), costs: money(t.costs, cur),
-      recovered: money(t.recovered, cur), distributed: money(t.distributed, cur), balance_outstanding: money(t.balance_outstanding, cur),
+      as_of: l.as_of,
+      currency: cur,
+      judgment_principal: money(t.judgment_principal, cur),
+      accrued_interest: money(t.accrued_interest, cur),
+      costs: money(t.costs, cur),
+      recovered: money(t.recovered, cur),
+      distributed: money(t.distributed, cur),
+      balance_outstanding: money(t.balance_outstanding, cur),
       recovery_events: t.recovery_events,
       series: await recoverySeries(ctx, db, m),
     },
@@ -53,13 +59,21 @@ export async function ledgerData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
 async function judgmentsData(ctx: Ctx, db: Db, m: Matter) {
   const js = await db.judgment.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } });
   const deadlines = await db.judgmentDeadline.findMany({
-    where: { ...where(ctx, m), status: 'open', date: { gte: new Date(`${today()}T00:00:00Z`) } }, orderBy: [{ date: 'asc' }, { id: 'asc' }],
+    where: { ...where(ctx, m), status: 'open', date: { gte: new Date(`${today()}T00:00:00Z`) } },
+    orderBy: [{ date: 'asc' }, { id: 'asc' }],
   });
   return js.map((j) => {
     const next = deadlines.find((d) => d.judgment_id === j.id);
     return {
-      judgment_id: j.id, court: j.court, case_number: j.case_number, jurisdiction: j.jurisdiction, date_entered: isoDate(j.date_entered),
-      creditor: j.creditor, debtor: j.debtor, amount: moneyJson(j.amount, j.currency), status: j.status,
+      judgment_id: j.id,
+      court: j.court,
+      case_number: j.case_number,
+      jurisdiction: j.jurisdiction,
+      date_entered: isoDate(j.date_entered),
+      creditor: j.creditor,
+      debtor: j.debtor,
+      amount: moneyJson(j.amount, j.currency),
+      status: j.status,
       next_deadline: next?.date ? { title: next.title, due_date: isoDate(next.date) } : null,
       profile_notes: j.profile_notes,
     };
@@ -74,9 +88,19 @@ async function assetsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
   for (const h of b.exchange_hypotheses ?? []) if (typeof h.wallet === 'string') c.addresses.add(h.wallet);
   if (b.review_state?.review_required) c.reasons.push('The latest asset map needs review.');
   return {
-    map_id: row.id, created_at: row.created_at.toISOString(),
-    wallets: (b.wallets ?? []).map((w: Any) => ({ address: w.address, network: w.network, role: w.role ?? null, confidence: w.confidence ?? null })),
-    exchange_hypotheses: (b.exchange_hypotheses ?? []).map((h: Any) => ({ exchange: h.exchange ?? h.exchange_name ?? null, wallet: h.wallet ?? null, confidence: h.confidence ?? null })),
+    map_id: row.id,
+    created_at: row.created_at.toISOString(),
+    wallets: (b.wallets ?? []).map((w: Any) => ({
+      address: w.address,
+      network: w.network,
+      role: w.role ?? null,
+      confidence: w.confidence ?? null,
+    })),
+    exchange_hypotheses: (b.exchange_hypotheses ?? []).map((h: Any) => ({
+      exchange: h.exchange ?? h.exchange_name ?? null,
+      wallet: h.wallet ?? null,
+      confidence: h.confidence ?? null,
+    })),
     token_exposure_count: (b.token_exposures ?? []).length,
   };
 }
@@ -91,8 +115,17 @@ async function planData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
     for (const w of body.wallets ?? []) if (typeof w.address === 'string') c.addresses.add(w.address);
     if (p.review_required) c.reasons.push(`Enforcement plan ${p.id} needs review.`);
     return {
-      plan_id: p.id, judgment_id: p.judgment_id, profile: p.profile, pressure_level: p.pressure_level, review_required: p.review_required,
-      priority_actions: (body.priority_actions ?? []).map((a: Any) => ({ type: a.type, title: a.title, priority: a.priority, legal_basis: a.legal_basis })),
+      plan_id: p.id,
+      judgment_id: p.judgment_id,
+      profile: p.profile,
+      pressure_level: p.pressure_level,
+      review_required: p.review_required,
+      priority_actions: (body.priority_actions ?? []).map((a: Any) => ({
+        type: a.type,
+        title: a.title,
+        priority: a.priority,
+        legal_basis: a.legal_basis,
+      })),
       blocked_actions: (body.blocked_actions ?? []).length,
     };
   });
@@ -103,9 +136,19 @@ async function actionsData(ctx: Ctx, db: Db, m: Matter) {
   const rows = await db.action.findMany({ where: where(ctx, m), orderBy: [{ due_at: 'asc' }, { id: 'asc' }] });
   const open = rows.filter((a) => !['completed', 'cancelled'].includes(a.status));
   return {
-    open: open.length, completed: rows.filter((a) => a.status === 'completed').length,
-    items: open.slice(0, 50).map((a) => ({ action_id: a.id, type: a.type, title: a.title, status: a.status, priority: a.priority, due_at: a.due_at?.toISOString() ?? null })),
-    completion_notes: rows.filter((a) => a.completion_notes).map((a) => ({ action_id: a.id, note: a.completion_notes })),
+    open: open.length,
+    completed: rows.filter((a) => a.status === 'completed').length,
+    items: open.slice(0, 50).map((a) => ({
+      action_id: a.id,
+      type: a.type,
+      title: a.title,
+      status: a.status,
+      priority: a.priority,
+      due_at: a.due_at?.toISOString() ?? null,
+    })),
+    completion_notes: rows
+      .filter((a) => a.completion_notes)
+      .map((a) => ({ action_id: a.id, note: a.completion_notes })),
   };
 }
 
@@ -113,8 +156,12 @@ async function packetsData(ctx: Ctx, db: Db, m: Matter) {
   const rows = await db.packet.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } });
   return {
     items: rows.map((p) => ({
-      packet_id: p.id, type: p.type, packet_type: p.packet_type, status: p.status,
-      ready: !!(p.readiness as Any)?.ready, notes: p.notes,
+      packet_id: p.id,
+      type: p.type,
+      packet_type: p.packet_type,
+      status: p.status,
+      ready: !!(p.readiness as Any)?.ready,
+      notes: p.notes,
     })),
   };
 }
@@ -124,8 +171,12 @@ async function sanctionsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
   if (rows.some((r) => r.status === 'in_review')) c.reasons.push('A sanctions review on this matter is still open.');
   return {
     reviews: rows.map((r) => ({
-      review_id: r.id, status: r.status, ofac_report_required: r.ofac_report_required,
-      blocked_property_analysis: r.blocked_property_analysis, decision_reason: r.decision_reason, notes: r.notes,
+      review_id: r.id,
+      status: r.status,
+      ofac_report_required: r.ofac_report_required,
+      blocked_property_analysis: r.blocked_property_analysis,
+      decision_reason: r.decision_reason,
+      notes: r.notes,
     })),
   };
 }
@@ -139,11 +190,24 @@ export async function briefData(ctx: Ctx, db: Db, m: Matter, keys: ReportSection
     if (key === 'summary') {
       const claimants = await db.claimant.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } });
       c.data.summary = {
-        matter: { matter_id: m.id, name: m.name, mode: m.mode, status: m.status, lead_counsel: m.lead_counsel, notes: m.notes },
-        judgment_count: judgments.length, claimant_count: claimants.length,
+        matter: {
+          matter_id: m.id,
+          name: m.name,
+          mode: m.mode,
+          status: m.status,
+          lead_counsel: m.lead_counsel,
+          notes: m.notes,
+        },
+        judgment_count: judgments.length,
+        claimant_count: claimants.length,
         claimants: claimants.map((x) => ({ claimant_id: x.id, name: x.name, role: x.role, economics: x.economics })),
-        as_of: ledger.data.as_of, recovered: ledger.data.recovered, balance_outstanding: ledger.data.balance_outstanding,
-        operator_economics: { contingency_fee_pct: feePct(m), operator_share: money(operatorShare(ledger.totals.recovered, feePct(m), ledger.currency), ledger.currency) },
+        as_of: ledger.data.as_of,
+        recovered: ledger.data.recovered,
+        balance_outstanding: ledger.data.balance_outstanding,
+        operator_economics: {
+          contingency_fee_pct: feePct(m),
+          operator_share: money(operatorShare(ledger.totals.recovered, feePct(m), ledger.currency), ledger.currency),
+        },
       };
     } else if (key === 'judgments') c.data.judgments = { judgments };
     else if (key === 'assets') c.data.assets = await assetsData(ctx, db, m, c);
@@ -163,14 +227,22 @@ export async function briefData(ctx: Ctx, db: Db, m: Matter, keys: ReportSection
  * contingency fee, and the distributions recorded to it), the traced assets and next steps.
  * Other claimants are never read into it.
  */
-export async function claimantData(ctx: Ctx, db: Db, m: Matter, claimant: { id: string; name: string; role: string; economics: unknown }): Promise<Collected> {
+export async function claimantData(
+  ctx: Ctx,
+  db: Db,
+  m: Matter,
+  claimant: { id: string; name: string; role: string; economics: unknown },
+): Promise<Collected> {
   const c: Collected = { data: {}, addresses: new Set(), datasets: new Set(), reasons: [] };
   const ledger = await ledgerData(ctx, db, m, c);
   const judgments = await judgmentsData(ctx, db, m);
   const cur = ledger.currency;
   c.data.summary = {
     matter: { name: m.name, mode: m.mode, status: m.status, lead_counsel: m.lead_counsel },
-    judgment_count: judgments.length, as_of: ledger.data.as_of, recovered: ledger.data.recovered, balance_outstanding: ledger.data.balance_outstanding,
+    judgment_count: judgments.length,
+    as_of: ledger.data.as_of,
+    recovered: ledger.data.recovered,
+    balance_outstanding: ledger.data.balance_outstanding,
   };
   c.data.judgments = { judgments: judgments.map(({ profile_notes: _p, ...j }) => j) };
   const { judgment_principal: _jp, accrued_interest: _ai, costs: _c, distributed: _d, ...recoveries } = ledger.data;
@@ -179,7 +251,10 @@ export async function claimantData(ctx: Ctx, db: Db, m: Matter, claimant: { id: 
   const pct = typeof raw === 'number' || (typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw)) ? Number(raw) : null;
   if (pct === null) c.reasons.push(`Claimant ${claimant.id} has no share_pct recorded; its share is not computed.`);
   const net = ledger.totals.recovered.minus(operatorShare(ledger.totals.recovered, feePct(m), cur));
-  const distributed = await db.ledgerEntry.findMany({ where: { ...where(ctx, m), claimant_id: claimant.id, type: 'distribution', currency: cur }, select: { amount: true } });
+  const distributed = await db.ledgerEntry.findMany({
+    where: { ...where(ctx, m), claimant_id: claimant.id, type: 'distribution', currency: cur },
+    select: { amount: true },
+  });
   c.data.your_share = {
     claimant: { claimant_id: claimant.id, name: claimant.name, role: claimant.role },
     share_pct: pct,
@@ -191,7 +266,9 @@ export async function claimantData(ctx: Ctx, db: Db, m: Matter, claimant: { id: 
   const actions = await actionsData(ctx, db, m);
   c.data.next_steps = {
     open_actions: actions.open,
-    upcoming_deadlines: judgments.filter((j) => j.next_deadline).map((j) => ({ case_number: j.case_number, ...j.next_deadline! })),
+    upcoming_deadlines: judgments
+      .filter((j) => j.next_deadline)
+      .map((j) => ({ case_number: j.case_number, ...j.next_deadline! })),
   };
   return c;
 }

@@ -14,7 +14,12 @@ export function reportOut(r: Report, origin: string) {
     claimant_id: r.claimant_id,
     redaction_profile: r.redaction_profile as 'none' | 'external' | 'claimant',
     content_uri: `${origin}/v1/reports/${r.id}`,
-    review_state: r.review_state as { review_required: boolean; review_status: string; review_owner: string | null; review_notes: string | null },
+    review_state: r.review_state as {
+      review_required: boolean;
+      review_status: string;
+      review_owner: string | null;
+      review_notes: string | null;
+    },
     sections: fromStored<ReportSectionOut[]>(r.sections),
     datasets: r.datasets as string[],
     created_at: r.created_at.toISOString(),

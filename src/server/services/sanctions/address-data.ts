@@ -16,7 +16,10 @@ export function addressIndex(): AddressIndex {
       .map((f) => /^sanctioned_addresses_([A-Z0-9]+)\.txt$/.exec(f))
       .filter((m): m is RegExpExecArray => !!m)
       .map((m) => ({ ticker: m[1], text: readFileSync(/* turbopackIgnore: true */ path.join(dir, m[0]), 'utf8') }));
-    const entities = readFileSync(path.join(/* turbopackIgnore: true */ process.cwd(), OFAC_ADDRESS_DATASET.entities), 'utf8');
+    const entities = readFileSync(
+      path.join(/* turbopackIgnore: true */ process.cwd(), OFAC_ADDRESS_DATASET.entities),
+      'utf8',
+    );
     index = buildAddressIndex(lists, entities);
   }
   return index;

@@ -11,11 +11,18 @@ import { clearanceKey, unresolvedMatches, type ScreenMatch } from '../../domain/
 export async function matterPause(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, matterId: string) {
   const scope = { org_id: ctx.org.id, env: ctx.env, matter_id: matterId };
   const [screens, cleared] = await Promise.all([
-    db.sanctionsScreen.findMany({ where: { ...scope, status: { not: 'clear' } }, select: { id: true, matches: true }, orderBy: { id: 'asc' } }),
+    db.sanctionsScreen.findMany({
+      where: { ...scope, status: { not: 'clear' } },
+      select: { id: true, matches: true },
+      orderBy: { id: 'asc' },
+    }),
     db.sanctionsReview.findMany({ where: { ...scope, status: 'cleared' }, select: { matches: true } }),
   ]);
   const keys = new Set(cleared.flatMap((r) => (r.matches as unknown as ScreenMatch[]).map(clearanceKey)));
-  const unresolved = unresolvedMatches(screens.map((s) => ({ matches: s.matches as unknown as ScreenMatch[] })), keys);
+  const unresolved = unresolvedMatches(
+    screens.map((s) => ({ matches: s.matches as unknown as ScreenMatch[] })),
+    keys,
+  );
   return { paused: unresolved.length > 0, unresolved, cleared: keys };
 }
 

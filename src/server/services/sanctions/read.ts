@@ -18,7 +18,8 @@ export async function getSanctionsObject(ctx: Ctx, db: Db, id: string) {
   const where = { id, org_id: ctx.org.id, env: ctx.env };
   if (isId('sanctions_review', id)) {
     const screen = await db.sanctionsScreen.findFirst({ where });
-    if (screen && canSeeMatter(ctx, screen.matter_id)) return screenOut(screen, (await matterPause(ctx, db, screen.matter_id)).paused);
+    if (screen && canSeeMatter(ctx, screen.matter_id))
+      return screenOut(screen, (await matterPause(ctx, db, screen.matter_id)).paused);
     const review = await db.sanctionsReview.findFirst({ where });
     if (review && canSeeMatter(ctx, review.matter_id)) return reviewView(ctx, db, review);
   }
@@ -26,14 +27,21 @@ export async function getSanctionsObject(ctx: Ctx, db: Db, id: string) {
 }
 
 const scoped = (ctx: Ctx, matterId?: string) => ({
-  org_id: ctx.org.id, env: ctx.env,
+  org_id: ctx.org.id,
+  env: ctx.env,
   ...(matterId ? { matter_id: matterId } : matterFilter(ctx) ? { matter_id: matterFilter(ctx) } : {}),
 });
 
 /** Screens, newest first (console). */
 export async function listScreens(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: string; status?: string }) {
-  if (q.matter_id && !canSeeMatter(ctx, q.matter_id)) return listEnvelope({ data: [], has_more: false }, '/sanctions/screens', (x) => x);
-  const page = await keysetPage(q, (a) => db.sanctionsScreen.findMany({ ...a, where: { ...a.where, ...scoped(ctx, q.matter_id), ...(q.status ? { status: q.status } : {}) } }));
+  if (q.matter_id && !canSeeMatter(ctx, q.matter_id))
+    return listEnvelope({ data: [], has_more: false }, '/sanctions/screens', (x) => x);
+  const page = await keysetPage(q, (a) =>
+    db.sanctionsScreen.findMany({
+      ...a,
+      where: { ...a.where, ...scoped(ctx, q.matter_id), ...(q.status ? { status: q.status } : {}) },
+    }),
+  );
   const paused = new Map<string, boolean>();
   for (const m of new Set(page.data.map((s) => s.matter_id))) paused.set(m, (await matterPause(ctx, db, m)).paused);
   return listEnvelope(page, '/sanctions/screens', (s) => screenOut(s, paused.get(s.matter_id)!));
@@ -41,8 +49,14 @@ export async function listScreens(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: 
 
 /** Reviews, newest first, by status (the console's review queue is `in_review`). */
 export async function listReviews(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: string; status?: string }) {
-  if (q.matter_id && !canSeeMatter(ctx, q.matter_id)) return listEnvelope({ data: [], has_more: false }, '/sanctions/reviews', (x) => x);
-  const page = await keysetPage(q, (a) => db.sanctionsReview.findMany({ ...a, where: { ...a.where, ...scoped(ctx, q.matter_id), ...(q.status ? { status: q.status } : {}) } }));
+  if (q.matter_id && !canSeeMatter(ctx, q.matter_id))
+    return listEnvelope({ data: [], has_more: false }, '/sanctions/reviews', (x) => x);
+  const page = await keysetPage(q, (a) =>
+    db.sanctionsReview.findMany({
+      ...a,
+      where: { ...a.where, ...scoped(ctx, q.matter_id), ...(q.status ? { status: q.status } : {}) },
+    }),
+  );
   const data = [];
   for (const r of page.data) data.push(await reviewView(ctx, db, r));
   return { object: 'list' as const, data, has_more: page.has_more, url: '/sanctions/reviews' };
@@ -50,8 +64,14 @@ export async function listReviews(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: 
 
 /** OFAC report workflows, newest first, each with its due date and `overdue`. */
 export async function listOfacReports(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: string; status?: string }) {
-  if (q.matter_id && !canSeeMatter(ctx, q.matter_id)) return listEnvelope({ data: [], has_more: false }, '/sanctions/ofac-reports', (x) => x);
-  const page = await keysetPage(q, (a) => db.ofacReport.findMany({ ...a, where: { ...a.where, ...scoped(ctx, q.matter_id), ...(q.status ? { status: q.status } : {}) } }));
+  if (q.matter_id && !canSeeMatter(ctx, q.matter_id))
+    return listEnvelope({ data: [], has_more: false }, '/sanctions/ofac-reports', (x) => x);
+  const page = await keysetPage(q, (a) =>
+    db.ofacReport.findMany({
+      ...a,
+      where: { ...a.where, ...scoped(ctx, q.matter_id), ...(q.status ? { status: q.status } : {}) },
+    }),
+  );
   const on = today();
   return listEnvelope(page, '/sanctions/ofac-reports', (o) => ofacOut(o, on));
 }

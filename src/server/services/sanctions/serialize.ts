@@ -10,7 +10,9 @@ export function screenActions(status: ScreenStatus, screenId: string): string[] 
     ];
   }
   if (status === 'potential_match') {
-    return [`Open a sanctions review (POST /v1/sanctions/review-packet with screen_id ${screenId}) to confirm or rule out the potential match against dates of birth, addresses and identifiers; ordinary collection on the matter is paused until counsel clears it.`];
+    return [
+      `Open a sanctions review (POST /v1/sanctions/review-packet with screen_id ${screenId}) to confirm or rule out the potential match against dates of birth, addresses and identifiers; ordinary collection on the matter is paused until counsel clears it.`,
+    ];
   }
   return [];
 }
@@ -45,9 +47,14 @@ export function ofacSummary(o: OfacReport | null) {
 /** The sanctions review of §15, with what it still needs (required gates) and its packet. */
 export function reviewOut(r: SanctionsReview, paused: boolean, ofac: OfacReport | null) {
   const required: string[] = [];
-  if (r.status === 'in_review') required.push('Counsel decides the review in the console: clear it (with a reason) or block.');
-  if (r.status === 'blocked' && !ofac) required.push('Start the OFAC report workflow (POST /v1/sanctions/ofac-report-workflow); the blocked-property report is due within 10 business days of blocking.');
-  if (r.status === 'blocked' && ofac && ofac.status !== 'submitted' && ofac.status !== 'acknowledged') required.push(`Submit the OFAC report (${ofac.id}) by ${ofac.due_date.toISOString().slice(0, 10)}.`);
+  if (r.status === 'in_review')
+    required.push('Counsel decides the review in the console: clear it (with a reason) or block.');
+  if (r.status === 'blocked' && !ofac)
+    required.push(
+      'Start the OFAC report workflow (POST /v1/sanctions/ofac-report-workflow); the blocked-property report is due within 10 business days of blocking.',
+    );
+  if (r.status === 'blocked' && ofac && ofac.status !== 'submitted' && ofac.status !== 'acknowledged')
+    required.push(`Submit the OFAC report (${ofac.id}) by ${ofac.due_date.toISOString().slice(0, 10)}.`);
   return {
     object: 'sanctions_review' as const,
     review_id: r.id,
@@ -61,7 +68,12 @@ export function reviewOut(r: SanctionsReview, paused: boolean, ofac: OfacReport 
     decision_reason: r.decision_reason,
     decided_by: r.decided_by,
     decided_at: iso(r.decided_at),
-    review_state: r.review_state as { review_required: boolean; review_status: string; review_owner: string | null; review_notes: string | null },
+    review_state: r.review_state as {
+      review_required: boolean;
+      review_status: string;
+      review_owner: string | null;
+      review_notes: string | null;
+    },
     notes: r.notes,
     ordinary_collection_paused: paused,
     required_actions: required,

@@ -27,7 +27,10 @@ const timingDummy = () => (dummyHash ??= bcrypt.hash('no-such-user-placeholder',
  * records its failure; the limit can be overshot by the number of requests in flight, which
  * is bounded and keeps the password check (slow by design) outside any transaction.
  */
-export async function verifyCredentials(db: Db, input: { email: string; password: string; ip: string }): Promise<CredentialCheck> {
+export async function verifyCredentials(
+  db: Db,
+  input: { email: string; password: string; ip: string },
+): Promise<CredentialCheck> {
   const email = input.email.trim().toLowerCase().slice(0, 320);
   const ip = input.ip;
   const since = new Date(Date.now() - SIGN_IN_WINDOW_MS);
@@ -45,9 +48,14 @@ export async function verifyCredentials(db: Db, input: { email: string; password
   // Emails are unique per organization, so one address may have an account in several. The
   // password picks the account: exactly one match signs in; none, or a password shared by
   // several of them (which cannot tell them apart), is the same `invalid`.
-  const candidates = email && input.password
-    ? (await db.user.findMany({ where: { email, status: 'active', password_hash: { not: null } }, orderBy: { id: 'asc' }, take: MAX_ACCOUNTS_PER_EMAIL }))
-    : [];
+  const candidates =
+    email && input.password
+      ? await db.user.findMany({
+          where: { email, status: 'active', password_hash: { not: null } },
+          orderBy: { id: 'asc' },
+          take: MAX_ACCOUNTS_PER_EMAIL,
+        })
+      : [];
   const matches = [];
   for (const c of candidates) if (await bcrypt.compare(input.password, c.password_hash!)) matches.push(c);
   if (!candidates.length) await bcrypt.compare(input.password ?? '', await timingDummy());

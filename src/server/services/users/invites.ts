@@ -13,7 +13,8 @@ import { recordChange } from '../audit/append';
 /** Invite tokens are 40 base62 characters (services/organizations/users.ts). */
 const TOKEN_RE = /^[0-9A-Za-z]{20,100}$/;
 
-const INVALID = 'This invitation link is not valid any more. It may have been used already or have expired; ask an administrator for a new invitation.';
+const INVALID =
+  'This invitation link is not valid any more. It may have been used already or have expired; ask an administrator for a new invitation.';
 
 async function findInvited(db: PrismaClient, token: string): Promise<User | null> {
   if (!TOKEN_RE.test(token)) return null;
@@ -39,7 +40,8 @@ export async function acceptInvite(db: PrismaClient, input: { token: string; pas
   if (!u) throw new ApiError('not_found', INVALID, { param: 'token' });
   const problem = passwordProblem(input.password, u.email);
   if (problem) throw new ApiError('parameter_invalid', problem, { param: 'password' });
-  if (input.password !== input.confirm) throw new ApiError('parameter_invalid', 'The two passwords do not match.', { param: 'confirm' });
+  if (input.password !== input.confirm)
+    throw new ApiError('parameter_invalid', 'The two passwords do not match.', { param: 'confirm' });
   // Hashing is deliberately slow: do it before the transaction opens.
   const hash = await bcrypt.hash(input.password, PASSWORD_ROUNDS);
   const invitation = await db.auditEvent.findFirst({
@@ -56,10 +58,27 @@ export async function acceptInvite(db: PrismaClient, input: { token: string; pas
     const ctx: Ctx = {
       org: { id: org.id, parent_id: org.parent_id, features: org.features, pinned_version: org.pinned_version },
       env: (invitation?.env ?? 'sandbox') as Env,
-      actor: { id: u.id, key_id: null, user_id: u.id, scopes: [], roles: u.roles, matter_ids: u.matter_ids.length ? u.matter_ids : null },
-      requestId: newId('request'), version: API_VERSION, idempotencyKey: null, origin: '', auditRef: null,
+      actor: {
+        id: u.id,
+        key_id: null,
+        user_id: u.id,
+        scopes: [],
+        roles: u.roles,
+        matter_ids: u.matter_ids.length ? u.matter_ids : null,
+      },
+      requestId: newId('request'),
+      version: API_VERSION,
+      idempotencyKey: null,
+      origin: '',
+      auditRef: null,
     };
-    await recordChange(ctx, tx, { event_type: 'user.activated', object_type: 'user', object_id: u.id, matter_id: null, details: { organization_id: org.id } });
+    await recordChange(ctx, tx, {
+      event_type: 'user.activated',
+      object_type: 'user',
+      object_id: u.id,
+      matter_id: null,
+      details: { organization_id: org.id },
+    });
     return { email: u.email };
   }, TX_OPTIONS);
 }

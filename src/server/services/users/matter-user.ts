@@ -10,12 +10,25 @@ import { roleGrants } from '../../auth/roles';
  * same 400 parameter_invalid on `param`: the reference is unusable, and the answer does not
  * say whether such a user exists elsewhere.
  */
-export async function loadMatterUser(ctx: Ctx, db: Db, userId: string, matterId: string, param: string, scope?: string) {
+export async function loadMatterUser(
+  ctx: Ctx,
+  db: Db,
+  userId: string,
+  matterId: string,
+  param: string,
+  scope?: string,
+) {
   const u = isId('user', userId) ? await db.user.findFirst({ where: { id: userId, org_id: ctx.org.id } }) : null;
-  const usable = u && u.status !== 'disabled' && (u.matter_ids.length === 0 || u.matter_ids.includes(matterId))
-    && (!scope || roleGrants(u.roles, scope));
+  const usable =
+    u &&
+    u.status !== 'disabled' &&
+    (u.matter_ids.length === 0 || u.matter_ids.includes(matterId)) &&
+    (!scope || roleGrants(u.roles, scope));
   if (!usable) {
-    throw invalidParam(param, `${param} must be an active user of this organization who can see matter ${matterId}${scope ? ` and whose roles allow ${scope}` : ''}.`);
+    throw invalidParam(
+      param,
+      `${param} must be an active user of this organization who can see matter ${matterId}${scope ? ` and whose roles allow ${scope}` : ''}.`,
+    );
   }
   return u;
 }

@@ -28,7 +28,9 @@ export function deliveryOut(d: WebhookDelivery) {
  * what the console's endpoint page lists as "recent deliveries".
  */
 export async function listDeliveries(
-  ctx: Ctx, db: Db, endpointId: string,
+  ctx: Ctx,
+  db: Db,
+  endpointId: string,
   q: PageArgs & { status?: (typeof DELIVERY_STATUSES)[number]; event_id?: string },
 ) {
   const e = await loadEndpoint(ctx, db, endpointId);

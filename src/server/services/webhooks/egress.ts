@@ -32,14 +32,21 @@ export class EgressRefused extends Error {}
  * a client may pick any of them). Returns the checked addresses, which the caller must connect
  * to — never resolve again.
  */
-export async function resolveChecked(host: string, policy: EgressPolicy, resolver: Resolver = systemResolver): Promise<LookupAddress[]> {
+export async function resolveChecked(
+  host: string,
+  policy: EgressPolicy,
+  resolver: Resolver = systemResolver,
+): Promise<LookupAddress[]> {
   const bare = host.replace(/^\[|\]$/g, '');
   const literal = isIP(bare.split('%')[0]);
   const addresses = literal ? [{ address: bare, family: literal }] : await resolver(bare);
   if (!addresses.length) throw new EgressRefused(`${host} does not resolve`);
   for (const a of addresses) {
     const cls = refusedClass(a.address, policy);
-    if (cls) throw new EgressRefused(`${host} resolves to a ${cls.replace('_', '-')} address (${a.address}), which webhooks may not reach`);
+    if (cls)
+      throw new EgressRefused(
+        `${host} resolves to a ${cls.replace('_', '-')} address (${a.address}), which webhooks may not reach`,
+      );
   }
   return addresses;
 }
@@ -67,7 +74,12 @@ export function parseWebhookUrl(raw: string, env: Env): URL {
     throw invalidParam('url', 'url must be an absolute http(s) URL.');
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && env === 'sandbox')) {
-    throw invalidParam('url', env === 'sandbox' ? 'url must use https (or http in the sandbox).' : 'Production webhook endpoints must use https.');
+    throw invalidParam(
+      'url',
+      env === 'sandbox'
+        ? 'url must use https (or http in the sandbox).'
+        : 'Production webhook endpoints must use https.',
+    );
   }
   if (url.username || url.password) throw invalidParam('url', 'url must not contain credentials.');
   if (!url.hostname) throw invalidParam('url', 'url must name a host.');

@@ -32,12 +32,16 @@ export function endpointOut(e: WebhookEndpoint) {
  */
 export function assertOrgWide(ctx: Ctx) {
   if (ctx.actor.matter_ids !== null) {
-    throw new ApiError('matter_restricted_key', 'Webhook endpoints receive events of every matter; a key or user restricted to specific matters cannot manage them.');
+    throw new ApiError(
+      'matter_restricted_key',
+      'Webhook endpoints receive events of every matter; a key or user restricted to specific matters cannot manage them.',
+    );
   }
 }
 
 function checkEnabledEvents(enabled: string[] | undefined) {
-  if (enabled && !enabled.length) throw invalidParam('enabled_events', 'enabled_events needs at least one event type, or ["*"] for all.');
+  if (enabled && !enabled.length)
+    throw invalidParam('enabled_events', 'enabled_events needs at least one event type, or ["*"] for all.');
   const bad = enabled && unknownEnabledEvent(enabled);
   if (bad) throw invalidParam('enabled_events', `Unknown event type '${bad}'. Use '*' or a type of the event catalog.`);
   return normalizeEnabledEvents(enabled);
@@ -75,9 +79,23 @@ export async function createWebhookEndpoint(ctx: Ctx, tx: Tx, input: { url: stri
   const id = newId('webhook_endpoint');
   const secret = newSigningSecret();
   const e = await tx.webhookEndpoint.create({
-    data: { id, org_id: ctx.org.id, env: ctx.env, url, enabled_events: enabled, status: 'enabled', secret_ciphertext: await encryptSecret(tx, secret, id) },
+    data: {
+      id,
+      org_id: ctx.org.id,
+      env: ctx.env,
+      url,
+      enabled_events: enabled,
+      status: 'enabled',
+      secret_ciphertext: await encryptSecret(tx, secret, id),
+    },
   });
-  await recordChange(ctx, tx, { event_type: 'webhook_endpoint.created', object_type: 'webhook_endpoint', object_id: id, matter_id: null, details: { url, enabled_events: enabled } });
+  await recordChange(ctx, tx, {
+    event_type: 'webhook_endpoint.created',
+    object_type: 'webhook_endpoint',
+    object_id: id,
+    matter_id: null,
+    details: { url, enabled_events: enabled },
+  });
   return { ...endpointOut(e), signing_secret: secret };
 }
 
@@ -85,7 +103,8 @@ export async function createWebhookEndpoint(ctx: Ctx, tx: Tx, input: { url: stri
 export async function listWebhookEndpoints(ctx: Ctx, db: Db, q: PageArgs) {
   assertOrgWide(ctx);
   const page = await keysetPage(q, (a) =>
-    db.webhookEndpoint.findMany({ ...a, where: { ...a.where, org_id: ctx.org.id, env: ctx.env, deleted_at: null } }));
+    db.webhookEndpoint.findMany({ ...a, where: { ...a.where, org_id: ctx.org.id, env: ctx.env, deleted_at: null } }),
+  );
   return listEnvelope(page, '/v1/webhook_endpoints', endpointOut);
 }
 
@@ -99,7 +118,9 @@ export async function getWebhookEndpoint(ctx: Ctx, db: Db, id: string) {
  * transaction, so nothing more is sent (the dispatcher re-checks the status at send time too).
  */
 export async function updateWebhookEndpoint(
-  ctx: Ctx, tx: Tx, id: string,
+  ctx: Ctx,
+  tx: Tx,
+  id: string,
   patch: { url?: string; enabled_events?: string[]; status?: (typeof ENDPOINT_STATUSES)[number] },
 ) {
   const e = await loadEndpoint(ctx, tx, id);
@@ -114,7 +135,13 @@ export async function updateWebhookEndpoint(
   }
   const updated = await tx.webhookEndpoint.update({ where: { id: e.id }, data });
   if (updated.status === 'disabled') await cancelPending(tx, e.id);
-  await recordChange(ctx, tx, { event_type: 'webhook_endpoint.updated', object_type: 'webhook_endpoint', object_id: e.id, matter_id: null, details: { changed: Object.keys(patch), status: updated.status } });
+  await recordChange(ctx, tx, {
+    event_type: 'webhook_endpoint.updated',
+    object_type: 'webhook_endpoint',
+    object_id: e.id,
+    matter_id: null,
+    details: { changed: Object.keys(patch), status: updated.status },
+  });
   return endpointOut(updated);
 }
 
@@ -125,8 +152,17 @@ export async function updateWebhookEndpoint(
  */
 export async function deleteWebhookEndpoint(ctx: Ctx, tx: Tx, id: string) {
   const e = await loadEndpoint(ctx, tx, id);
-  await tx.webhookEndpoint.update({ where: { id: e.id }, data: { deleted_at: new Date(), status: 'disabled', secret_ciphertext: null } });
+  await tx.webhookEndpoint.update({
+    where: { id: e.id },
+    data: { deleted_at: new Date(), status: 'disabled', secret_ciphertext: null },
+  });
   await cancelPending(tx, e.id);
-  await recordChange(ctx, tx, { event_type: 'webhook_endpoint.deleted', object_type: 'webhook_endpoint', object_id: e.id, matter_id: null, details: { url: e.url } });
+  await recordChange(ctx, tx, {
+    event_type: 'webhook_endpoint.deleted',
+    object_type: 'webhook_endpoint',
+    object_id: e.id,
+    matter_id: null,
+    details: { url: e.url },
+  });
   return { object: 'webhook_endpoint' as const, webhook_endpoint_id: e.id, deleted: true as const };
 }

@@ -56,7 +56,8 @@ export async function listEvents(ctx: Ctx, db: Db, q: PageArgs & { type?: string
 
 async function loadEvent(ctx: Ctx, db: Db, id: string) {
   const e = isId('event', id) ? await db.event.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }) : null;
-  if (!e || (e.matter_id ? !canSeeMatter(ctx, e.matter_id) : ctx.actor.matter_ids !== null)) throw notFound('event', id);
+  if (!e || (e.matter_id ? !canSeeMatter(ctx, e.matter_id) : ctx.actor.matter_ids !== null))
+    throw notFound('event', id);
   return e;
 }
 
@@ -68,7 +69,10 @@ async function loadEvent(ctx: Ctx, db: Db, id: string) {
 export async function eventTypesOf(ctx: Ctx, db: Db, ids: readonly string[]): Promise<Record<string, string>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return {};
-  const rows = await db.event.findMany({ where: { ...visibleWhere(ctx), id: { in: unique } }, select: { id: true, type: true } });
+  const rows = await db.event.findMany({
+    where: { ...visibleWhere(ctx), id: { in: unique } },
+    select: { id: true, type: true },
+  });
   return Object.fromEntries(rows.map((r) => [r.id, r.type]));
 }
 
@@ -87,26 +91,44 @@ export async function resendEvent(ctx: Ctx, tx: Tx, id: string, input: { webhook
   let endpoints;
   if (input.webhook_endpoint_id) {
     const one = await loadEndpoint(ctx, tx, input.webhook_endpoint_id).catch((err) => {
-      throw err instanceof ApiError && err.code === 'not_found' ? notFound('webhook endpoint', input.webhook_endpoint_id!, 'webhook_endpoint_id') : err;
+      throw err instanceof ApiError && err.code === 'not_found'
+        ? notFound('webhook endpoint', input.webhook_endpoint_id!, 'webhook_endpoint_id')
+        : err;
     });
     if (one.status !== 'enabled') {
-      throw new ApiError('conflict', `Webhook endpoint ${one.id} is disabled; enable it before resending to it.`, { param: 'webhook_endpoint_id' });
+      throw new ApiError('conflict', `Webhook endpoint ${one.id} is disabled; enable it before resending to it.`, {
+        param: 'webhook_endpoint_id',
+      });
     }
     endpoints = [one];
   } else {
-    const all = await tx.webhookEndpoint.findMany({ where: { org_id: ctx.org.id, env: ctx.env, status: 'enabled', deleted_at: null } });
+    const all = await tx.webhookEndpoint.findMany({
+      where: { org_id: ctx.org.id, env: ctx.env, status: 'enabled', deleted_at: null },
+    });
     endpoints = all.filter((x) => subscribes(x.enabled_events, e.type));
   }
   const now = new Date();
   const rows = endpoints.map((x) => ({
-    id: newId('webhook_delivery'), org_id: e.org_id, env: e.env, endpoint_id: x.id, event_id: e.id,
-    attempt: 1, status: 'pending', next_attempt_at: now, created_at: now,
+    id: newId('webhook_delivery'),
+    org_id: e.org_id,
+    env: e.env,
+    endpoint_id: x.id,
+    event_id: e.id,
+    attempt: 1,
+    status: 'pending',
+    next_attempt_at: now,
+    created_at: now,
   }));
   if (rows.length) await tx.webhookDelivery.createMany({ data: rows });
   await recordChange(ctx, tx, {
-    event_type: 'event.resent', object_type: 'event', object_id: e.id, matter_id: e.matter_id,
+    event_type: 'event.resent',
+    object_type: 'event',
+    object_id: e.id,
+    matter_id: e.matter_id,
     details: { event_type: e.type, webhook_endpoint_ids: endpoints.map((x) => x.id) },
   });
-  const created = rows.length ? await tx.webhookDelivery.findMany({ where: { id: { in: rows.map((r) => r.id) } }, orderBy: { id: 'desc' } }) : [];
+  const created = rows.length
+    ? await tx.webhookDelivery.findMany({ where: { id: { in: rows.map((r) => r.id) } }, orderBy: { id: 'desc' } })
+    : [];
   return { ...eventOut(e), deliveries: created.map(deliveryOut) };
 }

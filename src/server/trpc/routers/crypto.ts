@@ -14,7 +14,9 @@ export const cryptoRouter = router({
   overview: consoleProcedure
     .meta({ scope: 'crypto:read' })
     .input(zodInput(z.strictObject({ matter_id: z.string().max(100) })))
-    .query(({ ctx, input }) => runConsoleCall(ctx, 'cryptoOverview', null, (c, db) => cryptoOverview(c, db, input.matter_id))),
+    .query(({ ctx, input }) =>
+      runConsoleCall(ctx, 'cryptoOverview', null, (c, db) => cryptoOverview(c, db, input.matter_id)),
+    ),
   importWallets: opMutation(ops.importWallets, [], (ctx, { body }, tx) => importWallets(ctx, tx, body)),
   buildAssetMap: opMutation(ops.createAssetMap, [], (ctx, { body }, tx) => createAssetMap(ctx, tx, body)),
   timeline: opMutation(ops.createTransactionTimeline, [], (ctx, { body }, tx) => createTimeline(ctx, tx, body)),

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ops } from '../../operations';
 import { APPROVAL_STATUSES, REMEDIATION_STATUSES } from '../../domain/issuer/remediation';
-import { createRemediation, exportRemediation, getRemediation, listRemediations, moveRemediation } from '../../services/issuer/remediations';
+import {
+  createRemediation,
+  exportRemediation,
+  getRemediation,
+  listRemediations,
+  moveRemediation,
+} from '../../services/issuer/remediations';
 import { createCertificate, decideCertificate, listCertificates } from '../../services/issuer/certificates';
 import { loadMatter } from '../../services/matters/access';
 import { EXPORT_FORMATS } from '../../services/exports/formats';
@@ -24,33 +30,84 @@ const matterInput = z.strictObject({ matter_id: z.string().min(1).max(100) });
  * decisions run through the service layer in one transaction with audit and outbox.
  */
 export const issuerRouter = router({
-  get: opQuery(ops.getIssuerRemediation, ['remediation_id'], (ctx, { params }, db) => getRemediation(ctx, db, params.remediation_id)),
-  freezePacket: opMutation(ops.createIssuerFreezePacket, [], (ctx, { body }, tx) => createRemediation(ctx, tx, 'freeze_only', body)),
-  burnReissuePacket: opMutation(ops.createIssuerBurnReissuePacket, [], (ctx, { body }, tx) => createRemediation(ctx, tx, 'burn_reissue', body)),
-  certify: opMutation(ops.createDestinationWalletCertificate, [], (ctx, { body }, tx) => createCertificate(ctx, tx, body)),
+  get: opQuery(ops.getIssuerRemediation, ['remediation_id'], (ctx, { params }, db) =>
+    getRemediation(ctx, db, params.remediation_id),
+  ),
+  freezePacket: opMutation(ops.createIssuerFreezePacket, [], (ctx, { body }, tx) =>
+    createRemediation(ctx, tx, 'freeze_only', body),
+  ),
+  burnReissuePacket: opMutation(ops.createIssuerBurnReissuePacket, [], (ctx, { body }, tx) =>
+    createRemediation(ctx, tx, 'burn_reissue', body),
+  ),
+  certify: opMutation(ops.createDestinationWalletCertificate, [], (ctx, { body }, tx) =>
+    createCertificate(ctx, tx, body),
+  ),
 
-  remediations: consoleProcedure.meta({ scope: 'issuer:read' }).input(zodInput(matterInput))
-    .query(({ ctx, input }) => runConsoleCall(ctx, 'issuer.remediations', null, async (c, db) => {
-      const m = await loadMatter(c, db, input.matter_id, 'matter_id');
-      return listRemediations(c, db, m.id);
-    })),
-  certificates: consoleProcedure.meta({ scope: 'issuer:read' }).input(zodInput(matterInput))
-    .query(({ ctx, input }) => runConsoleCall(ctx, 'issuer.certificates', null, async (c, db) => {
-      const m = await loadMatter(c, db, input.matter_id, 'matter_id');
-      return listCertificates(c, db, m.id);
-    })),
+  remediations: consoleProcedure
+    .meta({ scope: 'issuer:read' })
+    .input(zodInput(matterInput))
+    .query(({ ctx, input }) =>
+      runConsoleCall(ctx, 'issuer.remediations', null, async (c, db) => {
+        const m = await loadMatter(c, db, input.matter_id, 'matter_id');
+        return listRemediations(c, db, m.id);
+      }),
+    ),
+  certificates: consoleProcedure
+    .meta({ scope: 'issuer:read' })
+    .input(zodInput(matterInput))
+    .query(({ ctx, input }) =>
+      runConsoleCall(ctx, 'issuer.certificates', null, async (c, db) => {
+        const m = await loadMatter(c, db, input.matter_id, 'matter_id');
+        return listCertificates(c, db, m.id);
+      }),
+    ),
 
-  move: consoleProcedure.meta({ scope: 'issuer:write' })
-    .input(zodInput(z.strictObject({ remediation_id: z.string().min(1).max(100), status: z.enum(REMEDIATION_STATUSES), notes: z.string().max(10_000).nullable().optional() })))
-    .mutation(({ ctx, input }) => runConsoleCall(ctx, 'issuer.move', { gate: null }, (c, tx) => moveRemediation(c, tx, input.remediation_id, input))),
-  export: consoleProcedure.meta({ scope: 'issuer:write' })
-    .input(zodInput(z.strictObject({ remediation_id: z.string().min(1).max(100), format: z.enum(EXPORT_FORMATS), redaction_profile: z.enum(REDACTION_PROFILES).optional() })))
-    .mutation(({ ctx, input }) => runConsoleCall(ctx, 'issuer.export', { gate: null }, (c, tx) => exportRemediation(c, tx, input.remediation_id, input))),
-  decideCertificate: consoleProcedure.meta({ scope: APPROVE_SCOPE })
-    .input(zodInput(z.strictObject({
-      destination_wallet_id: z.string().min(1).max(100),
-      decision: z.enum(APPROVAL_STATUSES.filter((s) => s !== 'pending') as ['approved', 'rejected']),
-      reason: z.string().max(10_000).nullable().optional(),
-    })))
-    .mutation(({ ctx, input }) => runConsoleCall(ctx, 'issuer.decideCertificate', { gate: null }, (c, tx) => decideCertificate(c, tx, input.destination_wallet_id, input))),
+  move: consoleProcedure
+    .meta({ scope: 'issuer:write' })
+    .input(
+      zodInput(
+        z.strictObject({
+          remediation_id: z.string().min(1).max(100),
+          status: z.enum(REMEDIATION_STATUSES),
+          notes: z.string().max(10_000).nullable().optional(),
+        }),
+      ),
+    )
+    .mutation(({ ctx, input }) =>
+      runConsoleCall(ctx, 'issuer.move', { gate: null }, (c, tx) =>
+        moveRemediation(c, tx, input.remediation_id, input),
+      ),
+    ),
+  export: consoleProcedure
+    .meta({ scope: 'issuer:write' })
+    .input(
+      zodInput(
+        z.strictObject({
+          remediation_id: z.string().min(1).max(100),
+          format: z.enum(EXPORT_FORMATS),
+          redaction_profile: z.enum(REDACTION_PROFILES).optional(),
+        }),
+      ),
+    )
+    .mutation(({ ctx, input }) =>
+      runConsoleCall(ctx, 'issuer.export', { gate: null }, (c, tx) =>
+        exportRemediation(c, tx, input.remediation_id, input),
+      ),
+    ),
+  decideCertificate: consoleProcedure
+    .meta({ scope: APPROVE_SCOPE })
+    .input(
+      zodInput(
+        z.strictObject({
+          destination_wallet_id: z.string().min(1).max(100),
+          decision: z.enum(APPROVAL_STATUSES.filter((s) => s !== 'pending') as ['approved', 'rejected']),
+          reason: z.string().max(10_000).nullable().optional(),
+        }),
+      ),
+    )
+    .mutation(({ ctx, input }) =>
+      runConsoleCall(ctx, 'issuer.decideCertificate', { gate: null }, (c, tx) =>
+        decideCertificate(c, tx, input.destination_wallet_id, input),
+      ),
+    ),
 });

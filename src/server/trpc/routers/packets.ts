@@ -15,16 +15,34 @@ export const packetsRouter = router({
   /** The review queue: awaiting review first (no REST twin; the REST list is newest first). */
   queue: consoleProcedure
     .meta({ scope: ops.listPackets.scope })
-    .input(zodInput(z.strictObject({ status: z.enum(PACKET_STATUSES).optional(), type: z.enum(PACKET_TYPES).optional() })))
+    .input(
+      zodInput(z.strictObject({ status: z.enum(PACKET_STATUSES).optional(), type: z.enum(PACKET_TYPES).optional() })),
+    )
     .query(({ ctx, input }) => runConsoleCall(ctx, 'packets.queue', null, (c, db) => reviewQueue(c, db, input))),
   get: opQuery(ops.getPacket, ['packet_id'], (ctx, { params }, db) => getPacket(ctx, db, params.packet_id)),
-  update: opMutation(ops.updatePacket, ['packet_id'], (ctx, { params, body }, tx) => updatePacket(ctx, tx, params.packet_id, body)),
-  export: opMutation(ops.exportPacket, ['packet_id'], (ctx, { params, body }, tx) => exportPacket(ctx, tx, params.packet_id, body)),
+  update: opMutation(ops.updatePacket, ['packet_id'], (ctx, { params, body }, tx) =>
+    updatePacket(ctx, tx, params.packet_id, body),
+  ),
+  export: opMutation(ops.exportPacket, ['packet_id'], (ctx, { params, body }, tx) =>
+    exportPacket(ctx, tx, params.packet_id, body),
+  ),
   getExport: opQuery(ops.getExport, ['export_id'], (ctx, { params }, db) => getExport(ctx, db, params.export_id)),
-  createExchangeIntercept: opMutation(ops.createExchangeInterceptPacket, [], (ctx, { body }, tx) => createPacket(ctx, tx, 'exchange_intercept', body)),
-  createVaspLegalProcess: opMutation(ops.createVaspLegalProcessPacket, [], (ctx, { body }, tx) => createPacket(ctx, tx, 'vasp_legal_process', body)),
-  createExchangeFreeze: opMutation(ops.createExchangeFreezePacket, [], (ctx, { body }, tx) => createPacket(ctx, tx, 'exchange_freeze', body)),
-  createExchangeTurnover: opMutation(ops.createExchangeTurnoverPacket, [], (ctx, { body }, tx) => createPacket(ctx, tx, 'exchange_turnover', body)),
-  createTurnoverWorkflow: opMutation(ops.createTurnoverWorkflowPacket, [], (ctx, { body }, tx) => createPacket(ctx, tx, 'turnover_workflow', body)),
-  createLawEnforcementReferral: opMutation(ops.createLawEnforcementReferralPacket, [], (ctx, { body }, tx) => createPacket(ctx, tx, 'law_enforcement_referral', body)),
+  createExchangeIntercept: opMutation(ops.createExchangeInterceptPacket, [], (ctx, { body }, tx) =>
+    createPacket(ctx, tx, 'exchange_intercept', body),
+  ),
+  createVaspLegalProcess: opMutation(ops.createVaspLegalProcessPacket, [], (ctx, { body }, tx) =>
+    createPacket(ctx, tx, 'vasp_legal_process', body),
+  ),
+  createExchangeFreeze: opMutation(ops.createExchangeFreezePacket, [], (ctx, { body }, tx) =>
+    createPacket(ctx, tx, 'exchange_freeze', body),
+  ),
+  createExchangeTurnover: opMutation(ops.createExchangeTurnoverPacket, [], (ctx, { body }, tx) =>
+    createPacket(ctx, tx, 'exchange_turnover', body),
+  ),
+  createTurnoverWorkflow: opMutation(ops.createTurnoverWorkflowPacket, [], (ctx, { body }, tx) =>
+    createPacket(ctx, tx, 'turnover_workflow', body),
+  ),
+  createLawEnforcementReferral: opMutation(ops.createLawEnforcementReferralPacket, [], (ctx, { body }, tx) =>
+    createPacket(ctx, tx, 'law_enforcement_referral', body),
+  ),
 });

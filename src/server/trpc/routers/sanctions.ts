@@ -27,25 +27,56 @@ const page = {
  * a workflow) run through the same service layer in one transaction with audit and outbox.
  */
 export const sanctionsRouter = router({
-  get: opQuery(ops.getSanctionsReview, ['review_id'], (ctx, { params }, db) => getSanctionsObject(ctx, db, params.review_id)),
+  get: opQuery(ops.getSanctionsReview, ['review_id'], (ctx, { params }, db) =>
+    getSanctionsObject(ctx, db, params.review_id),
+  ),
   screen: opMutation(ops.screenSanctions, [], (ctx, { body }, tx) => createScreen(ctx, tx, body)),
   openReview: opMutation(ops.createSanctionsReviewPacket, [], (ctx, { body }, tx) => createReviewPacket(ctx, tx, body)),
   startOfacReport: opMutation(ops.createOfacReportWorkflow, [], (ctx, { body }, tx) => createOfacReport(ctx, tx, body)),
 
-  screens: consoleProcedure.meta({ scope: 'sanctions:read' })
+  screens: consoleProcedure
+    .meta({ scope: 'sanctions:read' })
     .input(zodInput(z.strictObject({ ...page, status: z.enum(['clear', 'potential_match', 'match']).optional() })))
     .query(({ ctx, input }) => runConsoleCall(ctx, 'sanctions.screens', null, (c, db) => listScreens(c, db, input))),
-  reviews: consoleProcedure.meta({ scope: 'sanctions:read' })
+  reviews: consoleProcedure
+    .meta({ scope: 'sanctions:read' })
     .input(zodInput(z.strictObject({ ...page, status: z.enum(REVIEW_STATUSES).optional() })))
     .query(({ ctx, input }) => runConsoleCall(ctx, 'sanctions.reviews', null, (c, db) => listReviews(c, db, input))),
-  ofacReports: consoleProcedure.meta({ scope: 'sanctions:read' })
+  ofacReports: consoleProcedure
+    .meta({ scope: 'sanctions:read' })
     .input(zodInput(z.strictObject({ ...page, status: z.enum(OFAC_STATUSES).optional() })))
-    .query(({ ctx, input }) => runConsoleCall(ctx, 'sanctions.ofacReports', null, (c, db) => listOfacReports(c, db, input))),
+    .query(({ ctx, input }) =>
+      runConsoleCall(ctx, 'sanctions.ofacReports', null, (c, db) => listOfacReports(c, db, input)),
+    ),
 
-  decide: consoleProcedure.meta({ scope: DECIDE_SCOPE })
-    .input(zodInput(z.strictObject({ review_id: z.string().min(1).max(100), decision: z.enum(REVIEW_DECISIONS), reason: z.string().max(10_000).nullable().optional() })))
-    .mutation(({ ctx, input }) => runConsoleCall(ctx, 'sanctions.decide', { gate: null }, (c, tx) => decideReview(c, tx, input.review_id, input))),
-  moveOfacReport: consoleProcedure.meta({ scope: 'sanctions:write' })
-    .input(zodInput(z.strictObject({ ofac_report_id: z.string().min(1).max(100), status: z.enum(OFAC_STATUSES), notes: z.string().max(10_000).nullable().optional() })))
-    .mutation(({ ctx, input }) => runConsoleCall(ctx, 'sanctions.moveOfacReport', { gate: null }, (c, tx) => moveOfacReport(c, tx, input.ofac_report_id, input))),
+  decide: consoleProcedure
+    .meta({ scope: DECIDE_SCOPE })
+    .input(
+      zodInput(
+        z.strictObject({
+          review_id: z.string().min(1).max(100),
+          decision: z.enum(REVIEW_DECISIONS),
+          reason: z.string().max(10_000).nullable().optional(),
+        }),
+      ),
+    )
+    .mutation(({ ctx, input }) =>
+      runConsoleCall(ctx, 'sanctions.decide', { gate: null }, (c, tx) => decideReview(c, tx, input.review_id, input)),
+    ),
+  moveOfacReport: consoleProcedure
+    .meta({ scope: 'sanctions:write' })
+    .input(
+      zodInput(
+        z.strictObject({
+          ofac_report_id: z.string().min(1).max(100),
+          status: z.enum(OFAC_STATUSES),
+          notes: z.string().max(10_000).nullable().optional(),
+        }),
+      ),
+    )
+    .mutation(({ ctx, input }) =>
+      runConsoleCall(ctx, 'sanctions.moveOfacReport', { gate: null }, (c, tx) =>
+        moveOfacReport(c, tx, input.ofac_report_id, input),
+      ),
+    ),
 });

@@ -1,6 +1,10 @@
 import { ops } from '../../operations';
 import {
-  createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints, updateWebhookEndpoint,
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookEndpoints,
+  updateWebhookEndpoint,
 } from '../../services/webhooks/endpoints';
 import { listDeliveries } from '../../services/webhooks/deliveries';
 import { eventTypesOf, resendEvent } from '../../services/webhooks/events';
@@ -13,16 +17,27 @@ import { router } from '../init';
  */
 export const webhooksRouter = router({
   list: opQuery(ops.listWebhookEndpoints, [], (ctx, { query }, db) => listWebhookEndpoints(ctx, db, query)),
-  get: opQuery(ops.getWebhookEndpoint, ['webhook_endpoint_id'], (ctx, { params }, db) => getWebhookEndpoint(ctx, db, params.webhook_endpoint_id)),
+  get: opQuery(ops.getWebhookEndpoint, ['webhook_endpoint_id'], (ctx, { params }, db) =>
+    getWebhookEndpoint(ctx, db, params.webhook_endpoint_id),
+  ),
   create: opMutation(ops.createWebhookEndpoint, [], (ctx, { body }, tx) => createWebhookEndpoint(ctx, tx, body)),
   update: opMutation(ops.updateWebhookEndpoint, ['webhook_endpoint_id'], (ctx, { params, body }, tx) =>
-    updateWebhookEndpoint(ctx, tx, params.webhook_endpoint_id, body)),
-  delete: opMutation(ops.deleteWebhookEndpoint, ['webhook_endpoint_id'], (ctx, { params }, tx) => deleteWebhookEndpoint(ctx, tx, params.webhook_endpoint_id)),
+    updateWebhookEndpoint(ctx, tx, params.webhook_endpoint_id, body),
+  ),
+  delete: opMutation(ops.deleteWebhookEndpoint, ['webhook_endpoint_id'], (ctx, { params }, tx) =>
+    deleteWebhookEndpoint(ctx, tx, params.webhook_endpoint_id),
+  ),
   // The REST list plus each attempt's event type: the screen shows what was sent, not only its id.
   deliveries: opQuery(ops.listWebhookDeliveries, ['webhook_endpoint_id'], async (ctx, { params, query }, db) => {
     const page = await listDeliveries(ctx, db, params.webhook_endpoint_id, query);
-    const types = await eventTypesOf(ctx, db, page.data.map((d) => d.event_id));
+    const types = await eventTypesOf(
+      ctx,
+      db,
+      page.data.map((d) => d.event_id),
+    );
     return { ...page, data: page.data.map((d) => ({ ...d, event_type: types[d.event_id] ?? null })) };
   }),
-  resend: opMutation(ops.resendEvent, ['event_id'], (ctx, { params, body }, tx) => resendEvent(ctx, tx, params.event_id, body)),
+  resend: opMutation(ops.resendEvent, ['event_id'], (ctx, { params, body }, tx) =>
+    resendEvent(ctx, tx, params.event_id, body),
+  ),
 });

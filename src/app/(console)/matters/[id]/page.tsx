@@ -25,9 +25,12 @@ export default async function MatterPage({ params }: { params: Promise<{ id: str
   }
   await Promise.all([
     prefetch(trpc.matters.dashboard.queryOptions({ matter_id: id })),
-    me.permissions['authority:read'] && prefetch(trpc.matters.authority.list.queryOptions({ matter_id: id, limit: PANEL_ROWS })),
-    me.permissions['claimants:read'] && prefetch(trpc.matters.claimants.list.queryOptions({ matter_id: id, limit: PANEL_ROWS })),
-    me.permissions['audit:read'] && prefetch(trpc.audit.matterEvents.queryOptions({ matter_id: id, limit: AUDIT_PAGE })),
+    me.permissions['authority:read'] &&
+      prefetch(trpc.matters.authority.list.queryOptions({ matter_id: id, limit: PANEL_ROWS })),
+    me.permissions['claimants:read'] &&
+      prefetch(trpc.matters.claimants.list.queryOptions({ matter_id: id, limit: PANEL_ROWS })),
+    me.permissions['audit:read'] &&
+      prefetch(trpc.audit.matterEvents.queryOptions({ matter_id: id, limit: AUDIT_PAGE })),
     me.permissions['judgments:read'] && prefetch(trpc.judgments.list.queryOptions(judgmentsListInput(id))),
     me.permissions['ledger:read'] && prefetch(trpc.ledger.balance.queryOptions(ledgerInput(id))),
   ]);

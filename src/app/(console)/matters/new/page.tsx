@@ -9,8 +9,15 @@ export default async function NewMatterPage() {
   const allowed = me.permissions['matters:write'] && me.matter_ids === null;
   return (
     <div className="flex max-w-2xl flex-col gap-3">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-700"><Link href="/matters" className="text-blue-800 underline">Matters</Link> / New</nav>
-      <h1 className="text-lg font-semibold">New matter <span className="text-sm font-normal text-slate-600">({me.environment})</span></h1>
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-700">
+        <Link href="/matters" className="text-blue-800 underline">
+          Matters
+        </Link>{' '}
+        / New
+      </nav>
+      <h1 className="text-lg font-semibold">
+        New matter <span className="text-sm font-normal text-slate-600">({me.environment})</span>
+      </h1>
       {allowed ? (
         <NewMatterForm />
       ) : (

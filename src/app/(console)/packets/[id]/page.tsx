@@ -18,7 +18,14 @@ export default async function PacketPage({ params }: { params: Promise<{ id: str
   }
   return (
     <HydrateClient>
-      <PacketView packetId={id} perms={{ write: me.permissions['packets:write'], approve: me.permissions['packets:approve'], export: me.permissions['packets:export'] }} />
+      <PacketView
+        packetId={id}
+        perms={{
+          write: me.permissions['packets:write'],
+          approve: me.permissions['packets:approve'],
+          export: me.permissions['packets:export'],
+        }}
+      />
     </HydrateClient>
   );
 }

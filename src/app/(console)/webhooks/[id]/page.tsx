@@ -13,7 +13,9 @@ export const metadata = { title: 'Webhook endpoint · Console' };
 export default async function WebhookEndpointPage({ params }: { params: Promise<{ id: string }> }) {
   const me = await requireConsoleUser();
   const { id } = await params;
-  const refusal = await firstQuery(() => getQueryClient().fetchQuery(trpc.webhooks.get.queryOptions({ webhook_endpoint_id: id })));
+  const refusal = await firstQuery(() =>
+    getQueryClient().fetchQuery(trpc.webhooks.get.queryOptions({ webhook_endpoint_id: id })),
+  );
   if (refusal) return <NoAccess refusal={refusal} />;
   await prefetch(trpc.webhooks.deliveries.queryOptions(deliveriesInput(id)));
   return (

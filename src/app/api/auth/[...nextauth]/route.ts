@@ -18,7 +18,10 @@ async function handler(incoming: NextRequest, ctx: RouteContext) {
     options = await authOptions();
   } catch (e) {
     log.error({ err: String(e) }, 'console sign-in unavailable');
-    return Response.json({ message: 'Sign-in is temporarily unavailable.' }, { status: 503, headers: { 'Retry-After': '5' } });
+    return Response.json(
+      { message: 'Sign-in is temporarily unavailable.' },
+      { status: 503, headers: { 'Retry-After': '5' } },
+    );
   }
   return NextAuth(req as never, ctx as never, options);
 }

@@ -3,4 +3,6 @@ import { ops } from '@/server/operations';
 import { getAction, updateAction } from '@/server/services/actions/actions';
 
 export const GET = api(ops.getAction, (ctx, { params }, db) => getAction(ctx, db, params.action_id));
-export const PATCH = api(ops.updateAction, (ctx, { params, body }, tx) => updateAction(ctx, tx, params.action_id, body));
+export const PATCH = api(ops.updateAction, (ctx, { params, body }, tx) =>
+  updateAction(ctx, tx, params.action_id, body),
+);

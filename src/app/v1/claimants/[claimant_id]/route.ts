@@ -3,4 +3,6 @@ import { ops } from '@/server/operations';
 import { getClaimant, updateClaimant } from '@/server/services/matters/claimants';
 
 export const GET = api(ops.getClaimant, (ctx, { params }, db) => getClaimant(ctx, db, params.claimant_id));
-export const PATCH = api(ops.updateClaimant, (ctx, { params, body }, tx) => updateClaimant(ctx, tx, params.claimant_id, body));
+export const PATCH = api(ops.updateClaimant, (ctx, { params, body }, tx) =>
+  updateClaimant(ctx, tx, params.claimant_id, body),
+);

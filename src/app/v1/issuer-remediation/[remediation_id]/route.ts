@@ -2,4 +2,6 @@ import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { getRemediation } from '@/server/services/issuer/remediations';
 
-export const GET = api(ops.getIssuerRemediation, (ctx, { params }, db) => getRemediation(ctx, db, params.remediation_id));
+export const GET = api(ops.getIssuerRemediation, (ctx, { params }, db) =>
+  getRemediation(ctx, db, params.remediation_id),
+);

@@ -3,4 +3,6 @@ import { ops } from '@/server/operations';
 import { getJudgment, updateJudgment } from '@/server/services/judgments/judgments';
 
 export const GET = api(ops.getJudgment, (ctx, { params }, db) => getJudgment(ctx, db, params.judgment_id));
-export const PATCH = api(ops.updateJudgment, (ctx, { params, body }, tx) => updateJudgment(ctx, tx, params.judgment_id, body));
+export const PATCH = api(ops.updateJudgment, (ctx, { params, body }, tx) =>
+  updateJudgment(ctx, tx, params.judgment_id, body),
+);

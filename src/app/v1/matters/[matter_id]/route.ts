@@ -3,4 +3,6 @@ import { ops } from '@/server/operations';
 import { getMatter, updateMatter } from '@/server/services/matters/matters';
 
 export const GET = api(ops.getMatter, (ctx, { params }, db) => getMatter(ctx, db, params.matter_id));
-export const PATCH = api(ops.updateMatter, (ctx, { params, body }, tx) => updateMatter(ctx, tx, params.matter_id, body));
+export const PATCH = api(ops.updateMatter, (ctx, { params, body }, tx) =>
+  updateMatter(ctx, tx, params.matter_id, body),
+);

@@ -3,4 +3,6 @@ import { ops } from '@/server/operations';
 import { getOrganization, updateOrganization } from '@/server/services/organizations/organizations';
 
 export const GET = api(ops.getOrganization, (ctx, { params }, db) => getOrganization(ctx, db, params.organization_id));
-export const PATCH = api(ops.updateOrganization, (ctx, { params, body }, tx) => updateOrganization(ctx, tx, params.organization_id, body));
+export const PATCH = api(ops.updateOrganization, (ctx, { params, body }, tx) =>
+  updateOrganization(ctx, tx, params.organization_id, body),
+);

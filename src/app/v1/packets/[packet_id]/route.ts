@@ -3,4 +3,6 @@ import { ops } from '@/server/operations';
 import { getPacket, updatePacket } from '@/server/services/packets/packets';
 
 export const GET = api(ops.getPacket, (ctx, { params }, db) => getPacket(ctx, db, params.packet_id));
-export const PATCH = api(ops.updatePacket, (ctx, { params, body }, tx) => updatePacket(ctx, tx, params.packet_id, body));
+export const PATCH = api(ops.updatePacket, (ctx, { params, body }, tx) =>
+  updatePacket(ctx, tx, params.packet_id, body),
+);

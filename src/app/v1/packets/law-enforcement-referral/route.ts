@@ -2,4 +2,6 @@ import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createPacket } from '@/server/services/packets/create';
 
-export const POST = api(ops.createLawEnforcementReferralPacket, (ctx, { body }, tx) => createPacket(ctx, tx, 'law_enforcement_referral', body));
+export const POST = api(ops.createLawEnforcementReferralPacket, (ctx, { body }, tx) =>
+  createPacket(ctx, tx, 'law_enforcement_referral', body),
+);

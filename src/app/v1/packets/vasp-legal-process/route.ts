@@ -2,4 +2,6 @@ import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createPacket } from '@/server/services/packets/create';
 
-export const POST = api(ops.createVaspLegalProcessPacket, (ctx, { body }, tx) => createPacket(ctx, tx, 'vasp_legal_process', body));
+export const POST = api(ops.createVaspLegalProcessPacket, (ctx, { body }, tx) =>
+  createPacket(ctx, tx, 'vasp_legal_process', body),
+);

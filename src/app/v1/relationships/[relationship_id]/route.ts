@@ -3,4 +3,6 @@ import { ops } from '@/server/operations';
 import { getRelationship, updateRelationship } from '@/server/services/relationships/relationships';
 
 export const GET = api(ops.getRelationship, (ctx, { params }, db) => getRelationship(ctx, db, params.relationship_id));
-export const PATCH = api(ops.updateRelationship, (ctx, { params, body }, tx) => updateRelationship(ctx, tx, params.relationship_id, body));
+export const PATCH = api(ops.updateRelationship, (ctx, { params, body }, tx) =>
+  updateRelationship(ctx, tx, params.relationship_id, body),
+);

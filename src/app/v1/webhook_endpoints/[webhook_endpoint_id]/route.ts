@@ -2,6 +2,12 @@ import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from '@/server/services/webhooks/endpoints';
 
-export const GET = api(ops.getWebhookEndpoint, (ctx, { params }, db) => getWebhookEndpoint(ctx, db, params.webhook_endpoint_id));
-export const PATCH = api(ops.updateWebhookEndpoint, (ctx, { params, body }, tx) => updateWebhookEndpoint(ctx, tx, params.webhook_endpoint_id, body));
-export const DELETE = api(ops.deleteWebhookEndpoint, (ctx, { params }, tx) => deleteWebhookEndpoint(ctx, tx, params.webhook_endpoint_id));
+export const GET = api(ops.getWebhookEndpoint, (ctx, { params }, db) =>
+  getWebhookEndpoint(ctx, db, params.webhook_endpoint_id),
+);
+export const PATCH = api(ops.updateWebhookEndpoint, (ctx, { params, body }, tx) =>
+  updateWebhookEndpoint(ctx, tx, params.webhook_endpoint_id, body),
+);
+export const DELETE = api(ops.deleteWebhookEndpoint, (ctx, { params }, tx) =>
+  deleteWebhookEndpoint(ctx, tx, params.webhook_endpoint_id),
+);

@@ -1,3 +1,4 @@
 import { serveDownload } from '@/server/http/download';
 
-export const GET = async (req: Request, ctx: { params: Promise<{ export_id: string }> }) => serveDownload(req, (await ctx.params).export_id);
+export const GET = async (req: Request, ctx: { params: Promise<{ export_id: string }> }) =>
+  serveDownload(req, (await ctx.params).export_id);

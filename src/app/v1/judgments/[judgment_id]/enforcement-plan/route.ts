@@ -2,4 +2,6 @@ import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createEnforcementPlan } from '@/server/services/judgments/plan';
 
-export const POST = api(ops.createEnforcementPlan, (ctx, { params, body }, tx) => createEnforcementPlan(ctx, tx, params.judgment_id, body));
+export const POST = api(ops.createEnforcementPlan, (ctx, { params, body }, tx) =>
+  createEnforcementPlan(ctx, tx, params.judgment_id, body),
+);

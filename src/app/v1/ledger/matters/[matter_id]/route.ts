@@ -2,4 +2,6 @@ import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { ledgerBalance } from '@/server/services/ledger/balance';
 
-export const GET = api(ops.getLedgerBalance, (ctx, { params, query }, db) => ledgerBalance(ctx, db, params.matter_id, query));
+export const GET = api(ops.getLedgerBalance, (ctx, { params, query }, db) =>
+  ledgerBalance(ctx, db, params.matter_id, query),
+);

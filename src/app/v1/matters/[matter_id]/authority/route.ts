@@ -2,5 +2,9 @@ import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { grantAuthority, listGrants } from '@/server/services/matters/authority';
 
-export const POST = api(ops.grantAuthority, (ctx, { params, body }, tx) => grantAuthority(ctx, tx, params.matter_id, body));
-export const GET = api(ops.listAuthorityGrants, (ctx, { params, query }, db) => listGrants(ctx, db, params.matter_id, query));
+export const POST = api(ops.grantAuthority, (ctx, { params, body }, tx) =>
+  grantAuthority(ctx, tx, params.matter_id, body),
+);
+export const GET = api(ops.listAuthorityGrants, (ctx, { params, query }, db) =>
+  listGrants(ctx, db, params.matter_id, query),
+);

@@ -2,5 +2,9 @@ import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { issueKey, listKeys } from '@/server/services/organizations/api-keys';
 
-export const POST = api(ops.issueApiKey, (ctx, { params, body }, tx) => issueKey(ctx, tx, params.organization_id, body));
-export const GET = api(ops.listApiKeys, (ctx, { params, query }, db) => listKeys(ctx, db, params.organization_id, query));
+export const POST = api(ops.issueApiKey, (ctx, { params, body }, tx) =>
+  issueKey(ctx, tx, params.organization_id, body),
+);
+export const GET = api(ops.listApiKeys, (ctx, { params, query }, db) =>
+  listKeys(ctx, db, params.organization_id, query),
+);

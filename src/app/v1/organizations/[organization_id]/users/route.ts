@@ -2,5 +2,9 @@ import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { inviteUser, listUsers } from '@/server/services/organizations/users';
 
-export const POST = api(ops.inviteUser, (ctx, { params, body }, tx) => inviteUser(ctx, tx, params.organization_id, body));
-export const GET = api(ops.listUsers, (ctx, { params, query }, db) => listUsers(ctx, db, params.organization_id, query));
+export const POST = api(ops.inviteUser, (ctx, { params, body }, tx) =>
+  inviteUser(ctx, tx, params.organization_id, body),
+);
+export const GET = api(ops.listUsers, (ctx, { params, query }, db) =>
+  listUsers(ctx, db, params.organization_id, query),
+);

@@ -2,4 +2,6 @@ import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { addWatchlistAddresses } from '@/server/services/monitoring/watchlists';
 
-export const POST = api(ops.addWatchlistAddresses, (ctx, { params, body }, tx) => addWatchlistAddresses(ctx, tx, params.watchlist_id, body));
+export const POST = api(ops.addWatchlistAddresses, (ctx, { params, body }, tx) =>
+  addWatchlistAddresses(ctx, tx, params.watchlist_id, body),
+);

@@ -7,7 +7,11 @@ export default function JudgmentNotFound() {
       <p className="text-sm text-slate-700">
         There is no such judgment on this matter in this environment, or you do not have access to it.
       </p>
-      <p><Link href="/matters" className="text-sm text-blue-800 underline">Back to matters</Link></p>
+      <p>
+        <Link href="/matters" className="text-sm text-blue-800 underline">
+          Back to matters
+        </Link>
+      </p>
     </div>
   );
 }

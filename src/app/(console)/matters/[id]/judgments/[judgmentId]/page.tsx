@@ -17,7 +17,8 @@ export default async function JudgmentPage({ params }: { params: Promise<{ id: s
   if (!me.permissions['judgments:read']) notFound();
   let matterId: string;
   try {
-    matterId = (await getQueryClient().fetchQuery(trpc.judgments.get.queryOptions({ judgment_id: judgmentId }))).matter_id;
+    matterId = (await getQueryClient().fetchQuery(trpc.judgments.get.queryOptions({ judgment_id: judgmentId })))
+      .matter_id;
   } catch (e) {
     if (e instanceof TRPCError && e.code === 'NOT_FOUND') notFound();
     throw e;

@@ -2,4 +2,6 @@ import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { updateUser } from '@/server/services/organizations/users';
 
-export const PATCH = api(ops.updateUser, (ctx, { params, body }, tx) => updateUser(ctx, tx, params.organization_id, params.user_id, body));
+export const PATCH = api(ops.updateUser, (ctx, { params, body }, tx) =>
+  updateUser(ctx, tx, params.organization_id, params.user_id, body),
+);

@@ -2,4 +2,6 @@ import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { revokeKey } from '@/server/services/organizations/api-keys';
 
-export const POST = api(ops.revokeApiKey, (ctx, { params }, tx) => revokeKey(ctx, tx, params.organization_id, params.key_id));
+export const POST = api(ops.revokeApiKey, (ctx, { params }, tx) =>
+  revokeKey(ctx, tx, params.organization_id, params.key_id),
+);

@@ -2,4 +2,6 @@ import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { rollKey } from '@/server/services/organizations/api-keys';
 
-export const POST = api(ops.rollApiKey, (ctx, { params, body }, tx) => rollKey(ctx, tx, params.organization_id, params.key_id, body));
+export const POST = api(ops.rollApiKey, (ctx, { params, body }, tx) =>
+  rollKey(ctx, tx, params.organization_id, params.key_id, body),
+);
