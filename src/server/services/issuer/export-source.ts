@@ -3,6 +3,7 @@ import type { Db } from '../../context';
 import { redactBundle, type RedactionProfile } from '../../domain/packets/redaction';
 import type { DocSection, RenderDoc } from '../exports/document';
 import type { ExportSource } from '../exports/registry';
+import { auditTrailTable, cellText } from '../exports/blocks';
 import { remediationOut } from './serialize';
 
 /**
@@ -12,8 +13,7 @@ import { remediationOut } from './serialize';
  */
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const s = (v: unknown): string =>
-  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+const s = cellText;
 
 async function bundleOf(db: Db, row: Export) {
   const r = await db.issuerRemediation.findFirst({ where: { id: row.object_id, org_id: row.org_id, env: row.env } });
@@ -132,20 +132,7 @@ function documentOf(b: Any): RenderDoc {
     },
     {
       title: 'Audit',
-      blocks: [
-        {
-          kind: 'table',
-          columns: ['Event', 'Type', 'Actor', 'Time', 'Hash'],
-          widths: [2.2, 1.8, 2, 2, 4],
-          rows: (b.audit_trail ?? []).map((e: Any) => [
-            s(e.event_id),
-            s(e.event_type),
-            s(e.actor_id),
-            s(e.timestamp),
-            s(e.hash),
-          ]),
-        },
-      ],
+      blocks: [auditTrailTable(b.audit_trail)],
     },
   ];
   if (b.destination_wallet_certificate) {

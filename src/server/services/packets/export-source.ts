@@ -3,6 +3,7 @@ import type { Db } from '../../context';
 import { redactBundle, type RedactionProfile } from '../../domain/packets/redaction';
 import type { Block, DocSection, RenderDoc } from '../exports/document';
 import type { ExportSource } from '../exports/registry';
+import { auditTrailTable, cellText } from '../exports/blocks';
 import { packetOut } from './serialize';
 
 /**
@@ -12,8 +13,7 @@ import { packetOut } from './serialize';
  */
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const s = (v: unknown): string =>
-  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+const s = cellText;
 const money = (m: Any | null | undefined) => (m ? `${m.amount_decimal ?? s(m.amount)} ${m.currency}` : '');
 
 async function bundleOf(db: Db, row: Export) {
@@ -245,18 +245,7 @@ function documentOf(b: Any): RenderDoc {
           ['Created', s(a.timestamp)],
         ],
       },
-      {
-        kind: 'table',
-        columns: ['Event', 'Type', 'Actor', 'Time', 'Hash'],
-        widths: [2.2, 1.8, 2, 2, 4],
-        rows: (b.audit_trail ?? []).map((e: Any) => [
-          s(e.event_id),
-          s(e.event_type),
-          s(e.actor_id),
-          s(e.timestamp),
-          s(e.hash),
-        ]),
-      },
+      auditTrailTable(b.audit_trail),
     ],
   });
   return {
