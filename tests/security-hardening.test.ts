@@ -455,6 +455,36 @@ describe('medium 7: bodies outside /v1 are capped', () => {
     assert.equal(b.status, 400);
     assert.ok((await b.json()).error.request_id);
   });
+
+  test('/api/trpc refuses a body with invalid UTF-8 (400 invalid_json) and stores nothing', async () => {
+    const jar = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    assert.ok(jar);
+    const name = `Latin-1 ${Date.now()}`;
+    // "Müller" in Latin-1: 0xFC is not UTF-8; a lenient decoder would store U+FFFD in its place.
+    const body = Buffer.concat([
+      Buffer.from(`{"json":{"name":"${name} M`),
+      Buffer.from([0xfc]),
+      Buffer.from('ller","mode":"enforcement"}}'),
+    ]);
+    const r = await fetch(`${srv.url}/api/trpc/matters.create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: srv.url, cookie: jar.header() },
+      body,
+    });
+    assert.equal(r.status, 400);
+    assert.equal((await r.json()).error.code, 'invalid_json');
+    let list = await admin.get(`/v1/matters?limit=100`);
+    assert.ok(!JSON.stringify(list.body).includes(name), 'no matter was created');
+    // The same call in UTF-8 is accepted, and the name is stored as sent.
+    const ok = await fetch(`${srv.url}/api/trpc/matters.create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: srv.url, cookie: jar.header() },
+      body: JSON.stringify({ json: { name: `${name} Müller`, mode: 'enforcement' } }),
+    });
+    assert.equal(ok.status, 200, await ok.clone().text());
+    list = await admin.get(`/v1/matters?limit=100`);
+    assert.ok(JSON.stringify(list.body).includes(`${name} Müller`));
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -9,14 +9,9 @@ export interface ParsedBody {
   text: string;
 }
 
-/**
- * Reads a request body: JSON only, at most 1 MiB (counted while streaming, so a lying or
- * missing Content-Length cannot get past it). An empty body reads as `{}`.
- */
+/** Reads a request body: JSON only, at most 1 MiB, strict UTF-8. An empty body reads as `{}`. */
 export async function readJsonBody(req: Request): Promise<ParsedBody> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > config.maxBodyBytes) throw tooLarge();
-  const text = decodeUtf8(await readCapped(req));
+  const text = decodeUtf8(await readCappedBytes(req, config.maxBodyBytes));
   if (text.trim() === '') return { value: {}, text };
   const type = req.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type.trim())) {
@@ -49,7 +44,7 @@ export async function readJsonBody(req: Request): Promise<ParsedBody> {
  * store text the client never sent, so malformed UTF-8 is refused before parsing.
  */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-function decodeUtf8(bytes: Uint8Array): string {
+export function decodeUtf8(bytes: Uint8Array): string {
   try {
     return strictUtf8.decode(bytes);
   } catch {
@@ -57,8 +52,19 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-async function readCapped(req: Request): Promise<Uint8Array> {
-  if (!req.body) return new Uint8Array();
+/**
+ * The whole body, refused with 413 as soon as it passes `max` bytes, counted while streaming so
+ * that a lying or missing Content-Length cannot get past it. The rest of the body is then never
+ * read, so the connection cannot carry another request: `Connection: close` says so, or a
+ * keep-alive client would send its next request into a socket that is being torn down.
+ */
+export async function readCappedBytes(req: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
+  const tooLarge = () =>
+    new ApiError('body_too_large', `Request bodies are limited to ${max} bytes.`, {
+      headers: { Connection: 'close' },
+    });
+  if (Number(req.headers.get('content-length') ?? '0') > max) throw tooLarge();
+  if (!req.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -66,20 +72,11 @@ async function readCapped(req: Request): Promise<Uint8Array> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > config.maxBodyBytes) {
+    if (size > max) {
       await reader.cancel().catch(() => {});
       throw tooLarge();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks);
+  return new Uint8Array(Buffer.concat(chunks));
 }
-
-/**
- * The rest of the body is never read, so the connection cannot carry another request: say so,
- * or a keep-alive client would send its next request into a socket that is being torn down.
- */
-const tooLarge = () =>
-  new ApiError('body_too_large', `Request bodies are limited to ${config.maxBodyBytes} bytes.`, {
-    headers: { Connection: 'close' },
-  });

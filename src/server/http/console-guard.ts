@@ -3,6 +3,7 @@ import { API_VERSION } from '../config';
 import { newId } from '../ids';
 import { errorBody, jsonResponse } from './respond';
 import { requestOrigin } from './client-address';
+import { decodeUtf8, readCappedBytes } from './body';
 
 /**
  * The gates in front of the console's own endpoints (/api/auth, /api/trpc), which the /v1
@@ -24,32 +25,6 @@ export function errorResponse(e: ApiError): Response {
   });
 }
 
-const tooLarge = (max: number) =>
-  new ApiError('body_too_large', `Request bodies are limited to ${max} bytes here.`, {
-    headers: { Connection: 'close' },
-  });
-
-/** The whole body, refused as soon as it passes `max` bytes (a lying Content-Length included). */
-export async function readCappedBytes(req: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > max) throw tooLarge(max);
-  if (!req.body) return new Uint8Array(new ArrayBuffer(0));
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(max);
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
 const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD';
 
 /** Media types a console endpoint accepts; anything else (multipart above all) is 415 unread. */
@@ -63,10 +38,14 @@ function assertMediaType(req: Request, allowed: RegExp) {
   }
 }
 
-/** The same request with its body read (and capped) up front. */
-async function buffered(req: Request, max: number): Promise<Request> {
+/**
+ * The same request with its body read (and capped) up front. A JSON body must be valid UTF-8,
+ * as on /v1: a lenient decoder would store U+FFFD where the client sent other bytes.
+ */
+async function buffered(req: Request, max: number, json = false): Promise<Request> {
   if (!hasBody(req.method)) return req;
   const body = await readCappedBytes(req, max);
+  if (json) decodeUtf8(body);
   return new Request(req.url, { method: req.method, headers: req.headers, body: body.byteLength ? body : undefined });
 }
 
@@ -108,7 +87,7 @@ export async function guardTrpc(req: Request): Promise<Request | Response> {
       assertMediaType(req, /^application\/json\s*(;|$)/i);
       assertSameOrigin(req);
     }
-    return await buffered(req, TRPC_MAX_BODY_BYTES);
+    return await buffered(req, TRPC_MAX_BODY_BYTES, true);
   } catch (e) {
     if (e instanceof ApiError) return errorResponse(e);
     throw e;
