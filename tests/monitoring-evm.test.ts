@@ -6,52 +6,22 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import ganache from 'ganache';
-import {
-  createPublicClient,
-  createWalletClient,
-  http,
-  parseEther,
-  parseUnits,
-  type Abi,
-  type Address,
-  type Hex,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { parseUnits } from 'viem';
 import { startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
 import { expectStatus } from './helpers/expect';
 import { productionAdminKey } from './helpers/production-key';
 import { waitForAlert, watchlistBody } from './helpers/fixtures-monitoring';
 import { SOURCE } from './helpers/client';
+import { startChain, type LocalChain } from './evm/chain';
 
-const compiled = JSON.parse(readFileSync('tests/evm/compiled.json', 'utf8')) as {
-  contracts: Record<string, { abi: Abi; bytecode: Hex }>;
-};
-const KEY = `0x${'22'.repeat(32)}` as Hex;
-const deployer = privateKeyToAccount(KEY);
-const chain = (url: string) =>
-  ({
-    id: 1337,
-    name: 'local',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [url] } },
-  }) as const;
-let node: ReturnType<typeof ganache.server>;
-let url: string;
+let chain: LocalChain;
 let srv: TestServer;
 let prod: Client;
 
 before(async () => {
-  node = ganache.server({
-    logging: { quiet: true },
-    wallet: { accounts: [{ secretKey: KEY, balance: `0x${parseEther('1000').toString(16)}` }] },
-    chain: { chainId: 1337 },
-  } as never);
-  await node.listen(0, '127.0.0.1');
-  url = `http://127.0.0.1:${(node as unknown as { address(): { port: number } }).address().port}`;
-  srv = await startServer({ MD_RPC_URL_ETHEREUM: url, MD_MONITOR_POLL_MS: '200' });
+  chain = await startChain();
+  srv = await startServer({ MD_RPC_URL_ETHEREUM: chain.url, MD_MONITOR_POLL_MS: '200' });
   const sandbox = client(srv.url, srv.adminKey);
   const orgId = (await sandbox.get('/v1/organizations')).body.data.find(
     (o: any) => o.parent_id === null,
@@ -60,37 +30,12 @@ before(async () => {
 });
 after(async () => {
   await srv?.stop();
-  await node?.close();
+  await chain?.stop();
 });
 
 test('a Transfer of a watched address on the local EVM node raises its alerts', { timeout: 120_000 }, async () => {
-  const pub = createPublicClient({ transport: http(url) });
-  const wallet = createWalletClient({ transport: http(url) });
-  const deploy = async (name: string) => {
-    const hash = await wallet.deployContract({
-      abi: compiled.contracts[name].abi,
-      bytecode: compiled.contracts[name].bytecode,
-      args: [],
-      account: deployer,
-      chain: chain(url),
-    });
-    return (await pub.waitForTransactionReceipt({ hash })).contractAddress!;
-  };
-  const write = async (address: Address, functionName: string, args: unknown[]) => {
-    const hash = await wallet.writeContract({
-      address,
-      abi: compiled.contracts.BlackListToken.abi,
-      functionName,
-      args,
-      account: deployer,
-      chain: chain(url),
-    });
-    const r = await pub.waitForTransactionReceipt({ hash });
-    assert.equal(r.status, 'success');
-    return r;
-  };
-  const usdt = await deploy('BlackListToken');
-  await write(usdt, 'mint', [deployer.address, parseUnits('10000', 6)]);
+  const { usdt, deployer } = chain;
+  await chain.mint(usdt, deployer.address, parseUnits('10000', 6));
 
   const m = await prod.post('/v1/matters', {
     name: 'EVM watch',
@@ -108,7 +53,7 @@ test('a Transfer of a watched address on the local EVM node raises its alerts', 
   expectStatus(w, 201, 'watchlist');
   // The cursor starts at the node's head on its first scan: wait for it before moving funds.
   await new Promise((r) => setTimeout(r, 1500));
-  const out = await write(usdt, 'transfer', ['0x000000000000000000000000000000000000ca11', parseUnits('2500', 6)]);
+  const out = await chain.transfer(usdt, '0x000000000000000000000000000000000000ca11', parseUnits('2500', 6));
   const a = await waitForAlert(prod, `matter_id=${m.body.matter_id}&type=wallet_movement`, () => true, 20_000);
   assert.equal(a.evidence.transaction_hash, out.transactionHash);
   assert.equal(a.evidence.asset, 'USDT');

@@ -9,48 +9,18 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
 import { expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
 import { BINANCE_9, evmAddress, transfer } from './helpers/fixtures-chain';
 import { watchlistBody } from './helpers/fixtures-monitoring';
-
-const PG = !!process.env.DATABASE_URL;
-const SKIP = PG
-  ? false
-  : 'PostgreSQL only (set DATABASE_URL): a PGlite folder can be opened by one process, so there are no separate workers';
-const ROOT = path.resolve(import.meta.dirname, '..');
+import { exited, POSTGRES_ONLY, workerPool, type WorkerPool } from './helpers/workers';
 
 let srv: TestServer;
 let c: Client;
 let k: Kit;
-const children: ChildProcess[] = [];
-
-async function startWorker(name: string): Promise<ChildProcess & { log: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...srv.env, MD_MONITOR_POLL_MS: '200', MD_LOG_LEVEL: 'warn', MD_WEBHOOK_DISPATCHER: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 60_000;
-  while (!out.includes(' ready')) {
-    if (child.exitCode !== null) throw new Error(`worker ${name} exited:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`worker ${name} did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return Object.assign(child, { log: () => out });
-}
-const exited = (p: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    p.exitCode !== null || p.signalCode !== null ? resolve() : p.once('exit', () => resolve()),
-  );
+let workers: WorkerPool;
 
 /** Every alert of a matter, through the pages. */
 async function allAlerts(m: string) {
@@ -84,14 +54,15 @@ function assertOncePerTransfer(alerts: any[], hashes: string[]) {
   }
 }
 
-describe('monitoring workers on PostgreSQL', { skip: SKIP }, () => {
+describe('monitoring workers on PostgreSQL', { skip: POSTGRES_ONLY }, () => {
   before(async () => {
     srv = await startServer({ MD_MONITOR_WORKER: 'off', MD_WEBHOOK_DISPATCHER: 'off', MD_EXPORT_WORKER: 'off' });
     c = client(srv.url, srv.adminKey);
     k = await makeKit(c);
+    workers = workerPool(srv, { MD_MONITOR_POLL_MS: '200', MD_LOG_LEVEL: 'warn', MD_WEBHOOK_DISPATCHER: 'off' });
   });
   after(async () => {
-    for (const ch of children) if (ch.exitCode === null) ch.kill('SIGKILL');
+    await workers?.killAll();
     await srv?.stop();
   });
 
@@ -106,8 +77,8 @@ describe('monitoring workers on PostgreSQL', { skip: SKIP }, () => {
     expectStatus(due, 200, 'action');
     const wallets = Array.from({ length: 6 }, () => evmAddress());
     for (const w of wallets) expectStatus(await c.post('/v1/watchlists', watchlistBody(m, [w])), 201, 'watchlist');
-    const a = await startWorker('a');
-    const b = await startWorker('b');
+    const a = await workers.start('a');
+    const b = await workers.start('b');
     const hashes: string[] = [];
     for (let i = 0; i < 30; i++)
       hashes.push((await transfer(k, wallets[i % wallets.length], BINANCE_9, 'USDT', `${1500 + i}`)).transaction_hash);
@@ -131,7 +102,7 @@ describe('monitoring workers on PostgreSQL', { skip: SKIP }, () => {
       const m = await k.matter();
       const wallets = Array.from({ length: 4 }, () => evmAddress());
       for (const w of wallets) expectStatus(await c.post('/v1/watchlists', watchlistBody(m, [w])), 201, 'watchlist');
-      const a = await startWorker('victim');
+      const a = await workers.start('victim');
       const hashes: string[] = [];
       const burst = (async () => {
         for (let i = 0; i < 40; i++)
@@ -147,7 +118,7 @@ describe('monitoring workers on PostgreSQL', { skip: SKIP }, () => {
       await burst;
       const raisedByVictim = (await allAlerts(m)).length;
       assert.ok(raisedByVictim < 80, `the victim had not finished (${raisedByVictim} of 80)`);
-      await startWorker('replacement');
+      await workers.start('replacement');
       const alerts = await waitForCount(m, 80);
       assertOncePerTransfer(alerts, hashes);
       assert.equal(alerts.length, 80);

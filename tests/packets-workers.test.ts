@@ -8,57 +8,26 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
 import { expectStatus } from './helpers/expect';
 import { makeKit } from './helpers/fixtures';
 import { packetBody, packetSetup } from './helpers/fixtures-packets';
-
-const PG = !!process.env.DATABASE_URL;
-const SKIP = PG
-  ? false
-  : 'PostgreSQL only (set DATABASE_URL): a PGlite folder can be opened by one process, so there are no separate workers to kill';
-const ROOT = path.resolve(import.meta.dirname, '..');
+import { exited, POSTGRES_ONLY, workerPool, type WorkerPool } from './helpers/workers';
 
 let srv: TestServer;
 let c: Client;
-const children: ChildProcess[] = [];
+let workers: WorkerPool;
 
-/** `tsx scripts/worker.ts` as ONE process, so SIGKILL reaches the process doing the work. */
-async function startWorker(name: string): Promise<ChildProcess & { log: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...srv.env, MD_WORKER_POLL_MS: '50', MD_LOG_LEVEL: 'warn', MD_EXPORT_LEASE_MS: '3000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 60_000;
-  while (!out.includes(' ready')) {
-    if (child.exitCode !== null) throw new Error(`worker ${name} exited:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`worker ${name} did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return Object.assign(child, { log: () => out });
-}
-
-const exited = (p: ChildProcess) =>
-  new Promise<number | null>((resolve) =>
-    p.exitCode !== null ? resolve(p.exitCode) : p.once('exit', (code) => resolve(code)),
-  );
-
-describe('export workers on PostgreSQL', { skip: SKIP }, () => {
+describe('export workers on PostgreSQL', { skip: POSTGRES_ONLY }, () => {
   before(async () => {
     srv = await startServer({ MD_EXPORT_WORKER: 'off', MD_WEBHOOK_DISPATCHER: 'off' });
     c = client(srv.url, srv.adminKey);
+    workers = workerPool(srv, { MD_WORKER_POLL_MS: '50', MD_LOG_LEVEL: 'warn', MD_EXPORT_LEASE_MS: '3000' });
   });
   after(async () => {
-    for (const ch of children) if (ch.exitCode === null) ch.kill('SIGKILL');
+    await workers?.killAll();
     await srv?.stop();
   });
 
@@ -72,7 +41,7 @@ describe('export workers on PostgreSQL', { skip: SKIP }, () => {
       const wallets = Array.from({ length: 1000 }, () => `0x${randomBytes(20).toString('hex')}`);
       const p = await c.post('/v1/packets/exchange-intercept', packetBody(s, { wallets }));
       expectStatus(p, 200);
-      const a = await startWorker('A');
+      const a = await workers.start('A');
       const e = await c.post(`/v1/packets/${p.body.packet_id}/export`, { format: 'zip' });
       expectStatus(e, 200);
       const id = e.body.export_id;
@@ -93,7 +62,7 @@ describe('export workers on PostgreSQL', { skip: SKIP }, () => {
       const mid = await row();
       assert.equal(mid.status, 'pending', 'killed before it completed');
       assert.equal(mid.attempts, 1);
-      const b = await startWorker('B');
+      const b = await workers.start('B');
       let ready: any;
       for (const until = Date.now() + 60_000; ;) {
         ready = (await c.get(`/v1/exports/${id}`)).body;

@@ -8,50 +8,15 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
 import { startReceiver, type Receiver } from './helpers/receiver';
-
-const PG = !!process.env.DATABASE_URL;
-const SKIP = PG
-  ? false
-  : 'PostgreSQL only (set DATABASE_URL): a PGlite folder can be opened by one process, so there are no separate workers to kill';
-const ROOT = path.resolve(import.meta.dirname, '..');
+import { exited, POSTGRES_ONLY, workerPool, type WorkerPool } from './helpers/workers';
 
 let srv: TestServer;
 let c: Client;
-const children: ChildProcess[] = [];
+let workers: WorkerPool;
 const receivers: Receiver[] = [];
-
-/**
- * `tsx scripts/worker.ts` as ONE process (node --import tsx): the tsx CLI would run the script
- * in a child of its own, and a SIGKILL to the CLI would leave that child delivering.
- */
-async function startWorker(name: string): Promise<ChildProcess & { log: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...srv.env, MD_WORKER_POLL_MS: '100', MD_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 60_000;
-  while (!out.includes(' ready')) {
-    if (child.exitCode !== null) throw new Error(`worker ${name} exited:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`worker ${name} did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return Object.assign(child, { log: () => out });
-}
-
-const exited = (p: ChildProcess) =>
-  new Promise<number | null>((resolve) =>
-    p.exitCode !== null ? resolve(p.exitCode) : p.once('exit', (code) => resolve(code)),
-  );
 
 async function createMatters(n: number, label: string, parallel = 5): Promise<string[]> {
   const ids: string[] = [];
@@ -69,13 +34,14 @@ async function createMatters(n: number, label: string, parallel = 5): Promise<st
   return ids;
 }
 
-describe('webhook workers on PostgreSQL', { skip: SKIP }, () => {
+describe('webhook workers on PostgreSQL', { skip: POSTGRES_ONLY }, () => {
   before(async () => {
     srv = await startServer({ MD_WEBHOOK_DISPATCHER: 'off', MD_WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300' });
     c = client(srv.url, srv.adminKey);
+    workers = workerPool(srv, { MD_WORKER_POLL_MS: '100', MD_LOG_LEVEL: 'warn' });
   });
   after(async () => {
-    for (const ch of children) if (ch.exitCode === null) ch.kill('SIGKILL');
+    await workers?.killAll();
     for (const r of receivers) await r.close();
     await srv?.stop();
   });
@@ -95,14 +61,14 @@ describe('webhook workers on PostgreSQL', { skip: SKIP }, () => {
       };
       const ep = await c.post('/v1/webhook_endpoints', { url: rec.url, enabled_events: ['matter.created'] });
       assert.equal(ep.status, 201);
-      const a = await startWorker('A');
+      const a = await workers.start('A');
       const before = await createMatters(20, 'Before kill');
       await rec.waitFor((all) => all.length >= 1, 15_000, 'the first (hanging) delivery');
       a.kill('SIGKILL');
       assert.equal(await exited(a), null, 'killed by a signal');
       const during = await createMatters(5, 'While no worker runs');
       release();
-      const b = await startWorker('B');
+      const b = await workers.start('B');
       const expected = new Set([...before, ...during]);
       // The hung attempt is claimable again when its lease (15 s timeout + 5 s) expires.
       await rec.waitFor(
@@ -149,7 +115,7 @@ describe('webhook workers on PostgreSQL', { skip: SKIP }, () => {
     receivers.push(rec);
     const ep = await c.post('/v1/webhook_endpoints', { url: rec.url, enabled_events: ['matter.created'] });
     assert.equal(ep.status, 201);
-    const workers = [await startWorker('W1'), await startWorker('W2')];
+    const pair = [await workers.start('W1'), await workers.start('W2')];
     const ids = await createMatters(60, 'Two workers', 6);
     await rec.waitFor((all) => new Set(all.map((r) => r.json?.matter_id)).size >= ids.length, 60_000, 'all 60 events');
     await new Promise((r) => setTimeout(r, 1_000)); // room for a duplicate to show up
@@ -171,7 +137,7 @@ describe('webhook workers on PostgreSQL', { skip: SKIP }, () => {
       60,
     );
     console.log(`# deliveries per worker: ${byWorker.map((r) => `${r.locked_by}=${r.n}`).join(', ')}`);
-    for (const w of workers) w.kill('SIGTERM');
-    for (const w of workers) assert.equal(await exited(w), 0, w.log());
+    for (const w of pair) w.kill('SIGTERM');
+    for (const w of pair) assert.equal(await exited(w), 0, w.log());
   });
 });
