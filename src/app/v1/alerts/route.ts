@@ -3,3 +3,10 @@ import { ops } from '@/server/operations';
 import { listAlerts } from '@/server/services/monitoring/alerts';
 
 export const GET = api(ops.listAlerts, (ctx, { query }, db) => listAlerts(ctx, db, query));
+
+export {
+  routeNotFound as POST,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

@@ -4,3 +4,5 @@ import { createMatter, listMatters } from '@/server/services/matters/matters';
 
 export const POST = api(ops.createMatter, (ctx, { body }, tx) => createMatter(ctx, tx, body));
 export const GET = api(ops.listMatters, (ctx, { query }, db) => listMatters(ctx, db, query));
+
+export { routeNotFound as PATCH, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';

@@ -3,3 +3,10 @@ import { ops } from '@/server/operations';
 import { listPackets } from '@/server/services/packets/packets';
 
 export const GET = api(ops.listPackets, (ctx, { query }, db) => listPackets(ctx, db, query));
+
+export {
+  routeNotFound as POST,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

@@ -4,3 +4,5 @@ import { createWatchlist, listWatchlists } from '@/server/services/monitoring/wa
 
 export const POST = api(ops.createWatchlist, (ctx, { body }, tx) => createWatchlist(ctx, tx, body));
 export const GET = api(ops.listWatchlists, (ctx, { query }, db) => listWatchlists(ctx, db, query));
+
+export { routeNotFound as PATCH, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';

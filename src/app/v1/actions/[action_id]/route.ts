@@ -6,3 +6,5 @@ export const GET = api(ops.getAction, (ctx, { params }, db) => getAction(ctx, db
 export const PATCH = api(ops.updateAction, (ctx, { params, body }, tx) =>
   updateAction(ctx, tx, params.action_id, body),
 );
+
+export { routeNotFound as POST, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';

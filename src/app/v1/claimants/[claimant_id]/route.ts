@@ -6,3 +6,5 @@ export const GET = api(ops.getClaimant, (ctx, { params }, db) => getClaimant(ctx
 export const PATCH = api(ops.updateClaimant, (ctx, { params, body }, tx) =>
   updateClaimant(ctx, tx, params.claimant_id, body),
 );
+
+export { routeNotFound as POST, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';

@@ -3,3 +3,10 @@ import { ops } from '@/server/operations';
 import { createAssetMap } from '@/server/services/crypto/asset-map';
 
 export const POST = api(ops.createAssetMap, (ctx, { body }, tx) => createAssetMap(ctx, tx, body));
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

@@ -3,3 +3,10 @@ import { ops } from '@/server/operations';
 import { stablecoinExposureOp } from '@/server/services/crypto/exchange-hypotheses-op';
 
 export const POST = api(ops.computeStablecoinExposure, (ctx, { body }, tx) => stablecoinExposureOp(ctx, tx, body));
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

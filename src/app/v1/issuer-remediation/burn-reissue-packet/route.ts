@@ -5,3 +5,10 @@ import { createRemediation } from '@/server/services/issuer/remediations';
 export const POST = api(ops.createIssuerBurnReissuePacket, (ctx, { body }, tx) =>
   createRemediation(ctx, tx, 'burn_reissue', body),
 );
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

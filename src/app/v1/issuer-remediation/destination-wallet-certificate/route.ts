@@ -5,3 +5,10 @@ import { createCertificate } from '@/server/services/issuer/certificates';
 export const POST = api(ops.createDestinationWalletCertificate, (ctx, { body }, tx) =>
   createCertificate(ctx, tx, body),
 );
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

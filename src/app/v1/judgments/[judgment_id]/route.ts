@@ -6,3 +6,5 @@ export const GET = api(ops.getJudgment, (ctx, { params }, db) => getJudgment(ctx
 export const PATCH = api(ops.updateJudgment, (ctx, { params, body }, tx) =>
   updateJudgment(ctx, tx, params.judgment_id, body),
 );
+
+export { routeNotFound as POST, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';

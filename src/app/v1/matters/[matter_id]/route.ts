@@ -6,3 +6,5 @@ export const GET = api(ops.getMatter, (ctx, { params }, db) => getMatter(ctx, db
 export const PATCH = api(ops.updateMatter, (ctx, { params, body }, tx) =>
   updateMatter(ctx, tx, params.matter_id, body),
 );
+
+export { routeNotFound as POST, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';

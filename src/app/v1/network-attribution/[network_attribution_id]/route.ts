@@ -5,3 +5,10 @@ import { getNetworkAttribution } from '@/server/services/network/signals';
 export const GET = api(ops.getNetworkAttribution, (ctx, { params }, db) =>
   getNetworkAttribution(ctx, db, params.network_attribution_id),
 );
+
+export {
+  routeNotFound as POST,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

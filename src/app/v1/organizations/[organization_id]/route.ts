@@ -6,3 +6,5 @@ export const GET = api(ops.getOrganization, (ctx, { params }, db) => getOrganiza
 export const PATCH = api(ops.updateOrganization, (ctx, { params, body }, tx) =>
   updateOrganization(ctx, tx, params.organization_id, body),
 );
+
+export { routeNotFound as POST, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';

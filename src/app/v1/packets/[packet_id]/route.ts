@@ -6,3 +6,5 @@ export const GET = api(ops.getPacket, (ctx, { params }, db) => getPacket(ctx, db
 export const PATCH = api(ops.updatePacket, (ctx, { params, body }, tx) =>
   updatePacket(ctx, tx, params.packet_id, body),
 );
+
+export { routeNotFound as POST, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';

@@ -5,3 +5,10 @@ import { createSanctionsReviewPacket } from '@/server/services/sanctions/reviews
 export const POST = api(ops.createPacketSanctionsReview, (ctx, { body }, tx) =>
   createSanctionsReviewPacket(ctx, tx, body),
 );
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

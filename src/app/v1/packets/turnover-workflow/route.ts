@@ -5,3 +5,10 @@ import { createPacket } from '@/server/services/packets/create';
 export const POST = api(ops.createTurnoverWorkflowPacket, (ctx, { body }, tx) =>
   createPacket(ctx, tx, 'turnover_workflow', body),
 );
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

@@ -5,3 +5,10 @@ import { createPacket } from '@/server/services/packets/create';
 export const POST = api(ops.createVaspLegalProcessPacket, (ctx, { body }, tx) =>
   createPacket(ctx, tx, 'vasp_legal_process', body),
 );
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

@@ -6,3 +6,5 @@ export const GET = api(ops.getRelationship, (ctx, { params }, db) => getRelation
 export const PATCH = api(ops.updateRelationship, (ctx, { params, body }, tx) =>
   updateRelationship(ctx, tx, params.relationship_id, body),
 );
+
+export { routeNotFound as POST, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';

@@ -3,3 +3,10 @@ import { ops } from '@/server/operations';
 import { createCampaignBrief } from '@/server/services/reports/reports';
 
 export const POST = api(ops.createCampaignBrief, (ctx, { body }, tx) => createCampaignBrief(ctx, tx, body));
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

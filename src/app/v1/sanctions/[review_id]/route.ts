@@ -3,3 +3,10 @@ import { ops } from '@/server/operations';
 import { getSanctionsObject } from '@/server/services/sanctions/read';
 
 export const GET = api(ops.getSanctionsReview, (ctx, { params }, db) => getSanctionsObject(ctx, db, params.review_id));
+
+export {
+  routeNotFound as POST,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

@@ -3,3 +3,10 @@ import { ops } from '@/server/operations';
 import { createOfacReport } from '@/server/services/sanctions/ofac-reports';
 
 export const POST = api(ops.createOfacReportWorkflow, (ctx, { body }, tx) => createOfacReport(ctx, tx, body));
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

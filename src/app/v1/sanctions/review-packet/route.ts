@@ -3,3 +3,10 @@ import { ops } from '@/server/operations';
 import { createReviewPacket } from '@/server/services/sanctions/reviews';
 
 export const POST = api(ops.createSanctionsReviewPacket, (ctx, { body }, tx) => createReviewPacket(ctx, tx, body));
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

@@ -11,3 +11,5 @@ export const PATCH = api(ops.updateWebhookEndpoint, (ctx, { params, body }, tx) 
 export const DELETE = api(ops.deleteWebhookEndpoint, (ctx, { params }, tx) =>
   deleteWebhookEndpoint(ctx, tx, params.webhook_endpoint_id),
 );
+
+export { routeNotFound as POST, routeNotFound as PUT } from '@/server/http/not-found';

@@ -3,3 +3,10 @@ import { ops } from '@/server/operations';
 import { assignAction } from '@/server/services/actions/actions';
 
 export const POST = api(ops.assignAction, (ctx, { params, body }, tx) => assignAction(ctx, tx, params.action_id, body));
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

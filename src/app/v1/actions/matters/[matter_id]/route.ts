@@ -5,3 +5,10 @@ import { listMatterActions } from '@/server/services/actions/list';
 export const GET = api(ops.listMatterActions, (ctx, { params, query }, db) =>
   listMatterActions(ctx, db, params.matter_id, query),
 );
+
+export {
+  routeNotFound as POST,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

@@ -3,3 +3,10 @@ import { ops } from '@/server/operations';
 import { getGraph } from '@/server/services/attribution/graph';
 
 export const GET = api(ops.getAttributionGraph, (ctx, { params }, db) => getGraph(ctx, db, params.graph_id));
+
+export {
+  routeNotFound as POST,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

@@ -5,3 +5,10 @@ import { listDeadlines } from '@/server/services/judgments/deadlines';
 export const GET = api(ops.listJudgmentDeadlines, (ctx, { params, query }, db) =>
   listDeadlines(ctx, db, params.judgment_id, query),
 );
+
+export {
+  routeNotFound as POST,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

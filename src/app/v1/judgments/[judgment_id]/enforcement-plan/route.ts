@@ -5,3 +5,10 @@ import { createEnforcementPlan } from '@/server/services/judgments/plan';
 export const POST = api(ops.createEnforcementPlan, (ctx, { params, body }, tx) =>
   createEnforcementPlan(ctx, tx, params.judgment_id, body),
 );
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

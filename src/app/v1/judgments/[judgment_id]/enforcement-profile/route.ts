@@ -5,3 +5,10 @@ import { setEnforcementProfile } from '@/server/services/judgments/profile';
 export const POST = api(ops.setEnforcementProfile, (ctx, { params, body }, tx) =>
   setEnforcementProfile(ctx, tx, params.judgment_id, body),
 );
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

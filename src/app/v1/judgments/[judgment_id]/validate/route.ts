@@ -5,3 +5,10 @@ import { validateJudgment } from '@/server/services/judgments/validate';
 export const POST = api(ops.validateJudgment, (ctx, { params, body }, tx) =>
   validateJudgment(ctx, tx, params.judgment_id, body),
 );
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

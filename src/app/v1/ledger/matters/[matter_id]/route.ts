@@ -5,3 +5,10 @@ import { ledgerBalance } from '@/server/services/ledger/balance';
 export const GET = api(ops.getLedgerBalance, (ctx, { params, query }, db) =>
   ledgerBalance(ctx, db, params.matter_id, query),
 );
+
+export {
+  routeNotFound as POST,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

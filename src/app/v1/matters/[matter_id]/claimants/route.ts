@@ -8,3 +8,5 @@ export const POST = api(ops.createClaimant, (ctx, { params, body }, tx) =>
 export const GET = api(ops.listClaimants, (ctx, { params, query }, db) =>
   listClaimants(ctx, db, params.matter_id, query),
 );
+
+export { routeNotFound as PATCH, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';

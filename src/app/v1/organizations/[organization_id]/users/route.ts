@@ -8,3 +8,5 @@ export const POST = api(ops.inviteUser, (ctx, { params, body }, tx) =>
 export const GET = api(ops.listUsers, (ctx, { params, query }, db) =>
   listUsers(ctx, db, params.organization_id, query),
 );
+
+export { routeNotFound as PATCH, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';

@@ -5,3 +5,10 @@ import { createContactLog } from '@/server/services/relationships/contact-log';
 export const POST = api(ops.createContactLog, (ctx, { params, body }, tx) =>
   createContactLog(ctx, tx, params.relationship_id, body),
 );
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

@@ -5,3 +5,10 @@ import { addWatchlistAddresses } from '@/server/services/monitoring/watchlists';
 export const POST = api(ops.addWatchlistAddresses, (ctx, { params, body }, tx) =>
   addWatchlistAddresses(ctx, tx, params.watchlist_id, body),
 );
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

@@ -5,3 +5,10 @@ import { listDeliveries } from '@/server/services/webhooks/deliveries';
 export const GET = api(ops.listWebhookDeliveries, (ctx, { params, query }, db) =>
   listDeliveries(ctx, db, params.webhook_endpoint_id, query),
 );
+
+export {
+  routeNotFound as POST,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

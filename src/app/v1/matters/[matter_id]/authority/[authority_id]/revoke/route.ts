@@ -5,3 +5,10 @@ import { revokeGrant } from '@/server/services/matters/authority';
 export const POST = api(ops.revokeAuthorityGrant, (ctx, { params, body }, tx) =>
   revokeGrant(ctx, tx, params.matter_id, params.authority_id, body),
 );
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

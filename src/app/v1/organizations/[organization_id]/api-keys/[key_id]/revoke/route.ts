@@ -5,3 +5,10 @@ import { revokeKey } from '@/server/services/organizations/api-keys';
 export const POST = api(ops.revokeApiKey, (ctx, { params }, tx) =>
   revokeKey(ctx, tx, params.organization_id, params.key_id),
 );
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';

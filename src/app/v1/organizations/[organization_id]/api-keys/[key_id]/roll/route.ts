@@ -5,3 +5,10 @@ import { rollKey } from '@/server/services/organizations/api-keys';
 export const POST = api(ops.rollApiKey, (ctx, { params, body }, tx) =>
   rollKey(ctx, tx, params.organization_id, params.key_id, body),
 );
+
+export {
+  routeNotFound as GET,
+  routeNotFound as PATCH,
+  routeNotFound as PUT,
+  routeNotFound as DELETE,
+} from '@/server/http/not-found';
