@@ -30,6 +30,8 @@ const opts = {
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const RAW = 'raw node:http (floor of Node itself)';
 const BARE = 'bare Next.js route handler (GET /healthz)';
+/** The floor of any read: the bare route plus one database round trip, nothing else. */
+const READYZ = 'bare route + one database round trip (GET /readyz)';
 
 const raw = spawn(process.execPath, [path.join(import.meta.dirname, 'raw-http.mjs')], {
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -47,6 +49,7 @@ try {
   const specs: LoadSpec[] = [
     { name: RAW, origin: `http://127.0.0.1:${rawPort}`, path: '/' },
     { name: BARE, origin: srv.url, path: '/healthz' },
+    { name: READYZ, origin: srv.url, path: '/readyz' },
   ];
   for (const s of suites) if (s.setup) specs.push(...(await s.setup(ctx)));
 

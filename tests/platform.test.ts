@@ -34,6 +34,17 @@ describe('common REST rules', () => {
     assert.equal(bad.body.error.request_id, bad.headers.get('md-request-id'));
   });
 
+  test('probes: /healthz answers without the database, /readyz after one round trip to it', async () => {
+    for (const [path, status] of [
+      ['/healthz', 'ok'],
+      ['/readyz', 'ready'],
+    ]) {
+      const r = await fetch(srv.url + path);
+      assert.equal(r.status, 200, path);
+      assert.deepEqual(await r.json(), { status });
+    }
+  });
+
   test('unknown routes are 404 route_not_found in the error format', async () => {
     const r = await c.get('/v1/nope');
     assert.equal(r.status, 404);

@@ -4,7 +4,7 @@
  * On PostgreSQL: a private instance (never the machine's shared cluster) is stopped for 10 s
  * while clients read and write. Every answer in that time is 503 `service_unavailable` with
  * Retry-After — never a 500, never a hang past 10 s — and the same server process serves again
- * once the database is back: the writes refused meanwhile succeed when retried with their keys,
+ * once the database is back (`/readyz` answers 503 meanwhile): the writes refused meanwhile succeed when retried with their keys,
  * and the webhook dispatcher delivers every committed event, including those after the outage.
  *
  * On PGlite: a second process opening the same MD_DATA_DIR fails at start with a clear message,
@@ -110,7 +110,14 @@ test(
     const down = Date.now();
     pg.stop();
     const stopped = Date.now();
-    await sleep(OUTAGE_MS - (stopped - down));
+    await sleep(OUTAGE_MS / 2);
+    // The readiness probe tells a load balancer the same thing, within its own time budget.
+    const probeStarted = Date.now();
+    const probe = await fetch(`${srv.url}/readyz`, { signal: AbortSignal.timeout(10_000) });
+    const probeMs = Date.now() - probeStarted;
+    assert.equal(probe.status, 503);
+    assert.equal(probe.headers.get('retry-after'), '5');
+    await sleep(Math.max(0, OUTAGE_MS - (Date.now() - down)));
     pg.start();
     const up = Date.now();
     // Recovery: the first 2xx after the database is back.
@@ -199,6 +206,7 @@ test(
         99,
       ),
       recovered_after_ms: recoveredMs,
+      readyz_503_after_ms: probeMs,
       writes: writes.length - unsent,
       writes_ok_after_retry: retriedOk,
       lost,
