@@ -3,15 +3,19 @@
  * are started just before the write load, and both are still running when the kill lands. After
  * the restart, each must finish exactly once.
  *
- * Each job ends in one transaction that appends to its matter's audit chain, and this module
- * holds the chain row of both matters (as a long write on each matter would) until the server
- * is dead. So however fast the load runs, neither job can commit before the kill:
- * - Export: a packet of 1,000 wallets takes a second or more to render. At the kill, the server's
- *   export runner has claimed it and is rendering it, or waits for the chain to complete it. The
- *   restarted server claims it again when the dead claim's lease (MD_EXPORT_LEASE_MS) runs out.
+ * Each job ends in one transaction, and this module holds a row that transaction writes (as a
+ * long write on the same object would) from before the job starts until the server is dead. So
+ * however fast the load runs, and however the render shares the server's event loop, neither job
+ * can commit before the kill:
+ * - Export: a packet of 1,000 wallets takes a second or more to render. The completion marks
+ *   `ready` and then sets the packet's latest export, which waits for the held packet row. At
+ *   the kill, the server's export runner has claimed the export and is rendering it or waiting
+ *   there. The restarted server claims it again when the dead claim's lease (MD_EXPORT_LEASE_MS)
+ *   runs out.
  * - Scan: a watched wallet pays an exchange. The scanner claims the cursor, inserts the two
- *   alerts and then waits for the chain inside its transaction. The kill lands there, so nothing
- *   of the scan commits, and the restarted server scans the transfer again.
+ *   alerts and then waits for the held row of the matter's audit chain, inside its transaction.
+ *   The kill lands there, so nothing of the scan commits, and the restarted server scans the
+ *   transfer again.
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
@@ -26,7 +30,7 @@ import { sleep } from './lib';
 
 /** What the database shows of the two jobs at one moment. */
 export interface JobsState {
-  /** `committing`: rendered, its completion waiting for the chain; `rendering`: claimed before that. */
+  /** `committing`: rendered, its completion waiting for the packet row; `rendering`: claimed before that. */
   export: { status: string; claimed: boolean; committing: boolean; attempts: number };
   /** `waiting`: inside its transaction, waiting for the chain; `behind`: its cursor is before the transfer. */
   scan: { waiting: boolean; behind: boolean; alerts: number };
@@ -49,14 +53,14 @@ export const describeState = (s: JobsState) => ({
   scan: `${s.scan.waiting ? 'waiting' : 'idle'}/${s.scan.behind ? 'behind' : 'caught_up'}/alerts${s.scan.alerts}`,
 });
 
-/** A transaction of its own holding the audit chain row of a matter, until `release()`. */
-async function holdChain(url: string, matterId: string) {
+/** A transaction of its own holding one row (`SELECT … FOR UPDATE` of one row), until `release()`. */
+async function holdRow(url: string, lock: string, param: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   const pid: number = (await c.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
   await c.query('BEGIN');
-  const held = await c.query('SELECT 1 FROM audit_chains WHERE chain_key = $1 FOR UPDATE', [matterId]);
-  if (held.rowCount !== 1) throw new Error(`no audit chain row for ${matterId}`);
+  const held = await c.query(lock, [param]);
+  if (held.rowCount !== 1) throw new Error(`${lock} (${param}) held ${held.rowCount} rows`);
   return {
     pid,
     query: c.query.bind(c),
@@ -77,8 +81,8 @@ export async function prepareInFlightJobs(srv: TestServer, c: Client, kit: Kit) 
   let exportId = '';
   let seq = '';
   let hash = '';
-  let exportHold: Awaited<ReturnType<typeof holdChain>> | null = null;
-  let scanHold: Awaited<ReturnType<typeof holdChain>> | null = null;
+  let exportHold: Awaited<ReturnType<typeof holdRow>> | null = null;
+  let scanHold: Awaited<ReturnType<typeof holdRow>> | null = null;
 
   /** Needs the holds (read it before `release()`). */
   async function state(): Promise<JobsState> {
@@ -105,19 +109,17 @@ export async function prepareInFlightJobs(srv: TestServer, c: Client, kit: Kit) 
     matters: new Set([packet.matterId, watch.matter_id]),
 
     /**
-     * Holds both chains and starts both jobs; returns once each is running: the export claimed
-     * by the server's runner, the scanner waiting for the chain inside its transaction.
+     * Holds both rows and starts both jobs; returns once each is running: the export claimed by
+     * the server's runner, the scanner waiting for the chain inside its transaction. (Neither
+     * request writes the row held for its job: the export request only reads the packet, and
+     * the transfer is on the organization's chain.)
      */
     async start(ms = 20_000): Promise<JobsState> {
       const url = srv.env.DATABASE_URL;
-      scanHold = await holdChain(url, watch.matter_id);
+      exportHold = await holdRow(url, 'SELECT 1 FROM packets WHERE id = $1 FOR UPDATE', packet.packetId);
+      scanHold = await holdRow(url, 'SELECT 1 FROM audit_chains WHERE chain_key = $1 FOR UPDATE', watch.matter_id);
       const [e, t] = await Promise.all([
-        // The request appends to the packet's chain itself: hold that chain once it has answered,
-        // which is long before the render (a second or more) can end.
-        c.post(`/v1/packets/${packet.packetId}/export`, { format: 'pdf' }).then(async (r) => {
-          exportHold = await holdChain(url, packet.matterId);
-          return r;
-        }),
+        c.post(`/v1/packets/${packet.packetId}/export`, { format: 'pdf' }),
         transfer(kit, watch.address, BINANCE_9, 'USDT', '2500'),
       ]);
       if (e.status !== 200) throw new Error(`export answered ${e.status}: ${JSON.stringify(e.body)}`);
@@ -135,7 +137,7 @@ export async function prepareInFlightJobs(srv: TestServer, c: Client, kit: Kit) 
     /** The jobs' state now (after the kill and before `release()`: the state the kill left). */
     state,
 
-    /** Lets go of both chains (the killed server's transactions then end, uncommitted). */
+    /** Lets go of both rows (the killed server's transactions then end, uncommitted). */
     async release() {
       const h = [exportHold, scanHold];
       exportHold = scanHold = null;
