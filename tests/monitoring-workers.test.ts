@@ -14,45 +14,13 @@ import { client, type Client } from './helpers/client';
 import { expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
 import { BINANCE_9, evmAddress, transfer } from './helpers/fixtures-chain';
-import { watchlistBody } from './helpers/fixtures-monitoring';
+import { allAlerts, assertOncePerTransfer, waitForAlertCount, watchlistBody } from './helpers/fixtures-monitoring';
 import { exited, POSTGRES_ONLY, workerPool, type WorkerPool } from './helpers/workers';
 
 let srv: TestServer;
 let c: Client;
 let k: Kit;
 let workers: WorkerPool;
-
-/** Every alert of a matter, through the pages. */
-async function allAlerts(m: string) {
-  const out: any[] = [];
-  for (let after = ''; ;) {
-    const r = await c.get(`/v1/alerts?matter_id=${m}&limit=100${after ? `&starting_after=${after}` : ''}`);
-    expectStatus(r, 200, 'alerts');
-    out.push(...r.body.data);
-    if (!r.body.has_more) return out;
-    after = r.body.data.at(-1).alert_id;
-  }
-}
-async function waitForCount(m: string, n: number, ms = 60_000) {
-  const until = Date.now() + ms;
-  let got: any[] = [];
-  while (Date.now() < until) {
-    got = await allAlerts(m);
-    if (got.length >= n) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  // Let anything late (a duplicate would be) land before counting.
-  await new Promise((r) => setTimeout(r, 1500));
-  return allAlerts(m);
-}
-function assertOncePerTransfer(alerts: any[], hashes: string[]) {
-  const keys = alerts.map((a) => `${a.type}:${a.evidence.transaction_hash}`);
-  assert.equal(new Set(keys).size, keys.length, 'no duplicate alert');
-  for (const h of hashes) {
-    assert.ok(keys.includes(`wallet_movement:${h}`), `wallet_movement for ${h}`);
-    assert.ok(keys.includes(`exchange_proximity:${h}`), `exchange_proximity for ${h}`);
-  }
-}
 
 describe('monitoring workers on PostgreSQL', { skip: POSTGRES_ONLY }, () => {
   before(async () => {
@@ -82,7 +50,7 @@ describe('monitoring workers on PostgreSQL', { skip: POSTGRES_ONLY }, () => {
     const hashes: string[] = [];
     for (let i = 0; i < 30; i++)
       hashes.push((await transfer(k, wallets[i % wallets.length], BINANCE_9, 'USDT', `${1500 + i}`)).transaction_hash);
-    const alerts = await waitForCount(m, 61);
+    const alerts = await waitForAlertCount(c, m, 61);
     assertOncePerTransfer(alerts, hashes);
     assert.equal(
       alerts.filter((x) => x.type === 'deadline' && x.target === due.body.action_id).length,
@@ -112,14 +80,14 @@ describe('monitoring workers on PostgreSQL', { skip: POSTGRES_ONLY }, () => {
       })();
       // Kill it once it has raised some alerts, while transfers keep coming.
       const until = Date.now() + 30_000;
-      while ((await allAlerts(m)).length < 6 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      while ((await allAlerts(c, m)).length < 6 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
       a.kill('SIGKILL');
       await exited(a);
       await burst;
-      const raisedByVictim = (await allAlerts(m)).length;
+      const raisedByVictim = (await allAlerts(c, m)).length;
       assert.ok(raisedByVictim < 80, `the victim had not finished (${raisedByVictim} of 80)`);
       await workers.start('replacement');
-      const alerts = await waitForCount(m, 80);
+      const alerts = await waitForAlertCount(c, m, 80);
       assertOncePerTransfer(alerts, hashes);
       assert.equal(alerts.length, 80);
       const ev = await c.get(`/v1/events?matter_id=${m}&type=alert.created&limit=100`);

@@ -8,12 +8,12 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
 import { expectStatus } from './helpers/expect';
 import { makeKit } from './helpers/fixtures';
-import { packetBody, packetSetup } from './helpers/fixtures-packets';
+import { largePacket } from './helpers/fixtures-packets';
+import { downloadExport, exportCompletions, waitForExport } from './helpers/exports';
 import { exited, POSTGRES_ONLY, workerPool, type WorkerPool } from './helpers/workers';
 
 let srv: TestServer;
@@ -36,13 +36,10 @@ describe('export workers on PostgreSQL', { skip: POSTGRES_ONLY }, () => {
     { timeout: 180_000 },
     async () => {
       const k = await makeKit(c);
-      const s = await packetSetup(k);
-      // 1,000 wallets: a long wallet table, so rendering takes long enough to be interrupted.
-      const wallets = Array.from({ length: 1000 }, () => `0x${randomBytes(20).toString('hex')}`);
-      const p = await c.post('/v1/packets/exchange-intercept', packetBody(s, { wallets }));
-      expectStatus(p, 200);
+      // A long wallet table, so rendering takes long enough to be interrupted.
+      const { packetId } = await largePacket(k);
       const a = await workers.start('A');
-      const e = await c.post(`/v1/packets/${p.body.packet_id}/export`, { format: 'zip' });
+      const e = await c.post(`/v1/packets/${packetId}/export`, { format: 'zip' });
       expectStatus(e, 200);
       const id = e.body.export_id;
       const row = async () =>
@@ -63,29 +60,14 @@ describe('export workers on PostgreSQL', { skip: POSTGRES_ONLY }, () => {
       assert.equal(mid.status, 'pending', 'killed before it completed');
       assert.equal(mid.attempts, 1);
       const b = await workers.start('B');
-      let ready: any;
-      for (const until = Date.now() + 60_000; ;) {
-        ready = (await c.get(`/v1/exports/${id}`)).body;
-        if (ready.status !== 'pending') break;
-        if (Date.now() > until) throw new Error(`export still pending:\n${b.log()}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      const ready = await waitForExport(c, id, 60_000, b.log);
       assert.equal(ready.status, 'ready');
       assert.equal((await row()).attempts, 2, 'rendered again after the lease expired');
-      const res = await fetch(ready.download_url);
-      assert.equal(res.status, 200);
-      assert.equal(Buffer.from(await res.arrayBuffer()).length, ready.size_bytes);
+      await downloadExport(ready);
       await new Promise((r) => setTimeout(r, 1_000)); // room for a second completion to show up
-      const audits = await srv.sql<{ n: number }>(
-        `SELECT count(*)::int AS n FROM audit_events WHERE event_type = 'packet.exported' AND details->>'export_id' = $1`,
-        [id],
-      );
-      assert.equal(audits[0].n, 1, 'one completion audit event');
-      const events = await srv.sql<{ n: number }>(
-        `SELECT count(*)::int AS n FROM events WHERE type = 'packet.exported' AND data->'object'->>'export_id' = $1`,
-        [id],
-      );
-      assert.equal(events[0].n, 1, 'one packet.exported event');
+      const done = await exportCompletions(srv, id);
+      assert.equal(done.audits, 1, 'one completion audit event');
+      assert.equal(done.events, 1, 'one packet.exported event');
       b.kill('SIGTERM');
       assert.equal(await exited(b), 0, b.log());
     },

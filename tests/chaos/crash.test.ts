@@ -10,7 +10,11 @@
  *   during the load belongs to the request behind some final answer (duplicates = 0, and no
  *   unacknowledged write exists unless its retry returned it);
  * - every matter's audit chain verifies;
- * - every outbox event committed since the receiver's endpoint exists reaches it at least once.
+ * - every outbox event committed since the receiver's endpoint exists reaches it at least once;
+ * - a packet export and a monitoring scan started just before the load, and still running when
+ *   the kill lands (in-flight.ts), each finish once after the restart: the export `ready` in one
+ *   row with one completion (one audit event, one `packet.exported`) and a valid PDF to download;
+ *   the scan's two alerts raised once, each with one `alert.created`.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,6 +23,7 @@ import { client } from '../helpers/client';
 import { fixtureOf, makeKit, type Req } from '../helpers/fixtures';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { chaosDatabase, pool, report, shoot, sleep, type Shot } from './lib';
+import { describeState, prepareInFlightJobs, type InFlightJobs, type JobsState } from './in-flight';
 import { opByName, readBackPath } from './registry';
 import { WRITE_KINDS } from './write-kinds';
 
@@ -29,17 +34,22 @@ const KILL_AFTER_SHARE = 0.3;
 let db: Awaited<ReturnType<typeof chaosDatabase>>;
 let srv: TestServer;
 let receiver: Receiver;
+let jobs: InFlightJobs | undefined;
 
 before(async () => {
   db = await chaosDatabase();
   receiver = await startReceiver();
   // Short retries and polls: a delivery cut by the crash is retried when its lease (20 s) ends.
+  // A short export lease, so the export the kill cuts is claimed again soon after the restart; not
+  // shorter, since each renewal made while the export waits to commit (in-flight.ts) holds a
+  // connection of the pool until the kill.
   srv = await startServer(
-    { MD_WEBHOOK_RETRY_SCHEDULE_MS: '250,500,1000,2000,4000', MD_WORKER_POLL_MS: '250' },
+    { MD_WEBHOOK_RETRY_SCHEDULE_MS: '250,500,1000,2000,4000', MD_WORKER_POLL_MS: '250', MD_EXPORT_LEASE_MS: '6000' },
     { databaseUrl: db.url },
   );
 });
 after(async () => {
+  await jobs?.release();
   await srv?.stop();
   await receiver?.close();
   db?.close();
@@ -79,6 +89,10 @@ test(
         key: `chaos-crash-${i}-${kit.unique('k')}`,
       }),
     );
+    const setupFrom = Date.now();
+    jobs = await prepareInFlightJobs(srv, admin, kit);
+    const started = await jobs.start();
+    const setupMs = Date.now() - setupFrom;
     const before = new Set((await srv.sql<{ id: string }>('SELECT id FROM audit_events')).map((r) => r.id));
 
     const send = (w: Write) =>
@@ -93,7 +107,18 @@ test(
     // Load: every write at once; SIGKILL once enough are answered (or after 10 s regardless).
     let acked = 0;
     let crash: Promise<void> | null = null;
-    const kill = () => (crash ??= srv.crash());
+    let beforeKill: JobsState | undefined;
+    const kill = () => {
+      crash ??= (async () => {
+        try {
+          beforeKill = await jobs!.state(); // the export and the scan, an instant before the kill
+        } finally {
+          await srv.crash();
+        }
+      })();
+      crash.catch(() => {}); // the deadline's call does not await it; the final `await kill()` does
+      return crash;
+    };
     const deadline = setTimeout(kill, 10_000);
     await Promise.all(
       writes.map(async (w) => {
@@ -105,6 +130,9 @@ test(
     await kill();
     const firstStatuses = writes.map((w) => w.first!.status);
     const inFlight = firstStatuses.filter((s) => s === 0).length;
+    // Read before anything runs again: nothing of a job the kill cut can commit any more.
+    const atKill = await jobs.state();
+    await jobs.release();
 
     // Restart on the same database and retry every request with its key until it has an answer.
     await srv.restart();
@@ -117,6 +145,7 @@ test(
         await sleep(250);
       }
     });
+    const finished = await jobs.finish();
 
     // Acknowledged before the crash → replayed identically, and it reads back.
     let found = 0;
@@ -150,8 +179,10 @@ test(
       'every retried write ends answered 2xx',
     );
     const events = (
-      await srv.sql<{ id: string; request_id: string }>('SELECT id, request_id FROM audit_events')
-    ).filter((r) => !before.has(r.id));
+      await srv.sql<{ id: string; request_id: string; matter_id: string | null }>(
+        'SELECT id, request_id, matter_id FROM audit_events',
+      )
+    ).filter((r) => !before.has(r.id) && !(r.matter_id && jobs!.matters.has(r.matter_id)));
     const requestOf = new Map(events.map((e) => [e.id, e.request_id]));
     const answered = new Set<string>();
     for (const f of finals) {
@@ -219,6 +250,18 @@ test(
       events_delivered: committed.length - undelivered.length,
       receipts,
     });
+    const shown = describeState(beforeKill!);
+    report('crash-jobs', {
+      started: 2,
+      export_at_start: describeState(started).export,
+      in_flight_at_kill: atKill.unfinished,
+      finished_once: finished.finishedOnce,
+      duplicates: finished.duplicates,
+      export_before_kill: shown.export,
+      scan_before_kill: shown.scan,
+      ...finished.figures,
+      setup_ms: setupMs,
+    });
     assert.deepEqual(lostWhy, [], 'acknowledged writes lost');
     assert.deepEqual(
       extra,
@@ -229,5 +272,11 @@ test(
     assert.deepEqual(broken, [], 'audit chains that do not verify');
     assert.deepEqual(undelivered, [], 'committed events never delivered');
     assert.ok(inFlight > 0, 'the kill happened while writes were in flight');
+    const { export: ex, scan } = atKill;
+    assert.ok(
+      ex.status === 'pending' && ex.claimed && ex.attempts === 1 && scan.behind && scan.alerts === 0,
+      `the export was being rendered and the scan had committed nothing when the kill landed: ${JSON.stringify(atKill)}`,
+    );
+    assert.deepEqual(finished.problems, [], 'in-flight jobs that did not finish exactly once');
   },
 );

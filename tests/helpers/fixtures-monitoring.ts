@@ -3,6 +3,7 @@
  * from the scanner: a watched address pays a labelled exchange on the sandbox chain, and the
  * server's in-process scanner raises the alerts within seconds.
  */
+import assert from 'node:assert/strict';
 import type { Client } from './client';
 import type { Fixture, Kit } from './fixtures';
 import { BINANCE_9, evmAddress, transfer } from './fixtures-chain';
@@ -44,6 +45,39 @@ export async function waitForAlert(c: Client, query: string, match: (a: any) => 
     if (hit) return hit;
     if (Date.now() > until) throw new Error(`no alert for ${query} within ${ms} ms: ${JSON.stringify(r.body)}`);
     await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
+/** Every alert of a matter, through the pages. */
+export async function allAlerts(c: Client, matterId: string): Promise<any[]> {
+  const out: any[] = [];
+  for (let after = ''; ;) {
+    const r = await c.get(`/v1/alerts?matter_id=${matterId}&limit=100${after ? `&starting_after=${after}` : ''}`);
+    if (r.status !== 200) throw new Error(`alerts of ${matterId} answered ${r.status}: ${JSON.stringify(r.body)}`);
+    out.push(...r.body.data);
+    if (!r.body.has_more) return out;
+    after = r.body.data.at(-1).alert_id;
+  }
+}
+
+/**
+ * Polls a matter's alerts until there are at least `n` (or `ms` pass), then waits 1.5 s more
+ * and lists them again: a duplicate raised late would show up in that count.
+ */
+export async function waitForAlertCount(c: Client, matterId: string, n: number, ms = 60_000): Promise<any[]> {
+  const until = Date.now() + ms;
+  while (Date.now() < until && (await allAlerts(c, matterId)).length < n) await new Promise((r) => setTimeout(r, 200));
+  await new Promise((r) => setTimeout(r, 1500));
+  return allAlerts(c, matterId);
+}
+
+/** The two alerts of each transfer (wallet_movement, exchange_proximity) are there, and no alert twice. */
+export function assertOncePerTransfer(alerts: any[], hashes: string[]) {
+  const keys = alerts.map((a) => `${a.type}:${a.evidence.transaction_hash}`);
+  assert.equal(new Set(keys).size, keys.length, 'no duplicate alert');
+  for (const h of hashes) {
+    assert.ok(keys.includes(`wallet_movement:${h}`), `wallet_movement for ${h}`);
+    assert.ok(keys.includes(`exchange_proximity:${h}`), `exchange_proximity for ${h}`);
   }
 }
 

@@ -8,6 +8,7 @@
  * packet is created, as kit.judgment() does, so the full gate sequence runs for them.
  */
 import { SOURCE } from './client';
+import { evmAddress } from './fixtures-chain';
 import { intakeBody } from './fixtures-judgments';
 import type { Fixture, Kit, Req } from './fixtures';
 
@@ -74,6 +75,18 @@ export const packetBody = (s: PacketSetup, over: Record<string, unknown> = {}) =
   notes: 'Fixture packet',
   ...over,
 });
+
+/**
+ * An exchange-intercept packet listing `wallets` fresh addresses (1,000, the most a packet
+ * takes): a long wallet table, so rendering its export takes a second or more and a kill can
+ * land in the middle of it.
+ */
+export async function largePacket(k: Kit, wallets = 1000): Promise<{ packetId: string; matterId: string }> {
+  const s = await packetSetup(k);
+  const body = packetBody(s, { wallets: Array.from({ length: wallets }, evmAddress) });
+  const p = await must(k.c.post('/v1/packets/exchange-intercept', body), 'large packet');
+  return { packetId: p.packet_id, matterId: s.matterId };
+}
 
 const creation = (path: string, packetType: string): Fixture => ({
   level: 'matter',
