@@ -5,8 +5,7 @@ import { errorBody, jsonResponse } from './respond';
 
 /**
  * Answers for requests no operation serves: 404 route_not_found in the error format (Stripe's
- * "Unrecognized request URL"). Every /v1 route file exports it for the methods it does not serve
- * (Next.js would answer those with a bare 405), and /v1/[...rest] for unknown paths.
+ * "Unrecognized request URL"), for unknown /v1 paths and unserved methods (http/unserved.ts).
  */
 export function routeNotFound(req: Request): Response {
   const requestId = newId('request');

@@ -6,4 +6,4 @@ import { listActions } from '@/server/services/actions/list';
 export const POST = api(ops.createAction, (ctx, { body }, tx) => createAction(ctx, tx, body));
 export const GET = api(ops.listActions, (ctx, { query }, db) => listActions(ctx, db, query));
 
-export { routeNotFound as PATCH, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';
+export { PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { listAlerts } from '@/server/services/monitoring/alerts';
 
 export const GET = api(ops.listAlerts, (ctx, { query }, db) => listAlerts(ctx, db, query));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { capabilities } from '@/server/services/health/health';
 
 export const GET = api(ops.getCapabilities, async (ctx) => capabilities(ctx));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

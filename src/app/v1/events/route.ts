@@ -4,9 +4,4 @@ import { listEvents } from '@/server/services/webhooks/events';
 
 export const GET = api(ops.listEvents, (ctx, { query }, db) => listEvents(ctx, db, query));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { health } from '@/server/services/health/health';
 
 export const GET = api(ops.getHealth, (ctx, _i, db) => health(ctx, db));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { listJudgments } from '@/server/services/judgments/judgments';
 
 export const GET = api(ops.listJudgments, (ctx, { query }, db) => listJudgments(ctx, db, query));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -5,4 +5,4 @@ import { createMatter, listMatters } from '@/server/services/matters/matters';
 export const POST = api(ops.createMatter, (ctx, { body }, tx) => createMatter(ctx, tx, body));
 export const GET = api(ops.listMatters, (ctx, { query }, db) => listMatters(ctx, db, query));
 
-export { routeNotFound as PATCH, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';
+export { PATCH, PUT, DELETE } from '@/server/http/unserved';

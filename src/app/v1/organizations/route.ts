@@ -5,4 +5,4 @@ import { createOrganization, listOrganizations } from '@/server/services/organiz
 export const POST = api(ops.createOrganization, (ctx, { body }, tx) => createOrganization(ctx, tx, body));
 export const GET = api(ops.listOrganizations, (ctx, { query }, db) => listOrganizations(ctx, db, query));
 
-export { routeNotFound as PATCH, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';
+export { PATCH, PUT, DELETE } from '@/server/http/unserved';

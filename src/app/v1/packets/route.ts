@@ -4,9 +4,4 @@ import { listPackets } from '@/server/services/packets/packets';
 
 export const GET = api(ops.listPackets, (ctx, { query }, db) => listPackets(ctx, db, query));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -5,4 +5,4 @@ import { createRelationship, listRelationships } from '@/server/services/relatio
 export const POST = api(ops.createRelationship, (ctx, { body }, tx) => createRelationship(ctx, tx, body));
 export const GET = api(ops.listRelationships, (ctx, { query }, db) => listRelationships(ctx, db, query));
 
-export { routeNotFound as PATCH, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';
+export { PATCH, PUT, DELETE } from '@/server/http/unserved';

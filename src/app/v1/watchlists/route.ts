@@ -5,4 +5,4 @@ import { createWatchlist, listWatchlists } from '@/server/services/monitoring/wa
 export const POST = api(ops.createWatchlist, (ctx, { body }, tx) => createWatchlist(ctx, tx, body));
 export const GET = api(ops.listWatchlists, (ctx, { query }, db) => listWatchlists(ctx, db, query));
 
-export { routeNotFound as PATCH, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';
+export { PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -5,4 +5,4 @@ import { createWebhookEndpoint, listWebhookEndpoints } from '@/server/services/w
 export const POST = api(ops.createWebhookEndpoint, (ctx, { body }, tx) => createWebhookEndpoint(ctx, tx, body));
 export const GET = api(ops.listWebhookEndpoints, (ctx, { query }, db) => listWebhookEndpoints(ctx, db, query));
 
-export { routeNotFound as PATCH, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';
+export { PATCH, PUT, DELETE } from '@/server/http/unserved';

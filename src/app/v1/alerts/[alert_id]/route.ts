@@ -4,9 +4,4 @@ import { getAlert } from '@/server/services/monitoring/alerts';
 
 export const GET = api(ops.getAlert, (ctx, { params }, db) => getAlert(ctx, db, params.alert_id));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

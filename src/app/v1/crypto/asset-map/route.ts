@@ -4,9 +4,4 @@ import { createAssetMap } from '@/server/services/crypto/asset-map';
 
 export const POST = api(ops.createAssetMap, (ctx, { body }, tx) => createAssetMap(ctx, tx, body));
 
-export {
-  routeNotFound as GET,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { stablecoinExposureOp } from '@/server/services/crypto/exchange-hypothes
 
 export const POST = api(ops.computeStablecoinExposure, (ctx, { body }, tx) => stablecoinExposureOp(ctx, tx, body));
 
-export {
-  routeNotFound as GET,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

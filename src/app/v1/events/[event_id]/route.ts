@@ -4,9 +4,4 @@ import { getEvent } from '@/server/services/webhooks/events';
 
 export const GET = api(ops.getEvent, (ctx, { params }, db) => getEvent(ctx, db, params.event_id));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

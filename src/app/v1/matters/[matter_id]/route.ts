@@ -7,4 +7,4 @@ export const PATCH = api(ops.updateMatter, (ctx, { params, body }, tx) =>
   updateMatter(ctx, tx, params.matter_id, body),
 );
 
-export { routeNotFound as POST, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';
+export { POST, PUT, DELETE } from '@/server/http/unserved';

@@ -6,9 +6,4 @@ export const GET = api(ops.getNetworkAttribution, (ctx, { params }, db) =>
   getNetworkAttribution(ctx, db, params.network_attribution_id),
 );
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

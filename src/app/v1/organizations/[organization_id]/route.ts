@@ -7,4 +7,4 @@ export const PATCH = api(ops.updateOrganization, (ctx, { params, body }, tx) =>
   updateOrganization(ctx, tx, params.organization_id, body),
 );
 
-export { routeNotFound as POST, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';
+export { POST, PUT, DELETE } from '@/server/http/unserved';

@@ -6,9 +6,4 @@ export const POST = api(ops.createExchangeTurnoverPacket, (ctx, { body }, tx) =>
   createPacket(ctx, tx, 'exchange_turnover', body),
 );
 
-export {
-  routeNotFound as GET,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -7,4 +7,4 @@ export const PATCH = api(ops.updateRelationship, (ctx, { params, body }, tx) =>
   updateRelationship(ctx, tx, params.relationship_id, body),
 );
 
-export { routeNotFound as POST, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';
+export { POST, PUT, DELETE } from '@/server/http/unserved';

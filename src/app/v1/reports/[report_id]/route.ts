@@ -4,9 +4,4 @@ import { getReport } from '@/server/services/reports/reports';
 
 export const GET = api(ops.getReport, (ctx, { params }, db) => getReport(ctx, db, params.report_id));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { createCampaignBrief } from '@/server/services/reports/reports';
 
 export const POST = api(ops.createCampaignBrief, (ctx, { body }, tx) => createCampaignBrief(ctx, tx, body));
 
-export {
-  routeNotFound as GET,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { getSanctionsObject } from '@/server/services/sanctions/read';
 
 export const GET = api(ops.getSanctionsReview, (ctx, { params }, db) => getSanctionsObject(ctx, db, params.review_id));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

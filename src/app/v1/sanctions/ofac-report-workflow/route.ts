@@ -4,9 +4,4 @@ import { createOfacReport } from '@/server/services/sanctions/ofac-reports';
 
 export const POST = api(ops.createOfacReportWorkflow, (ctx, { body }, tx) => createOfacReport(ctx, tx, body));
 
-export {
-  routeNotFound as GET,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { createReviewPacket } from '@/server/services/sanctions/reviews';
 
 export const POST = api(ops.createSanctionsReviewPacket, (ctx, { body }, tx) => createReviewPacket(ctx, tx, body));
 
-export {
-  routeNotFound as GET,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

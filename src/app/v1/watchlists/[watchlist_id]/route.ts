@@ -4,9 +4,4 @@ import { getWatchlist } from '@/server/services/monitoring/watchlists';
 
 export const GET = api(ops.getWatchlist, (ctx, { params }, db) => getWatchlist(ctx, db, params.watchlist_id));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

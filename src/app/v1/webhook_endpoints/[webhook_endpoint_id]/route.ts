@@ -12,4 +12,4 @@ export const DELETE = api(ops.deleteWebhookEndpoint, (ctx, { params }, tx) =>
   deleteWebhookEndpoint(ctx, tx, params.webhook_endpoint_id),
 );
 
-export { routeNotFound as POST, routeNotFound as PUT } from '@/server/http/not-found';
+export { POST, PUT } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { assignAction } from '@/server/services/actions/actions';
 
 export const POST = api(ops.assignAction, (ctx, { params, body }, tx) => assignAction(ctx, tx, params.action_id, body));
 
-export {
-  routeNotFound as GET,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -6,9 +6,4 @@ export const POST = api(ops.completeAction, (ctx, { params, body }, tx) =>
   completeAction(ctx, tx, params.action_id, body),
 );
 
-export {
-  routeNotFound as GET,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { getGraph } from '@/server/services/attribution/graph';
 
 export const GET = api(ops.getAttributionGraph, (ctx, { params }, db) => getGraph(ctx, db, params.graph_id));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { importWallets } from '@/server/services/attribution/wallets';
 
 export const POST = api(ops.importWallets, (ctx, { body }, tx) => importWallets(ctx, tx, body));
 
-export {
-  routeNotFound as GET,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -6,9 +6,4 @@ export const GET = api(ops.listMatterAudit, (ctx, { params, query }, db) =>
   listMatterAudit(ctx, db, params.matter_id, query),
 );
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { getAssetMap } from '@/server/services/crypto/asset-map';
 
 export const GET = api(ops.getAssetMap, (ctx, { params }, db) => getAssetMap(ctx, db, params.map_id));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -9,4 +9,4 @@ export const GET = api(ops.listAuthorityGrants, (ctx, { params, query }, db) =>
   listGrants(ctx, db, params.matter_id, query),
 );
 
-export { routeNotFound as PATCH, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';
+export { PATCH, PUT, DELETE } from '@/server/http/unserved';

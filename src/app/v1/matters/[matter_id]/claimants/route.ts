@@ -9,4 +9,4 @@ export const GET = api(ops.listClaimants, (ctx, { params, query }, db) =>
   listClaimants(ctx, db, params.matter_id, query),
 );
 
-export { routeNotFound as PATCH, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';
+export { PATCH, PUT, DELETE } from '@/server/http/unserved';

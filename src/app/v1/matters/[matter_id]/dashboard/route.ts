@@ -4,9 +4,4 @@ import { matterDashboard } from '@/server/services/matters/dashboard';
 
 export const GET = api(ops.getMatterDashboard, (ctx, { params }, db) => matterDashboard(ctx, db, params.matter_id));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

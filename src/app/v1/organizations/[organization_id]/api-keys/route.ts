@@ -9,4 +9,4 @@ export const GET = api(ops.listApiKeys, (ctx, { params, query }, db) =>
   listKeys(ctx, db, params.organization_id, query),
 );
 
-export { routeNotFound as PATCH, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';
+export { PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -9,4 +9,4 @@ export const GET = api(ops.listUsers, (ctx, { params, query }, db) =>
   listUsers(ctx, db, params.organization_id, query),
 );
 
-export { routeNotFound as PATCH, routeNotFound as PUT, routeNotFound as DELETE } from '@/server/http/not-found';
+export { PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { exportPacket } from '@/server/services/packets/packets';
 
 export const POST = api(ops.exportPacket, (ctx, { params, body }, tx) => exportPacket(ctx, tx, params.packet_id, body));
 
-export {
-  routeNotFound as GET,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { getCounterparty } from '@/server/services/relationships/counterparties'
 
 export const GET = api(ops.getCounterparty, (ctx, { params }, db) => getCounterparty(ctx, db, params.counterparty_id));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -4,9 +4,4 @@ import { verifyMatterChain } from '@/server/services/audit/read';
 
 export const GET = api(ops.verifyMatterAudit, (ctx, { params }, db) => verifyMatterChain(ctx, db, params.matter_id));
 
-export {
-  routeNotFound as POST,
-  routeNotFound as PATCH,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -6,9 +6,4 @@ export const PATCH = api(ops.updateUser, (ctx, { params, body }, tx) =>
   updateUser(ctx, tx, params.organization_id, params.user_id, body),
 );
 
-export {
-  routeNotFound as GET,
-  routeNotFound as POST,
-  routeNotFound as PUT,
-  routeNotFound as DELETE,
-} from '@/server/http/not-found';
+export { GET, POST, PUT, DELETE } from '@/server/http/unserved';
