@@ -299,6 +299,23 @@ test('schema-derived fuzzing of every operation of /v1/openapi.json', { timeout:
             return { ...base, gen: 'query', path: `${req.path}?${qs}`, body: validBody };
           }),
       ]);
+    } else {
+      // An operation without query parameters refuses any, by name (not silently ignored).
+      gens.push([
+        'query',
+        fc
+          .tuple(
+            fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_'), minLength: 1, maxLength: 12 }),
+            fc.string({ maxLength: 20 }),
+          )
+          .map(([k, v]) => ({
+            ...base,
+            gen: 'query',
+            path: `${req.path}?${pct(k)}=${pct(v)}`,
+            body: validBody,
+            expect: { status: 400, code: 'parameter_unknown' },
+          })),
+      ]);
     }
     if (pathParams.length) {
       // Raw segments (already encoded or dot segments) and arbitrary strings, plus near misses of the real id.
