@@ -13,6 +13,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '@/generated/prisma/client';
 import { applyMigrations } from './migrate';
 import { lockDataDir } from './data-dir-lock';
+import { exposeTransactionConnections } from './transaction';
 
 export type { PrismaClient };
 
@@ -35,6 +36,7 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
     // Migrations first, on their own short-lived connections (see applyMigrations).
     report(await applyMigrations({ connectionString: url }));
     const pool = new pg.Pool({ connectionString: url, ...POOL_LIMITS });
+    exposeTransactionConnections(pool);
     const client = new PrismaClient({ adapter: new PrismaPg(pool) });
     g.__mdPool = { client, pool };
     state.close = async () => {
@@ -81,7 +83,7 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
  * Bounds on waiting for PostgreSQL, so a database that is down or stalled answers 503 within
  * seconds instead of holding requests: a connection attempt (or a wait for a free pooled
  * connection) gives up after 8 s (under the 10 s a client should wait), a statement after 20 s on the server (a transaction's own
- * timeout is 30 s, see TX_OPTIONS), and TCP keepalive notices a peer that vanished.
+ * timeout is 30 s, see TX_OPTIONS in transaction.ts), and TCP keepalive notices a peer that vanished.
  */
 const POOL_LIMITS = {
   connectionTimeoutMillis: 8_000,

@@ -11,7 +11,8 @@ import type { Input, Operation } from '../operations/define';
 import { readJsonBody } from './body';
 import { checkQueryText, parseOrThrow } from './validate';
 import { consumeRateLimit, rateHeaders, type RateState } from './rate-limit';
-import { fingerprint, runIdempotent, TX_OPTIONS, type Outcome } from './idempotency';
+import { fingerprint, runIdempotent, type Outcome } from './idempotency';
+import { transaction } from '../db/transaction';
 import { auditRefOf, errorBody, jsonResponse } from './respond';
 import { enforceGate } from '../services/matters/gate';
 import { observeRequest } from './metrics';
@@ -102,7 +103,7 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
           status: e.status,
           body: errorBody(e, requestId),
         }));
-      } else outcome = await db.$transaction(exec, TX_OPTIONS);
+      } else outcome = await transaction(db, exec);
     } catch (e) {
       const err = toApiError(e, requestId);
       Object.assign(headers, err.extras.headers ?? {});

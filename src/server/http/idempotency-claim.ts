@@ -1,4 +1,5 @@
 import type { Tx } from '../context';
+import { txQuery } from '../db/transaction';
 
 export interface IdemWhere {
   org_id: string;
@@ -27,14 +28,18 @@ const PENDING = 0;
  */
 export async function claimKey(tx: Tx, where: IdemWhere, print: string, now: Date, expiresAt: Date): Promise<Claim> {
   const lockKey = `${where.org_id}|${where.env}|${where.key_id}|${where.idem_key}`;
-  const [row] = await tx.$queryRaw<
-    { ok: boolean; fingerprint: string | null; response_status: number | null; response_body: unknown }[]
-  >`
-    WITH l AS (SELECT pg_try_advisory_xact_lock(hashtextextended(${lockKey}::text, 0)) AS ok),
+  const [row] = await txQuery<{
+    ok: boolean;
+    fingerprint: string | null;
+    response_status: number | null;
+    response_body: unknown;
+  }>(
+    tx,
+    `
+    WITH l AS (SELECT pg_try_advisory_xact_lock(hashtextextended($1::text, 0)) AS ok),
     c AS (
       INSERT INTO idempotency_records AS r (org_id, env, key_id, idem_key, fingerprint, response_status, response_body, created_at, expires_at)
-      SELECT ${where.org_id}::text, ${where.env}::text, ${where.key_id}::text, ${where.idem_key}::text, ${print}::text, ${PENDING}::int,
-        'null'::jsonb, ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+      SELECT $2::text, $3::text, $4::text, $5::text, $6::text, $7::int, 'null'::jsonb, $8::timestamptz, $9::timestamptz
       FROM l WHERE l.ok
       ON CONFLICT (org_id, env, key_id, idem_key) DO UPDATE SET
         fingerprint = CASE WHEN r.expires_at > EXCLUDED.created_at THEN r.fingerprint ELSE EXCLUDED.fingerprint END,
@@ -44,7 +49,19 @@ export async function claimKey(tx: Tx, where: IdemWhere, print: string, now: Dat
         expires_at = CASE WHEN r.expires_at > EXCLUDED.created_at THEN r.expires_at ELSE EXCLUDED.expires_at END
       RETURNING fingerprint, response_status, response_body
     )
-    SELECT l.ok, c.fingerprint, c.response_status, c.response_body FROM l LEFT JOIN c ON true`;
+    SELECT l.ok, c.fingerprint, c.response_status, c.response_body FROM l LEFT JOIN c ON true`,
+    [
+      lockKey,
+      where.org_id,
+      where.env,
+      where.key_id,
+      where.idem_key,
+      print,
+      PENDING,
+      now.toISOString(),
+      expiresAt.toISOString(),
+    ],
+  );
   if (!row.ok) return { kind: 'in_use' };
   if (Number(row.response_status) === PENDING) return { kind: 'claimed' };
   return {
@@ -57,7 +74,10 @@ export async function claimKey(tx: Tx, where: IdemWhere, print: string, now: Dat
 
 /** Stores the outcome in the claimed record (same transaction as the effect). */
 export async function completeRecord(tx: Tx, where: IdemWhere, status: number, body: unknown): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE idempotency_records SET response_status = ${status}::int, response_body = ${JSON.stringify(body)}::jsonb
-    WHERE org_id = ${where.org_id} AND env = ${where.env} AND key_id = ${where.key_id} AND idem_key = ${where.idem_key}`;
+  await txQuery(
+    tx,
+    `UPDATE idempotency_records SET response_status = $1::int, response_body = $2::jsonb
+    WHERE org_id = $3 AND env = $4 AND key_id = $5 AND idem_key = $6`,
+    [status, JSON.stringify(body), where.org_id, where.env, where.key_id, where.idem_key],
+  );
 }

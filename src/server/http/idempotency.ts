@@ -4,6 +4,7 @@ import { ApiError } from '../errors';
 import { config } from '../config';
 import { canonicalJson, fromStored, sha256Hex, toStored } from '../json';
 import { decryptSecret, encryptSecret } from '../crypto/secret-box';
+import { transaction } from '../db/transaction';
 import { claimKey, completeRecord } from './idempotency-claim';
 
 export interface Outcome {
@@ -11,8 +12,6 @@ export interface Outcome {
   body: unknown;
   replayed?: boolean;
 }
-
-export const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
 /** Method, path and a hash of the canonical JSON body (raw text when it is not JSON). */
 export function fingerprint(method: string, path: string, body: unknown, rawText: string): string {
@@ -77,13 +76,13 @@ export async function runIdempotent(
     };
   };
   try {
-    return await db.$transaction(async (tx) => {
+    return await transaction(db, async (tx) => {
       const stored = await claimOrReplay(tx);
       if (stored) return stored;
       const outcome = await exec(tx);
       await completeRecord(tx, where, outcome.status, storedText(await sealSecrets(tx, outcome.body, print)));
       return outcome;
-    }, TX_OPTIONS);
+    });
   } catch (e) {
     if (!(e instanceof ApiError) || e.status >= 500 || NOT_STORED.has(e.code)) throw e;
     // A 4xx from execution: its effects were rolled back with the transaction. The outcome is
@@ -92,12 +91,12 @@ export async function runIdempotent(
     // stored its own outcome, which is replayed here instead, or is still running (409).
     ctx.auditRef = null;
     const failed = errorOutcome(e);
-    return db.$transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const stored = await claimOrReplay(tx);
       if (stored) return stored;
       await completeRecord(tx, where, failed.status, storedText(failed.body));
       return failed;
-    }, TX_OPTIONS);
+    });
   }
 }
 

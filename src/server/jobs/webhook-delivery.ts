@@ -3,6 +3,7 @@ import type { Ctx, Env, Tx } from '../context';
 import { API_VERSION } from '../config';
 import { newId } from '../ids';
 import { toJson } from '../json';
+import { TX_OPTIONS } from '../db/transaction';
 import { recordChange } from '../services/audit/append';
 import { eventOut } from '../services/webhooks/events';
 import { decryptSecret } from '../crypto/secret-box';
@@ -27,7 +28,6 @@ import { sendWebhook, type SendResult } from './webhook-send';
  * 2. claimDue: lease due deliveries (FOR UPDATE SKIP LOCKED, so workers never share a row);
  * 3. runAttempt: sign, send, record the outcome and schedule the retry.
  */
-const TX = { maxWait: 15_000, timeout: 30_000 } as const;
 
 /**
  * Turns undispatched outbox events into pending deliveries, atomically with marking them
@@ -77,7 +77,7 @@ export async function fanOut(db: PrismaClient, batch = 200): Promise<number> {
     if (rows.length) await tx.webhookDelivery.createMany({ data: rows });
     await tx.event.updateMany({ where: { id: { in: events.map((e) => e.id) } }, data: { dispatched_at: now } });
     return events.length;
-  }, TX);
+  }, TX_OPTIONS);
 }
 
 /** A leased attempt with what sending it needs (endpoint and event read in the same statement). */
@@ -369,7 +369,7 @@ async function recordFailure(db: PrismaClient, workerId: string, d: Claimed, r: 
       });
     }
     return retryAt;
-  }, TX);
+  }, TX_OPTIONS);
 }
 
 /** The service disables an endpoint by itself (410 Gone, or 5 days of failures), with an audit event. */

@@ -9,7 +9,7 @@ import { requireScope } from '../auth/require-scope';
 import { consolePrincipal, ENV_COOKIE, ENV_HEADER, readCookie, type ConsolePrincipal } from '../auth/console-session';
 import { toApiError } from '../http/api';
 import { notifyOutbox } from '../jobs/outbox-signal';
-import { TX_OPTIONS } from '../http/idempotency';
+import { transaction } from '../db/transaction';
 import { checkLimits, parseOrThrow } from '../http/validate';
 import { enforceGate } from '../services/matters/gate';
 import type { Input, Operation } from '../operations/define';
@@ -85,10 +85,10 @@ export async function runConsoleCall<R>(
   let status = 200;
   try {
     const result = write
-      ? await call.db.$transaction(async (tx) => {
+      ? await transaction(call.db, async (tx) => {
           if (write.gate) await enforceGate(ctx, tx, write.gate, gateInput!);
           return fn(ctx, tx);
-        }, TX_OPTIONS)
+        })
       : await fn(ctx, call.db as unknown as Tx);
     // Committed a change (which may have written outbox events or queued deliveries): wake the
     // webhook dispatcher now, as the REST wrapper does, instead of at its next poll.

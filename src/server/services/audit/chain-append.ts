@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditEvent } from '@/generated/prisma/client';
 import type { Tx } from '../../context';
+import { txQuery } from '../../db/transaction';
 
 /** An audit event before the chain gives it seq, prev_hash and hash. */
 export type PendingAudit = Omit<AuditEvent, 'seq' | 'prev_hash' | 'hash' | 'details'> & { details: object };
@@ -41,29 +42,54 @@ export async function appendChain(
   const after = canonical.slice(at + JSON.stringify(marker).length);
   const details = JSON.stringify(ev.details);
   const ts = ev.timestamp.toISOString();
-  const [row] = await tx.$queryRaw<{ seq: number; prev_hash: string; hash: string }[]>`
+  const [row] = await txQuery<{ seq: number; prev_hash: string; hash: string }>(
+    tx,
+    `
     WITH head AS (
       INSERT INTO audit_chains AS c (chain_key, seq, head_hash, prev_hash)
-      VALUES (${ev.chain_key}, 1, encode(sha256(convert_to(${before}::text || '1' || ${after}::text, 'UTF8')), 'hex'), '')
+      VALUES ($1, 1, encode(sha256(convert_to($2::text || '1' || $3::text, 'UTF8')), 'hex'), '')
       ON CONFLICT (chain_key) DO UPDATE SET
         seq = c.seq + 1,
         prev_hash = c.head_hash,
-        head_hash = encode(sha256(convert_to(c.head_hash || ${before}::text || (c.seq + 1)::text || ${after}::text, 'UTF8')), 'hex')
+        head_hash = encode(sha256(convert_to(c.head_hash || $2::text || (c.seq + 1)::text || $3::text, 'UTF8')), 'hex')
       RETURNING seq, head_hash, prev_hash
     ), ev AS (
       INSERT INTO audit_events (id, chain_key, seq, org_id, env, matter_id, event_type, actor_id, actor_key_id,
         actor_user_id, object_type, object_id, request_id, timestamp, details, prev_hash, hash)
-      SELECT ${ev.id}, ${ev.chain_key}, head.seq, ${ev.org_id}, ${ev.env}, ${ev.matter_id}, ${ev.event_type}, ${ev.actor_id},
-        ${ev.actor_key_id}, ${ev.actor_user_id}, ${ev.object_type}, ${ev.object_id}, ${ev.request_id},
-        ${ts}::timestamptz, ${details}::jsonb, head.prev_hash, head.head_hash
+      SELECT $4, $1, head.seq, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::timestamptz, $16::jsonb,
+        head.prev_hash, head.head_hash
       FROM head
       RETURNING seq, prev_hash, hash
     ), outbox AS (
       INSERT INTO events (id, org_id, env, matter_id, type, api_version, data, request_id, idempotency_key, audit_ref)
-      SELECT ${outbox?.id ?? null}, ${ev.org_id}, ${ev.env}, ${ev.matter_id}, ${outbox?.type ?? null}, ${outbox?.api_version ?? null},
-        ${outbox ? JSON.stringify(outbox.data) : null}::jsonb, ${ev.request_id}, ${outbox?.idempotency_key ?? null}, ${ev.id}
-      FROM ev WHERE ${outbox !== null}::boolean
+      SELECT $17, $5, $6, $7, $18, $19, $20::jsonb, $14, $21, $4
+      FROM ev WHERE $22::boolean
     )
-    SELECT seq, prev_hash, hash FROM ev`;
+    SELECT seq, prev_hash, hash FROM ev`,
+    [
+      ev.chain_key,
+      before,
+      after,
+      ev.id,
+      ev.org_id,
+      ev.env,
+      ev.matter_id,
+      ev.event_type,
+      ev.actor_id,
+      ev.actor_key_id,
+      ev.actor_user_id,
+      ev.object_type,
+      ev.object_id,
+      ev.request_id,
+      ts,
+      details,
+      outbox?.id ?? null,
+      outbox?.type ?? null,
+      outbox?.api_version ?? null,
+      outbox ? JSON.stringify(outbox.data) : null,
+      outbox?.idempotency_key ?? null,
+      outbox !== null,
+    ],
+  );
   return { ...ev, details: JSON.parse(details), seq: Number(row.seq), prev_hash: row.prev_hash, hash: row.hash };
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../../errors';
 import { newId } from '../../ids';
 import { sha256Hex } from '../../json';
 import { passwordProblem } from '../../domain/passwords';
-import { TX_OPTIONS } from '../../http/idempotency';
+import { transaction } from '../../db/transaction';
 import { recordChange } from '../audit/append';
 
 /** Invite tokens are 40 base62 characters (services/organizations/users.ts). */
@@ -48,7 +48,7 @@ export async function acceptInvite(db: PrismaClient, input: { token: string; pas
     where: { matter_id: null, object_type: 'user', object_id: u.id, event_type: 'user.invited' },
     select: { env: true },
   });
-  return db.$transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const { count } = await tx.user.updateMany({
       where: { id: u.id, status: 'invited', invite_token_hash: u.invite_token_hash },
       data: { status: 'active', password_hash: hash, invite_token_hash: null, invite_expires_at: null },
@@ -80,5 +80,5 @@ export async function acceptInvite(db: PrismaClient, input: { token: string; pas
       details: { organization_id: org.id },
     });
     return { email: u.email };
-  }, TX_OPTIONS);
+  });
 }

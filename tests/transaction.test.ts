@@ -1,0 +1,113 @@
+/**
+ * `transaction()` and `txQuery` (src/server/db/transaction.ts), in-process on the database the
+ * suite runs on. On PostgreSQL `txQuery` takes the transaction's own pg connection, found by
+ * wrapping `pool.connect`; these tests prove it is that transaction's connection (same
+ * transaction id, rolled back with it, never shared between concurrent transactions, never
+ * reachable once the transaction is over). On PGlite they cover the Prisma fallback.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const base = process.env.DATABASE_URL;
+const dbName = `md_tx_${process.pid}_${Date.now().toString(36)}`;
+const dataDir = base ? null : mkdtempSync(path.join(tmpdir(), 'md-tx-'));
+let mod: {
+  getDb: typeof import('../src/server/db/client').getDb;
+  closeDb: typeof import('../src/server/db/client').closeDb;
+  transaction: typeof import('../src/server/db/transaction').transaction;
+  txQuery: typeof import('../src/server/db/transaction').txQuery;
+};
+
+async function admin(sql: string) {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+before(async () => {
+  if (base) {
+    await admin(`CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8'`);
+    const u = new URL(base);
+    u.pathname = '/' + dbName;
+    process.env.DATABASE_URL = u.toString();
+  } else process.env.MD_DATA_DIR = dataDir!;
+  mod = { ...(await import('../src/server/db/client')), ...(await import('../src/server/db/transaction')) };
+});
+
+after(async () => {
+  await mod?.closeDb();
+  if (base) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const txid = 'SELECT txid_current()::text AS id';
+const chainCount = async (key: string) => {
+  const db = await mod.getDb();
+  const rows = await db.$queryRawUnsafe<{ n: number }[]>(
+    'SELECT count(*)::int AS n FROM audit_chains WHERE chain_key = $1',
+    key,
+  );
+  return Number(rows[0].n);
+};
+
+describe(`transaction() and txQuery on ${base ? 'PostgreSQL' : 'PGlite'}`, () => {
+  test("txQuery runs in the caller's transaction (the same transaction id as Prisma's queries)", async () => {
+    const db = await mod.getDb();
+    await mod.transaction(db, async (tx) => {
+      const [viaPrisma] = await tx.$queryRawUnsafe<{ id: string }[]>(txid);
+      const [viaTxQuery] = await mod.txQuery<{ id: string }>(tx, txid, []);
+      assert.equal(viaTxQuery.id, viaPrisma.id);
+    });
+  });
+
+  test('a failed transaction rolls back what txQuery wrote; a committed one keeps it', async () => {
+    const db = await mod.getDb();
+    const insert = 'INSERT INTO audit_chains (chain_key, seq, head_hash, prev_hash) VALUES ($1, 1, $2, $3)';
+    await assert.rejects(
+      mod.transaction(db, async (tx) => {
+        await mod.txQuery(tx, insert, ['tx-test-rolled-back', 'h', '']);
+        throw new Error('handler failed');
+      }),
+      /handler failed/,
+    );
+    assert.equal(await chainCount('tx-test-rolled-back'), 0);
+    await mod.transaction(db, (tx) => mod.txQuery(tx, insert, ['tx-test-committed', 'h', '']));
+    assert.equal(await chainCount('tx-test-committed'), 1);
+  });
+
+  test('concurrent transactions each get their own connection (40 at once, more than the pool)', async () => {
+    const db = await mod.getDb();
+    const seen = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        mod.transaction(db, async (tx) => {
+          const [a] = await tx.$queryRawUnsafe<{ id: string }[]>(txid);
+          await new Promise((r) => setTimeout(r, 5));
+          const [b] = await mod.txQuery<{ id: string }>(tx, txid, []);
+          assert.equal(b.id, a.id);
+          return a.id;
+        }),
+      ),
+    );
+    assert.equal(new Set(seen).size, 40);
+  });
+
+  test('after the transaction, a txQuery left running in its context does not reach its connection', async () => {
+    const db = await mod.getDb();
+    let later: Promise<unknown> | null = null;
+    await mod.transaction(db, async (tx) => {
+      await mod.txQuery(tx, txid, []);
+      // Started inside, runs after commit: the connection is back in the pool by then, so the
+      // query must go to the (closed) Prisma transaction and fail, not run on that connection.
+      later = new Promise((r) => setTimeout(r, 50)).then(() => mod.txQuery(tx, txid, []));
+    });
+    await assert.rejects(later!, /closed|Transaction/i);
+  });
+});
