@@ -126,6 +126,13 @@ export function Field({
   );
 }
 
+/** A page's heading, with the environment it shows beside it (so sandbox and production never blur). */
+export const PageTitle = ({ title, environment }: { title: string; environment: string }) => (
+  <h1 className="text-lg font-semibold">
+    {title} <span className="text-sm font-normal text-slate-600">({environment})</span>
+  </h1>
+);
+
 export function Panel({
   title,
   actions,

@@ -5,8 +5,11 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { apiError, useTRPC } from '@/trpc/react';
-import { Badge, Button, ErrorNote, Input, Mono, Select, Td, Th } from '../ui';
+import { Badge, Button, ErrorNote, Field, Input, Mono, Select, Td } from '../ui';
 import { formatTime, humanize } from '../format';
+import { DataTable } from '../list/data-table';
+import { FilterButtons, FilterSelect } from '../list/filters';
+import { Pager } from '../list/pager';
 import { CompleteForm } from './complete-form';
 import {
   ACTION_STATUSES,
@@ -154,23 +157,16 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
 
       <form action="/actions" role="search" aria-label="Filter actions" className="flex flex-wrap items-end gap-2">
         {search.queue === 'team' && <input type="hidden" name="queue" value="team" />}
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor="f-status" className="text-xs font-medium text-slate-700">
-            Status
-          </label>
-          <Select id="f-status" name="status" defaultValue={search.status ?? ''} className="w-36">
-            <option value="">Any status</option>
-            {ACTION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {humanize(s)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor="f-matter" className="text-xs font-medium text-slate-700">
-            Matter ID
-          </label>
+        <FilterSelect
+          id="f-status"
+          label="Status"
+          all="Any status"
+          options={ACTION_STATUSES}
+          name="status"
+          defaultValue={search.status ?? ''}
+          className="w-36"
+        />
+        <Field id="f-matter" label="Matter ID">
           <Input
             id="f-matter"
             name="matter_id"
@@ -178,11 +174,8 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
             placeholder="mtr_…"
             className="w-64 font-mono text-xs"
           />
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor="f-campaign" className="text-xs font-medium text-slate-700">
-            Campaign
-          </label>
+        </Field>
+        <Field id="f-campaign" label="Campaign">
           <Input
             id="f-campaign"
             name="campaign_id"
@@ -190,21 +183,11 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
             placeholder="e.g. plan_…"
             className="w-56"
           />
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor="f-due" className="text-xs font-medium text-slate-700">
-            Due before
-          </label>
+        </Field>
+        <Field id="f-due" label="Due before">
           <Input id="f-due" name="due_before" type="date" defaultValue={search.due_before ?? ''} className="w-40" />
-        </div>
-        <Button type="submit" variant="secondary">
-          Apply
-        </Button>
-        {filtered && (
-          <Link href={href({ queue: search.queue })} className="px-1 py-1 text-sm text-blue-800 underline">
-            Clear
-          </Link>
-        )}
+        </Field>
+        <FilterButtons clearHref={filtered ? href({ queue: search.queue }) : null} />
       </form>
 
       {canWrite && (
@@ -241,187 +224,160 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
       )}
       <ErrorNote error={error} />
 
-      <div className="overflow-x-auto rounded border border-slate-300 bg-white">
-        <table className="w-full border-collapse text-sm" data-testid="action-queue">
-          <caption className="sr-only">
-            {search.queue === 'mine' ? 'My queue' : 'Team queue'}, earliest due first
-          </caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <Th>
-                <span className="sr-only">Select</span>
-              </Th>
-              <Th>Due</Th>
-              <Th>Action</Th>
-              <Th>Priority</Th>
-              <Th>Status</Th>
-              <Th>Owner</Th>
-              <Th>Moves</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((a, i) => {
-              const focused = current?.action_id === a.action_id;
-              const closed = a.status === 'completed' || a.status === 'cancelled';
-              return [
-                <tr
-                  key={a.action_id}
-                  data-testid="action-row"
-                  data-action-id={a.action_id}
-                  aria-current={focused ? 'true' : undefined}
-                  onClick={() => setFocus(i)}
-                  className={focused ? 'bg-blue-50 outline outline-2 outline-blue-600' : 'hover:bg-slate-50'}
-                >
-                  <Td>
-                    {canWrite && (
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${a.title}`}
-                        checked={selected.has(a.action_id)}
-                        onChange={() => toggle(a.action_id)}
-                        className="h-4 w-4"
-                      />
-                    )}
-                  </Td>
-                  <Td className="whitespace-nowrap">
-                    {a.due_at ? formatTime(a.due_at) : <span className="text-slate-600">No due date</span>}
-                    {a.overdue && (
-                      <div>
-                        <Badge tone="red">Overdue</Badge>
-                      </div>
-                    )}
-                  </Td>
-                  <Td>
-                    <div className="font-medium text-slate-900">{a.title}</div>
-                    <div className="text-xs text-slate-700">
-                      <Mono>{a.type}</Mono> ·{' '}
-                      <Link href={`/matters/${a.matter_id}`} className="text-blue-800 underline">
-                        {a.matter_id}
-                      </Link>
-                      {a.campaign_id && (
-                        <>
-                          {' '}
-                          · campaign <Mono>{a.campaign_id}</Mono>
-                        </>
-                      )}
-                    </div>
-                    {a.completion_notes && <div className="text-xs text-green-900">Done: {a.completion_notes}</div>}
-                  </Td>
-                  <Td>
-                    <Badge tone={PRIORITY_TONE[a.priority]}>{a.priority}</Badge>
-                  </Td>
-                  <Td>
-                    <Badge tone={ACTION_TONE[a.status]}>{humanize(a.status)}</Badge>
-                  </Td>
-                  <Td>
-                    {canWrite && !closed ? (
-                      <Select
-                        aria-label={`Owner of ${a.title}`}
-                        data-owner-for={a.action_id}
-                        value={a.owner_id ?? ''}
-                        className="w-56"
-                        onChange={(e) =>
-                          e.target.value && assign.mutate({ action_id: a.action_id, owner_id: e.target.value })
-                        }
-                      >
-                        <option value="">Unassigned</option>
-                        {candidates(a.matter_id).map((u) => (
-                          <option key={u.user_id} value={u.user_id}>
-                            {label(u)}
-                          </option>
-                        ))}
-                      </Select>
-                    ) : a.owner_id ? (
-                      label(
-                        (people.data ?? []).find((u) => u.user_id === a.owner_id) ?? {
-                          user_id: a.owner_id,
-                          name: null,
-                          email: a.owner_id,
-                          matter_ids: [],
-                        },
-                      )
-                    ) : (
-                      'Unassigned'
-                    )}
-                  </Td>
-                  <Td className="whitespace-nowrap">
-                    <div className="flex gap-1">
-                      {canWrite && (a.status === 'open' || a.status === 'blocked') && (
-                        <Button variant="secondary" onClick={() => start(a.action_id)}>
-                          Start
-                        </Button>
-                      )}
-                      {canWrite && a.status === 'in_progress' && (
-                        <Button variant="secondary" onClick={() => setCompleting(a.action_id)}>
-                          Complete
-                        </Button>
-                      )}
-                      {a.linked_packet_id && (
-                        <Link
-                          href={packetHref(a.linked_packet_id)}
-                          className="rounded px-2 py-1 text-sm text-blue-800 underline"
-                        >
-                          Open packet
-                        </Link>
-                      )}
-                      {a.linked_alert_id && (
-                        <Link
-                          href={alertHref(a.linked_alert_id)}
-                          className="rounded px-2 py-1 text-sm text-blue-800 underline"
-                        >
-                          Open alert
-                        </Link>
-                      )}
-                    </div>
-                  </Td>
-                </tr>,
-                completing === a.action_id ? (
-                  <tr key={`${a.action_id}-complete`}>
-                    <Td colSpan={7}>
-                      <CompleteForm
-                        actionId={a.action_id}
-                        title={a.title}
-                        onCancel={() => setCompleting(null)}
-                        onDone={() => {
-                          setCompleting(null);
-                          setNotice(`Completed “${a.title}”.`);
-                          refresh();
-                        }}
-                      />
-                    </Td>
-                  </tr>
-                ) : null,
-              ];
-            })}
-            {!rows.length && !list.isLoading && (
-              <tr>
-                <Td colSpan={7} className="py-6 text-center text-slate-600">
-                  No actions
-                  {filtered ? ' match these filters' : search.queue === 'mine' ? ' are assigned to you' : ' yet'}.
+      <DataTable
+        caption={`${search.queue === 'mine' ? 'My queue' : 'Team queue'}, earliest due first`}
+        columns={[<span className="sr-only">Select</span>, 'Due', 'Action', 'Priority', 'Status', 'Owner', 'Moves']}
+        empty={
+          !rows.length &&
+          !list.isLoading &&
+          `No actions${filtered ? ' match these filters' : search.queue === 'mine' ? ' are assigned to you' : ' yet'}.`
+        }
+        testId="action-queue"
+      >
+        {rows.map((a, i) => {
+          const focused = current?.action_id === a.action_id;
+          const closed = a.status === 'completed' || a.status === 'cancelled';
+          return [
+            <tr
+              key={a.action_id}
+              data-testid="action-row"
+              data-action-id={a.action_id}
+              aria-current={focused ? 'true' : undefined}
+              onClick={() => setFocus(i)}
+              className={focused ? 'bg-blue-50 outline outline-2 outline-blue-600' : 'hover:bg-slate-50'}
+            >
+              <Td>
+                {canWrite && (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${a.title}`}
+                    checked={selected.has(a.action_id)}
+                    onChange={() => toggle(a.action_id)}
+                    className="h-4 w-4"
+                  />
+                )}
+              </Td>
+              <Td className="whitespace-nowrap">
+                {a.due_at ? formatTime(a.due_at) : <span className="text-slate-600">No due date</span>}
+                {a.overdue && (
+                  <div>
+                    <Badge tone="red">Overdue</Badge>
+                  </div>
+                )}
+              </Td>
+              <Td>
+                <div className="font-medium text-slate-900">{a.title}</div>
+                <div className="text-xs text-slate-700">
+                  <Mono>{a.type}</Mono> ·{' '}
+                  <Link href={`/matters/${a.matter_id}`} className="text-blue-800 underline">
+                    {a.matter_id}
+                  </Link>
+                  {a.campaign_id && (
+                    <>
+                      {' '}
+                      · campaign <Mono>{a.campaign_id}</Mono>
+                    </>
+                  )}
+                </div>
+                {a.completion_notes && <div className="text-xs text-green-900">Done: {a.completion_notes}</div>}
+              </Td>
+              <Td>
+                <Badge tone={PRIORITY_TONE[a.priority]}>{a.priority}</Badge>
+              </Td>
+              <Td>
+                <Badge tone={ACTION_TONE[a.status]}>{humanize(a.status)}</Badge>
+              </Td>
+              <Td>
+                {canWrite && !closed ? (
+                  <Select
+                    aria-label={`Owner of ${a.title}`}
+                    data-owner-for={a.action_id}
+                    value={a.owner_id ?? ''}
+                    className="w-56"
+                    onChange={(e) =>
+                      e.target.value && assign.mutate({ action_id: a.action_id, owner_id: e.target.value })
+                    }
+                  >
+                    <option value="">Unassigned</option>
+                    {candidates(a.matter_id).map((u) => (
+                      <option key={u.user_id} value={u.user_id}>
+                        {label(u)}
+                      </option>
+                    ))}
+                  </Select>
+                ) : a.owner_id ? (
+                  label(
+                    (people.data ?? []).find((u) => u.user_id === a.owner_id) ?? {
+                      user_id: a.owner_id,
+                      name: null,
+                      email: a.owner_id,
+                      matter_ids: [],
+                    },
+                  )
+                ) : (
+                  'Unassigned'
+                )}
+              </Td>
+              <Td className="whitespace-nowrap">
+                <div className="flex gap-1">
+                  {canWrite && (a.status === 'open' || a.status === 'blocked') && (
+                    <Button variant="secondary" onClick={() => start(a.action_id)}>
+                      Start
+                    </Button>
+                  )}
+                  {canWrite && a.status === 'in_progress' && (
+                    <Button variant="secondary" onClick={() => setCompleting(a.action_id)}>
+                      Complete
+                    </Button>
+                  )}
+                  {a.linked_packet_id && (
+                    <Link
+                      href={packetHref(a.linked_packet_id)}
+                      className="rounded px-2 py-1 text-sm text-blue-800 underline"
+                    >
+                      Open packet
+                    </Link>
+                  )}
+                  {a.linked_alert_id && (
+                    <Link
+                      href={alertHref(a.linked_alert_id)}
+                      className="rounded px-2 py-1 text-sm text-blue-800 underline"
+                    >
+                      Open alert
+                    </Link>
+                  )}
+                </div>
+              </Td>
+            </tr>,
+            completing === a.action_id ? (
+              <tr key={`${a.action_id}-complete`}>
+                <Td colSpan={7}>
+                  <CompleteForm
+                    actionId={a.action_id}
+                    title={a.title}
+                    onCancel={() => setCompleting(null)}
+                    onDone={() => {
+                      setCompleting(null);
+                      setNotice(`Completed “${a.title}”.`);
+                      refresh();
+                    }}
+                  />
                 </Td>
               </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-      <nav aria-label="Pages" className="flex gap-2 text-sm">
-        {search.starting_after && (
-          <Link
-            href={href({ ...search, starting_after: undefined })}
-            className="rounded border border-slate-300 bg-white px-2 py-1 text-blue-800 hover:bg-slate-100"
-          >
-            ← First page
-          </Link>
-        )}
-        {list.data?.has_more && rows.length > 0 && (
-          <Link
-            href={href({ ...search, starting_after: rows[rows.length - 1].action_id })}
-            className="rounded border border-slate-300 bg-white px-2 py-1 text-blue-800 hover:bg-slate-100"
-          >
-            Later due →
-          </Link>
-        )}
-      </nav>
+            ) : null,
+          ];
+        })}
+      </DataTable>
+      <Pager
+        back={
+          search.starting_after ? { href: href({ ...search, starting_after: undefined }), label: 'First page' } : null
+        }
+        next={
+          list.data?.has_more && rows.length > 0
+            ? { href: href({ ...search, starting_after: rows[rows.length - 1].action_id }), label: 'Later due' }
+            : null
+        }
+      />
 
       <section
         aria-labelledby="shortcuts-title"

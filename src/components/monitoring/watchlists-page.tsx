@@ -1,11 +1,12 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
 import { useState } from 'react';
 import { apiError, useTRPC } from '@/trpc/react';
-import { Badge, Button, ErrorNote, Field, Input, Mono, Panel, Select, Td, Th } from '../ui';
+import { Badge, Button, ErrorNote, Field, Input, Mono, PageTitle, Panel, Select, Td } from '../ui';
 import { formatTime, humanize } from '../format';
+import { DataTable } from '../list/data-table';
+import { MatterLink } from '../list/row-links';
 
 /** Watchlists: each with its chains, thresholds and addresses, and a form to create one. */
 export function WatchlistsPage({ environment, canWrite }: { environment: string; canWrite: boolean }) {
@@ -48,9 +49,7 @@ export function WatchlistsPage({ environment, canWrite }: { environment: string;
   return (
     <div className="flex flex-col gap-4">
       <div>
-        <h1 className="text-lg font-semibold">
-          Watchlists <span className="text-sm font-normal text-slate-600">({environment})</span>
-        </h1>
+        <PageTitle title="Watchlists" environment={environment} />
         <p className="max-w-3xl text-sm text-slate-700">
           Addresses watched per matter. Their thresholds derive the alert rules the scanner applies.
         </p>
@@ -101,66 +100,45 @@ export function WatchlistsPage({ environment, canWrite }: { environment: string;
         </Panel>
       )}
       <ErrorNote error={apiError(q.error)} />
-      <div className="overflow-x-auto rounded border border-slate-300 bg-white">
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Watchlists</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <Th>Watchlist</Th>
-              <Th>Status</Th>
-              <Th>Chains</Th>
-              <Th>Thresholds</Th>
-              <Th>Addresses</Th>
-              <Th>Matter</Th>
-              <Th>Created</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((w) => (
-              <tr key={w.watchlist_id} data-testid="watchlist-row">
-                <Td>
-                  <span className="font-medium">{w.name}</span>
-                  <div>
-                    <Mono>{w.watchlist_id}</Mono>
-                  </div>
-                </Td>
-                <Td>
-                  <Badge tone={w.status === 'active' ? 'green' : 'slate'}>{humanize(w.status)}</Badge>
-                </Td>
-                <Td>{w.chains.join(', ')}</Td>
-                <Td className="whitespace-nowrap">
-                  {w.thresholds.min_amount !== undefined && <div>min {String(w.thresholds.min_amount)}</div>}
-                  {w.thresholds.min_usd !== undefined && <div>min ${String(w.thresholds.min_usd)}</div>}
-                  <div>
-                    {w.thresholds.exchange_hops} hop{w.thresholds.exchange_hops === 1 ? '' : 's'} ·{' '}
-                    {w.thresholds.deadline_days} days
-                  </div>
-                </Td>
-                <Td>
-                  {w.addresses.map((a) => (
-                    <div key={a}>
-                      <Mono>{a}</Mono>
-                    </div>
-                  ))}
-                </Td>
-                <Td>
-                  <Link href={`/matters/${w.matter_id}`} className="text-blue-800 hover:underline">
-                    <Mono>{w.matter_id}</Mono>
-                  </Link>
-                </Td>
-                <Td className="whitespace-nowrap">{formatTime(w.created_at)}</Td>
-              </tr>
-            ))}
-            {!rows.length && q.data && (
-              <tr>
-                <Td colSpan={7} className="py-6 text-center text-slate-600">
-                  No watchlists yet.
-                </Td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Watchlists"
+        columns={['Watchlist', 'Status', 'Chains', 'Thresholds', 'Addresses', 'Matter', 'Created']}
+        empty={q.data && !rows.length && 'No watchlists yet.'}
+      >
+        {rows.map((w) => (
+          <tr key={w.watchlist_id} data-testid="watchlist-row">
+            <Td>
+              <span className="font-medium">{w.name}</span>
+              <div>
+                <Mono>{w.watchlist_id}</Mono>
+              </div>
+            </Td>
+            <Td>
+              <Badge tone={w.status === 'active' ? 'green' : 'slate'}>{humanize(w.status)}</Badge>
+            </Td>
+            <Td>{w.chains.join(', ')}</Td>
+            <Td className="whitespace-nowrap">
+              {w.thresholds.min_amount !== undefined && <div>min {String(w.thresholds.min_amount)}</div>}
+              {w.thresholds.min_usd !== undefined && <div>min ${String(w.thresholds.min_usd)}</div>}
+              <div>
+                {w.thresholds.exchange_hops} hop{w.thresholds.exchange_hops === 1 ? '' : 's'} ·{' '}
+                {w.thresholds.deadline_days} days
+              </div>
+            </Td>
+            <Td>
+              {w.addresses.map((a) => (
+                <div key={a}>
+                  <Mono>{a}</Mono>
+                </div>
+              ))}
+            </Td>
+            <Td>
+              <MatterLink id={w.matter_id} />
+            </Td>
+            <Td className="whitespace-nowrap">{formatTime(w.created_at)}</Td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

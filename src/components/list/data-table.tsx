@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Td, Th } from '../ui';
+
+/**
+ * The console's list table: a bordered, scrollable table with a caption for screen readers (its
+ * accessible name, which the e2e tests look tables up by), one header row, the caller's rows,
+ * and a single full-width row saying the list is empty.
+ */
+export function DataTable({
+  caption,
+  columns,
+  empty,
+  testId,
+  children,
+}: {
+  caption: string;
+  /** Header cells, in order; their count is also the empty row's span. */
+  columns: readonly ReactNode[];
+  /** Shown as the only row when truthy; the caller decides when (after loading, with no rows). */
+  empty?: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto rounded border border-slate-300 bg-white">
+      <table className="w-full border-collapse text-sm" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-100">
+          <tr>
+            {columns.map((c, i) => (
+              // The header is fixed for the table's life, so its position is a stable key.
+              <Th key={i}>{c}</Th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {children}
+          {empty ? (
+            <tr>
+              <Td colSpan={columns.length} className="py-6 text-center text-slate-600">
+                {empty}
+              </Td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
