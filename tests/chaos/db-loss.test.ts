@@ -15,7 +15,6 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import net from 'node:net';
 import { startServer, type TestServer } from '../helpers/server';
 import { client } from '../helpers/client';
 import { fixtureOf, makeKit, type Req } from '../helpers/fixtures';
@@ -25,6 +24,7 @@ import { percentile, pool, report, shoot, sleep, type Shot } from './lib';
 import { startPrivatePg, type PrivatePg } from './private-pg';
 import { opByName } from './registry';
 import { WRITE_KINDS } from './write-kinds';
+import { freePort } from '../helpers/free-port';
 
 const OUTAGE_MS = 10_000;
 const HANG_LIMIT_MS = 10_000;
@@ -256,16 +256,6 @@ test(
     assert.equal(srv.pid(), pidBefore, 'the same server process served throughout');
   },
 );
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 test(
   'PGlite: a second process on the same MD_DATA_DIR fails at start; nothing is corrupted',

@@ -4,24 +4,13 @@
  * invalidation, shared rate limits.
  */
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import type { TestServer } from './server';
+import { freePort } from './free-port';
 
 export interface PeerServer {
   url: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 export async function startPeer(srv: TestServer, extraEnv: Record<string, string> = {}): Promise<PeerServer> {

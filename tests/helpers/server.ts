@@ -7,8 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import pg from 'pg';
+import { freePort } from './free-port';
 
 export const ADMIN_KEY = 'md_test_' + 'T'.repeat(8) + 'estAdminKey0000000000000000000000';
 export const ADMIN_EMAIL = 'admin@example.test';
@@ -28,17 +28,6 @@ export interface TestServer {
   pid(): number | null;
   stop(): Promise<void>;
   output(): string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 function withDatabase(base: string, name: string) {
