@@ -9,10 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { startServer } from '../tests/helpers/server';
-import { benchContext, measure, median, type LoadSpec } from './harness';
+import { benchContext, benchDatabaseUrl, measure, median, type LoadSpec } from './harness';
 
-process.env.DATABASE_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+process.env.DATABASE_URL = benchDatabaseUrl();
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 

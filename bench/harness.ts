@@ -12,6 +12,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
+/** The PostgreSQL server the benchmarks create their databases on. */
+export const benchDatabaseUrl = () =>
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+
 export interface LoadSpec {
   /** Row label, e.g. "GET /v1/matters/{id}". */
   name: string;

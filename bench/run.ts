@@ -17,10 +17,10 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../tests/helpers/server';
-import { benchContext, measure, median, type ExtraRow, type LoadSpec, type Sample } from './harness';
+import { benchContext, benchDatabaseUrl, measure, median, type ExtraRow, type LoadSpec, type Sample } from './harness';
 import { suites } from './suites';
 
-const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const base = benchDatabaseUrl();
 process.env.DATABASE_URL = base;
 const opts = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 16),

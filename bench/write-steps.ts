@@ -8,8 +8,9 @@
  */
 import pg from 'pg';
 import { performance } from 'node:perf_hooks';
+import { benchDatabaseUrl } from './harness';
 
-const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const base = benchDatabaseUrl();
 const N = Number(process.env.BENCH_WRITES ?? 400);
 const KEY = 'md_test_' + 'S'.repeat(8) + 'tepsBenchKey0000000000000000000000';
 
