@@ -110,4 +110,22 @@ describe(`transaction() and txQuery on ${base ? 'PostgreSQL' : 'PGlite'}`, () =>
     });
     await assert.rejects(later!, /closed|Transaction/i);
   });
+
+  test(
+    'pooled connections the server terminates while idle are dropped; the process lives on and reconnects',
+    { skip: !base && 'PostgreSQL only' },
+    async () => {
+      const db = await mod.getDb();
+      await Promise.all(Array.from({ length: 4 }, () => db.$queryRawUnsafe('SELECT pg_sleep(0.02)::text AS slept')));
+      // Prisma watches the pool only while connected: without the pool's own listener, this
+      // error would be an uncaught exception (the test runner reports it as a failure).
+      await db.$disconnect();
+      await admin(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${dbName}' AND pid <> pg_backend_pid()`,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const [row] = await db.$queryRawUnsafe<{ one: number }[]>('SELECT 1 AS one');
+      assert.equal(row.one, 1);
+    },
+  );
 });

@@ -14,6 +14,7 @@ import { PrismaClient } from '@/generated/prisma/client';
 import { applyMigrations } from './migrate';
 import { lockDataDir } from './data-dir-lock';
 import { exposeTransactionConnections } from './transaction';
+import { log } from '../log';
 
 export type { PrismaClient };
 
@@ -36,6 +37,11 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
     // Migrations first, on their own short-lived connections (see applyMigrations).
     report(await applyMigrations({ connectionString: url }));
     const pool = new pg.Pool({ connectionString: url, ...POOL_LIMITS });
+    // An idle pooled connection that the server drops (restart, failover, a terminated backend)
+    // makes the pool emit 'error'. Prisma listens only while connected; without a listener of
+    // our own, such an error between its $disconnect and the pool's end would crash the process.
+    // The pool has already discarded that connection: log it and carry on.
+    pool.on('error', (e) => log.warn({ err: String(e) }, 'idle PostgreSQL connection lost'));
     exposeTransactionConnections(pool);
     const client = new PrismaClient({ adapter: new PrismaPg(pool) });
     g.__mdPool = { client, pool };
