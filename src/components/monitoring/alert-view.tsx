@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Field, Mono, Panel, Select, Textarea } from '../ui';
 import { formatTime, humanize } from '../format';
+import { MatterLink } from '../list/row-links';
 import { POLL_MS, TRIAGE_PACKET_OPTIONS, alertStatusTone, severityTone, triageMoves } from './labels';
 
 type Move = 'actionable' | 'false_positive' | 'monitoring' | 'resolved';
@@ -56,10 +57,7 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
         </h1>
         <p className="max-w-3xl text-sm text-slate-800">{a.reason}</p>
         <p className="text-xs text-slate-600">
-          <Mono>{a.alert_id}</Mono> · raised {formatTime(a.created_at)} · matter{' '}
-          <Link href={`/matters/${a.matter_id}`} className="text-blue-800 hover:underline">
-            <Mono>{a.matter_id}</Mono>
-          </Link>
+          <Mono>{a.alert_id}</Mono> · raised {formatTime(a.created_at)} · matter <MatterLink id={a.matter_id} />
         </p>
       </div>
       <Panel title="Evidence">

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { apiError, useTRPC } from '@/trpc/react';
-import { Badge, Button, ErrorNote, Mono, Td, Th } from '../ui';
+import { Badge, Button, ErrorNote, Mono, PageTitle, Td, Th } from '../ui';
 import { formatTime, humanize } from '../format';
 import { EndpointControls } from './endpoint-controls';
 import { NewEndpointForm } from './new-endpoint-form';
@@ -22,9 +22,7 @@ export function EndpointsList({ environment, canWrite }: { environment: string; 
   return (
     <div className="flex flex-col gap-3">
       <div>
-        <h1 className="text-lg font-semibold">
-          Webhooks <span className="text-sm font-normal text-slate-600">({environment})</span>
-        </h1>
+        <PageTitle title="Webhooks" environment={environment} />
         <p className="max-w-3xl text-sm text-slate-700">
           Endpoints receive a signed POST for every event of this environment they subscribe to, from every matter. Each
           attempt is listed on the endpoint&apos;s page, where an event can be sent again.

@@ -2,6 +2,7 @@ import { getQueryClient, HydrateClient, trpc } from '@/trpc/server';
 import { ReviewQueue } from '@/components/sanctions/review-queue';
 import { OfacReports } from '@/components/sanctions/ofac-reports';
 import { ScreensList } from '@/components/sanctions/screens-list';
+import { PageTitle } from '@/components/ui';
 import { requireConsoleUser } from '../console-user';
 import { firstQuery, NoAccess } from '../webhooks/refusal';
 
@@ -20,9 +21,7 @@ export default async function SanctionsPage() {
     <HydrateClient>
       <div className="flex flex-col gap-3">
         <div>
-          <h1 className="text-lg font-semibold">
-            Sanctions <span className="text-sm font-normal text-slate-600">({me.environment})</span>
-          </h1>
+          <PageTitle title="Sanctions" environment={me.environment} />
           <p className="max-w-3xl text-sm text-slate-700">
             A match or potential match pauses ordinary collection on its matter until counsel clears it. Blocking sets
             the OFAC report requirement: the blocked-property report is due 10 business days after blocking (31 CFR

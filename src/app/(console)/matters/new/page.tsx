@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { NewMatterForm } from '@/components/matters/new-matter-form';
+import { PageTitle } from '@/components/ui';
 import { requireConsoleUser } from '../../console-user';
 
 export const metadata = { title: 'New matter · Console' };
@@ -15,9 +16,7 @@ export default async function NewMatterPage() {
         </Link>{' '}
         / New
       </nav>
-      <h1 className="text-lg font-semibold">
-        New matter <span className="text-sm font-normal text-slate-600">({me.environment})</span>
-      </h1>
+      <PageTitle title="New matter" environment={me.environment} />
       {allowed ? (
         <NewMatterForm />
       ) : (
