@@ -5,10 +5,14 @@
  * `pg.Client#query`. A statement's time is its round trip (driver + network + PostgreSQL);
  * "handler and wrapper (JS)" is the request's wall time minus all statements.
  * BENCH_WRITES sets the number of measured requests (default 400, after 50 warm-up).
+ * BENCH_PROFILE=1 also profiles those requests (V8 sampling profiler) and prints where the
+ * process's own CPU goes (bench/profile-buckets.ts).
  */
 import pg from 'pg';
 import { performance } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
 import { benchDatabaseUrl } from './harness';
+import { profileBuckets } from './profile-buckets';
 
 const base = benchDatabaseUrl();
 const N = Number(process.env.BENCH_WRITES ?? 400);
@@ -107,11 +111,19 @@ try {
     await res.arrayBuffer();
   };
   for (let i = 0; i < 50; i++) await send(-i - 1);
+  const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+    await profiler.post('Profiler.start');
+  }
   active = true;
   const t0 = performance.now();
   for (let i = 0; i < N; i++) await send(i);
   const total = (performance.now() - t0) / N;
   active = false;
+  const profile = profiler ? (await profiler.post('Profiler.stop')).profile : null;
   const rows = [...tally.entries()].map(([step, t]) => ({ step, trips: t.n / N, ms: t.ms / N }));
   const db = rows.reduce((s, r) => s + r.ms, 0);
   rows.push({ step: 'handler and wrapper (JS)', trips: 0, ms: total - db });
@@ -124,6 +136,15 @@ try {
   console.log('|---|---|---|---|');
   for (const r of rows)
     console.log(`| ${r.step} | ${r.trips.toFixed(2)} | ${r.ms.toFixed(3)} | ${((r.ms / total) * 100).toFixed(1)}% |`);
+  if (profile) {
+    const buckets = [...profileBuckets(profile)].sort((a, b) => b[1] - a[1]);
+    const busy = buckets.reduce((s, [, us]) => s + us, 0);
+    console.log(`\nthis process's CPU (not waiting): ${(busy / 1000 / N).toFixed(2)} ms a request\n`);
+    console.log('| where | ms / request | share |');
+    console.log('|---|---|---|');
+    for (const [name, us] of buckets)
+      console.log(`| ${name} | ${(us / 1000 / N).toFixed(3)} | ${((us / busy) * 100).toFixed(1)}% |`);
+  }
   await closeDb();
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
