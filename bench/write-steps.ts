@@ -69,11 +69,6 @@ const origQuery = pg.Client.prototype.query as (...a: unknown[]) => unknown;
   return out;
 };
 
-// The database is dropped at the end; its connections being terminated then is expected.
-process.on('uncaughtException', (e) => {
-  if ((e as { code?: string }).code !== '57P01') throw e;
-});
-
 const dbName = `md_steps_${process.pid}`;
 const admin = new pg.Client({ connectionString: base });
 await admin.connect();

@@ -7,14 +7,11 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { scratchDb } from './helpers/scratch-db';
 
-const base = process.env.DATABASE_URL;
-const dbName = `md_tx_${process.pid}_${Date.now().toString(36)}`;
-const dataDir = base ? null : mkdtempSync(path.join(tmpdir(), 'md-tx-'));
+const scratch = scratchDb('md_tx');
+const base = scratch.onPostgres;
+const dbName = scratch.name;
 let mod: {
   getDb: typeof import('../src/server/db/client').getDb;
   closeDb: typeof import('../src/server/db/client').closeDb;
@@ -22,30 +19,16 @@ let mod: {
   txQuery: typeof import('../src/server/db/transaction').txQuery;
 };
 
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+const admin = scratch.admin;
 
 before(async () => {
-  if (base) {
-    await admin(`CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8'`);
-    const u = new URL(base);
-    u.pathname = '/' + dbName;
-    process.env.DATABASE_URL = u.toString();
-  } else process.env.MD_DATA_DIR = dataDir!;
+  await scratch.open();
   mod = { ...(await import('../src/server/db/client')), ...(await import('../src/server/db/transaction')) };
 });
 
 after(async () => {
   await mod?.closeDb();
-  if (base) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await scratch.drop();
 });
 
 const txid = 'SELECT txid_current()::text AS id';

@@ -1,4 +1,4 @@
-import { embeddedDb } from '../db/client';
+import { embeddedDb, onDbClose } from '../db/client';
 import { listenPg, listenPglite } from '../db/listen';
 
 /**
@@ -59,8 +59,23 @@ function start() {
     },
   };
   const url = process.env.DATABASE_URL;
-  if (url) listenPg(url, CHANNEL, listener);
-  else void embeddedDb().then((lite) => lite && listenPglite(lite, CHANNEL, listener));
+  const unlisten = url
+    ? Promise.resolve(listenPg(url, CHANNEL, listener))
+    : embeddedDb().then(
+        (lite) => lite && listenPglite(lite, CHANNEL, listener),
+        () => {
+          state.started = false; // the database did not open: the next lookup tries again
+          return null;
+        },
+      );
+  // Closing the database ends the LISTEN and empties the cache; the next lookup (on a reopened
+  // database) starts a new one.
+  onDbClose(async () => {
+    state.started = false;
+    listener.onState(false);
+    const stop = await unlisten;
+    await stop?.();
+  });
 }
 
 /** A cached row for this secret hash, or null (miss, expired TTL, or not listening). */

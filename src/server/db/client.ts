@@ -29,7 +29,9 @@ const g = globalThis as typeof globalThis & {
   __mdDb?: DbState;
   __mdLite?: PGlite;
   __mdPool?: { client: PrismaClient; pool: pg.Pool };
+  __mdCloseHooks?: Set<() => Promise<void>>;
 };
+const closeHooks = (g.__mdCloseHooks ??= new Set());
 
 async function open(state: { close: () => Promise<void> }): Promise<PrismaClient> {
   const url = process.env.DATABASE_URL;
@@ -133,8 +135,20 @@ export function poolOf(client: unknown): pg.Pool | null {
   return g.__mdPool && g.__mdPool.client === client ? g.__mdPool.pool : null;
 }
 
+/**
+ * Runs `stop` once, at the next closeDb: a subscription bound to this database (a LISTEN
+ * connection, a PGlite listener) ends with it instead of reconnecting forever to a database
+ * that is gone, or listening on a closed PGlite while a reopened one goes unheard.
+ */
+export function onDbClose(stop: () => Promise<void>): void {
+  closeHooks.add(stop);
+}
+
 /** Disconnects and forgets the shared client (tests, scripts, graceful shutdown). */
 export async function closeDb(): Promise<void> {
+  const hooks = [...closeHooks];
+  closeHooks.clear();
+  await Promise.all(hooks.map((stop) => stop().catch(() => {})));
   const state = g.__mdDb;
   if (!state) return;
   g.__mdDb = undefined;

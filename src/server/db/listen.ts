@@ -37,7 +37,8 @@ export function listenPg(connectionString: string, channel: string, l: Listener)
     try {
       await c.connect();
       await c.query(`LISTEN ${channel}`);
-      l.onState?.(true);
+      if (stopped) await c.end();
+      else l.onState?.(true);
     } catch (e) {
       c.emit('error', e);
     }
