@@ -4,18 +4,36 @@
  * Unlike req/s, this barely moves with the load autocannon and PostgreSQL put on the same two
  * cores, so the steps between paths can be read off by subtraction:
  *   bare route → + one database round trip (/readyz) → + the REST wrapper without a query
- *   (/v1/capabilities: auth, rate limit, scope, logging, metrics) → the read → the write.
+ *   (/v1/capabilities: auth, rate limit, scope, logging, metrics) → the read → the write's
+ *   statements on pg from a bare route (/bench/write-floor) → the write.
  * PostgreSQL as in `npm run bench`; BENCH_ROUNDS (3) alternating rounds of BENCH_SECONDS (5).
+ * BENCH_PROFILE=1 then loads each path once more under V8's sampling profiler inside the server
+ * (bench/cpu-profile-hook.mjs) and prints where the server's CPU goes, per request and per
+ * bucket (bench/profile-buckets.ts). The profiler itself costs a few percent; it has its own row.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Profiler } from 'node:inspector';
 import { startServer } from '../tests/helpers/server';
 import { benchContext, benchDatabaseUrl, measure, median, type LoadSpec } from './harness';
+import { profileBuckets } from './profile-buckets';
 
 process.env.DATABASE_URL = benchDatabaseUrl();
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const profileDir = process.env.BENCH_PROFILE ? mkdtempSync(path.join(tmpdir(), 'md-cpu-profile-')) : null;
+const profileOut = profileDir && path.join(profileDir, 'server.cpuprofile');
 
-const srv = await startServer({ MD_RATE_LIMIT_PER_MIN: '100000000', MD_LOG_LEVEL: 'info' });
+const srv = await startServer({
+  MD_RATE_LIMIT_PER_MIN: '100000000',
+  MD_LOG_LEVEL: 'info',
+  MD_BENCH_WRITE_FLOOR: '1',
+  ...(profileOut && {
+    NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile-hook.mjs')}`,
+    BENCH_PROFILE_OUT: profileOut,
+  }),
+});
 /** CPU milliseconds the server process has used so far (clock ticks are 10 ms on Linux). */
 const cpuMs = () => {
   const fields = readFileSync(`/proc/${srv.pid()}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -35,6 +53,15 @@ try {
     get('+ one database round trip (GET /readyz)', '/readyz', false),
     get('REST wrapper, no query (GET /v1/capabilities)', '/v1/capabilities'),
     get('read (GET /v1/matters/{id})', `/v1/matters/${matter.matter_id}`),
+    {
+      name: "the write's statements on pg, bare route (POST /bench/write-floor)",
+      origin: ctx.url,
+      path: '/bench/write-floor',
+      method: 'POST',
+      headers: ctx.json,
+      body: JSON.stringify({ name: 'CPU bench write', mode: 'enforcement' }),
+      uniqueIdempotencyKey: true,
+    },
     {
       name: 'idempotent write (POST /v1/matters)',
       origin: ctx.url,
@@ -64,6 +91,37 @@ try {
     const ms = median(perRequest.get(spec.name)!);
     console.log(`| ${spec.name} | ${ms.toFixed(2)} ms | ${(ms / bare).toFixed(2)} |`);
   }
+  if (profileOut) await printProfiles(specs, profileOut);
 } finally {
   await srv.stop();
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+}
+
+/** One profiled load per path; a table of buckets (ms a request) with a column per path. */
+async function printProfiles(specs: LoadSpec[], out: string) {
+  const signalled = async (file: string) => {
+    while (!existsSync(file)) await new Promise((r) => setTimeout(r, 20));
+    rmSync(file);
+  };
+  const columns: Map<string, number>[] = [];
+  for (const spec of specs) {
+    process.kill(srv.pid()!, 'SIGUSR2');
+    await signalled(`${out}.started`);
+    const s = await measure(spec, { connections: 16, seconds: SECONDS, warmupSeconds: 0 });
+    process.kill(srv.pid()!, 'SIGUSR2');
+    await signalled(`${out}.done`);
+    const n = Math.max(1, s.ok + s.non2xx);
+    const buckets = profileBuckets(JSON.parse(readFileSync(out, 'utf8')) as Profiler.Profile);
+    columns.push(new Map([...buckets].map(([name, us]) => [name, us / 1000 / n])));
+  }
+  const total = (c: Map<string, number>) => [...c.values()].reduce((a, b) => a + b, 0);
+  const names = [...new Set(columns.flatMap((c) => [...c.keys()]))].sort(
+    (a, b) => (columns.at(-1)!.get(b) ?? 0) - (columns.at(-1)!.get(a) ?? 0),
+  );
+  console.log(`\nserver CPU under the profiler, ms a request (busy samples only)\n`);
+  console.log(`| where | ${specs.map((s) => s.name).join(' | ')} |`);
+  console.log(`|---|${specs.map(() => '---|').join('')}`);
+  for (const name of names)
+    console.log(`| ${name} | ${columns.map((c) => (c.get(name) ?? 0).toFixed(3)).join(' | ')} |`);
+  console.log(`| **total** | ${columns.map((c) => `**${total(c).toFixed(3)}**`).join(' | ')} |`);
 }

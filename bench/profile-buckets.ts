@@ -1,8 +1,10 @@
 /**
- * Sorts a V8 CPU profile's samples into buckets (Prisma, pg, Node internals, our code, socket
- * syscalls, GC…) for `BENCH_PROFILE=1 tsx bench/write-steps.ts`. Native frames count for the
- * nearest JavaScript caller, except the socket writes and the garbage collector, which are
- * their own rows. Idle samples (waiting for PostgreSQL) are left out.
+ * Sorts a V8 CPU profile's samples into buckets (Prisma, pg, Next.js, Node internals, our code,
+ * socket syscalls, GC…), for `BENCH_PROFILE=1 tsx bench/write-steps.ts` (in-process) and
+ * `BENCH_PROFILE=1 npm run bench:cpu` (the `next start` server under load). Native frames and
+ * Node's internals count for the nearest caller outside Node's own code (so a socket write
+ * issued by pg counts for pg), except the socket writes themselves and the garbage collector,
+ * which are their own rows. Idle samples (waiting for I/O) are left out.
  */
 import type { Profiler } from 'node:inspector';
 
@@ -10,6 +12,8 @@ const PACKAGES: [string, RegExp][] = [
   ['Prisma (client, query interpreter, adapter)', /node_modules\/@prisma\//],
   ['pg driver (pg, pg-protocol, pg-pool)', /node_modules\/pg/],
   ['zod', /node_modules\/zod\//],
+  ['Next.js (server, router, its compiled dependencies)', /node_modules\/next\//],
+  ['logging (pino)', /node_modules\/(pino|sonic-boom|thread-stream)/],
   ['other packages', /node_modules\//],
 ];
 const SOCKET_WRITES = new Set(['writev', 'writeBuffer', 'writeUtf8String', 'writeLatin1String']);
@@ -18,17 +22,19 @@ export function profileBuckets(profile: Profiler.Profile): Map<string, number> {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const NODE = 'Node internals (event loop, streams, web Request/Response, async hooks)';
   const bucketOf = (id: number): string | null => {
     const { functionName: fn, url } = byId.get(id)!.callFrame;
     if (fn === '(idle)') return null;
     if (fn === '(garbage collector)') return 'garbage collection';
     if (SOCKET_WRITES.has(fn)) return 'socket writes (syscalls)';
-    if (!url) {
+    if (!url || url.startsWith('node:')) {
       const up = parent.get(id);
-      return up === undefined || fn === '(program)' ? 'native (other)' : bucketOf(up);
+      return up === undefined || fn === '(program)' || fn === '(root)' ? NODE : bucketOf(up);
     }
+    if (url.includes('cpu-profile-hook')) return 'the profiler itself';
     for (const [name, re] of PACKAGES) if (re.test(url)) return name;
-    if (url.startsWith('node:')) return 'Node internals (web Request/Response, streams, async hooks)';
+    if (url.includes('/.next/server/')) return 'the app bundle (.next/server: our code as built)';
     return url.includes('/src/') ? 'our code (src/)' : 'this benchmark';
   };
   const us = new Map<string, number>();

@@ -35,8 +35,13 @@ export function proxy(req: NextRequest) {
 }
 
 export const config = {
-  // Docs, assets and probes never pass here. /api/ (next-auth, tRPC, which answers 401 itself)
-  // passes only for the percent-encoding check, and /v1 only when its path has a `%` at all:
-  // the proxy costs every request it sees about a tenth of a read's CPU (README, Performance).
-  matcher: ['/v1/:path(.*%.*)', '/api/:path*', '/((?!v1(?:/|$)|api/|docs(?:/|$)|_next/|metrics$|healthz$|readyz$).*)'],
+  // Docs, assets, probes and the benchmark's write floor never pass here. /api/ (next-auth,
+  // tRPC, which answers 401 itself) passes only for the percent-encoding check, and /v1 only
+  // when its path has a `%` at all: the proxy costs every request it sees about a tenth of a
+  // read's CPU (README, Performance).
+  matcher: [
+    '/v1/:path(.*%.*)',
+    '/api/:path*',
+    '/((?!v1(?:/|$)|api/|docs(?:/|$)|_next/|metrics$|healthz$|readyz$|bench/write-floor$).*)',
+  ],
 };

@@ -45,6 +45,14 @@ describe('common REST rules', () => {
     }
   });
 
+  test("the benchmark's write floor is not served unless MD_BENCH_WRITE_FLOOR=1", async () => {
+    const r = await fetch(`${srv.url}/bench/write-floor`, {
+      method: 'POST',
+      body: '{"name":"x","mode":"enforcement"}',
+    });
+    assert.equal(r.status, 404);
+  });
+
   test('unknown routes are 404 route_not_found in the error format', async () => {
     const r = await c.get('/v1/nope');
     assert.equal(r.status, 404);

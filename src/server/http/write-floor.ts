@@ -1,0 +1,85 @@
+import type { Ctx, Tx } from '../context';
+import { getDb, poolOf } from '../db/client';
+import { newId } from '../ids';
+import { recordChange } from '../services/audit/append';
+import { fingerprint } from './idempotency';
+import { claimKey, completeRecord } from './idempotency-claim';
+
+/**
+ * `npm run bench`'s floor for an idempotent write: the statements of `POST /v1/matters` with
+ * an Idempotency-Key (BEGIN, the claim, the matter's INSERT, the audit chain and outbox
+ * append, the record, COMMIT), the same SQL through the same wrapper functions, sent on the pg
+ * driver from a bare route handler. It leaves out everything else the real route does
+ * (authentication, rate limit, validation, Prisma, logging, metrics), so it measures what a
+ * write of this shape costs under Next.js on this machine, whatever the code around it.
+ * Served only when MD_BENCH_WRITE_FLOOR=1 and on PostgreSQL (404 otherwise); it writes as the
+ * first root organization's sandbox, as a benchmark key that does not exist.
+ */
+export async function writeFloor(req: Request): Promise<Response> {
+  const pool = process.env.MD_BENCH_WRITE_FLOOR === '1' ? poolOf(await getDb()) : null;
+  if (!pool) return new Response(null, { status: 404 });
+  const text = await req.text();
+  const body = parseBody(text);
+  if (!body) return new Response(null, { status: 400 });
+  const idemKey = req.headers.get('idempotency-key') ?? newId('request');
+  const conn = await pool.connect();
+  // The wrapper's statements go through txQuery, which sends them to `$queryRawUnsafe` here.
+  const tx = { $queryRawUnsafe: (sql: string, ...p: unknown[]) => conn.query(sql, p).then((r) => r.rows) } as Tx;
+  try {
+    await conn.query('BEGIN');
+    org ??= (await conn.query<{ id: string }>('SELECT id FROM organizations WHERE parent_id IS NULL LIMIT 1')).rows[0]
+      .id;
+    const ctx = floorCtx(org, idemKey);
+    const where = { org_id: org, env: ctx.env, key_id: 'key_bench_floor', idem_key: idemKey };
+    const now = new Date();
+    const print = fingerprint('POST', '/bench/write-floor', body, text);
+    await claimKey(tx, where, print, now, new Date(now.getTime() + 86_400_000));
+    const id = newId('matter');
+    const [m] = (
+      await conn.query(
+        `INSERT INTO matters (id, org_id, env, name, mode, economics, updated_at) VALUES ($1, $2, $3, $4, $5, '{}', now())
+        RETURNING id, name, mode, status, created_at`,
+        [id, org, ctx.env, body.name, body.mode],
+      )
+    ).rows;
+    await recordChange(ctx, tx, {
+      event_type: 'matter.created',
+      object_type: 'matter',
+      object_id: id,
+      matter_id: id,
+      details: { name: m.name, mode: m.mode },
+      data: m,
+    });
+    const out = JSON.stringify({ object: 'matter', matter_id: id, ...m, audit_ref: ctx.auditRef });
+    await completeRecord(tx, where, 201, out);
+    await conn.query('COMMIT');
+    return new Response(out, { status: 201, headers: { 'Content-Type': 'application/json' } });
+  } catch (e) {
+    await conn.query('ROLLBACK').catch(() => {});
+    throw e;
+  } finally {
+    conn.release();
+  }
+}
+
+let org: string | undefined;
+
+function parseBody(text: string): { name: string; mode: string } | null {
+  try {
+    const b = JSON.parse(text) as { name?: unknown; mode?: unknown } | null;
+    return typeof b?.name === 'string' && typeof b.mode === 'string' ? { name: b.name, mode: b.mode } : null;
+  } catch {
+    return null;
+  }
+}
+
+const floorCtx = (orgId: string, idempotencyKey: string): Ctx => ({
+  org: { id: orgId, parent_id: null, features: [], pinned_version: '' },
+  env: 'sandbox',
+  actor: { id: 'key_bench_floor', key_id: 'key_bench_floor', user_id: null, scopes: [], roles: [], matter_ids: null },
+  requestId: newId('request'),
+  version: '',
+  idempotencyKey,
+  origin: '',
+  auditRef: null,
+});
