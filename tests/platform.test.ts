@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { startServer, type TestServer } from './helpers/server';
 import { client, matterWithAuthority, SOURCE, type Client } from './helpers/client';
 
@@ -123,6 +124,58 @@ describe('bad input never produces a 500', () => {
     const badId = await c.get('/v1/matters/not-an-id');
     assert.equal(badId.status, 404);
     assert.equal(badId.body.error.code, 'not_found');
+  });
+});
+
+describe('oversized bodies', () => {
+  /** One request on `agent`; resolves with the status, the Connection header and whether the socket was reused. */
+  function send(agent: http.Agent, method: string, path: string, write: (req: http.ClientRequest) => void) {
+    return new Promise<{ status: number; connection?: string; reused: boolean }>((resolve, reject) => {
+      const u = new URL(srv.url + path);
+      const req = http.request(
+        { agent, method, host: u.hostname, port: u.port, path, headers: { Authorization: `Bearer ${srv.adminKey}` } },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, connection: res.headers.connection, reused: req.reusedSocket }),
+          );
+        },
+      );
+      req.on('error', reject);
+      write(req);
+    });
+  }
+
+  test('a body a little over 1 MiB is read to its end: the 413 arrives and the connection carries the next request', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const big = await send(agent, 'POST', '/v1/matters', (req) => {
+        req.setHeader('Content-Type', 'application/json');
+        // Chunked, without Content-Length: the cap is counted while reading.
+        for (let i = 0; i < 20; i++) req.write('a'.repeat(64 * 1024));
+        req.end();
+      });
+      assert.deepEqual(big, { status: 413, connection: 'keep-alive', reused: false });
+      const next = await send(agent, 'GET', '/v1/health', (req) => req.end());
+      assert.deepEqual(next, { status: 200, connection: 'keep-alive', reused: true });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  test('a body declared far past the cap is refused at once, with Connection: close', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const r = await send(agent, 'POST', '/v1/matters', (req) => {
+        req.setHeader('Content-Type', 'application/json');
+        req.setHeader('Content-Length', String(64 * 1024 * 1024));
+        req.flushHeaders(); // and never sends the body
+      });
+      assert.equal(r.status, 413);
+      assert.equal(r.connection, 'close');
+    } finally {
+      agent.destroy();
+    }
   });
 });
 

@@ -53,17 +53,28 @@ export function decodeUtf8(bytes: Uint8Array): string {
 }
 
 /**
+ * How much of an oversized body is still read (and thrown away) before the 413, and for how long.
+ * Answering while the client is still sending, then closing, makes the kernel reset the
+ * connection, and a reset can destroy the 413 before the client reads it (the client sees a
+ * socket error, not the answer: nginx's "lingering close" problem). So a body that ends within
+ * this allowance is read to its end and answered on a connection that stays open. Past it, the
+ * sender is not behaving: the 413 goes out with `Connection: close` at once.
+ */
+const DRAIN_BYTES = 4 * 1024 * 1024;
+const DRAIN_MS = 5_000;
+
+/**
  * The whole body, refused with 413 as soon as it passes `max` bytes, counted while streaming so
- * that a lying or missing Content-Length cannot get past it. The rest of the body is then never
- * read, so the connection cannot carry another request: `Connection: close` says so, or a
- * keep-alive client would send its next request into a socket that is being torn down.
+ * that a lying or missing Content-Length cannot get past it.
  */
 export async function readCappedBytes(req: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = () =>
+  const tooLarge = (drained: boolean) =>
     new ApiError('body_too_large', `Request bodies are limited to ${max} bytes.`, {
-      headers: { Connection: 'close' },
+      // An undrained body leaves the connection mid-request: it cannot carry another one, and a
+      // keep-alive client would send its next request into a socket that is being torn down.
+      headers: drained ? undefined : { Connection: 'close' },
     });
-  if (Number(req.headers.get('content-length') ?? '0') > max) throw tooLarge();
+  if (Number(req.headers.get('content-length') ?? '0') > max + DRAIN_BYTES) throw tooLarge(false);
   if (!req.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -72,11 +83,26 @@ export async function readCappedBytes(req: Request, max: number): Promise<Uint8A
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
+    if (size > max) throw tooLarge(await drain(reader, max + DRAIN_BYTES - size));
     chunks.push(value);
   }
   return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** Reads and discards the rest of a body; false (and the stream cancelled) past `budget` bytes or DRAIN_MS. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(resolve, DRAIN_MS, 'timeout')));
+  try {
+    while (budget >= 0) {
+      const r = await Promise.race([reader.read(), timeout]);
+      if (r === 'timeout') break;
+      if (r.done) return true;
+      budget -= r.value.byteLength;
+    }
+    await reader.cancel().catch(() => {});
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
