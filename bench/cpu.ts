@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Profiler } from 'node:inspector';
 import { startServer } from '../tests/helpers/server';
-import { benchContext, benchDatabaseUrl, measure, median, type LoadSpec } from './harness';
+import { benchContext, benchDatabaseUrl, matterWriteSpec, measure, median, type LoadSpec } from './harness';
 import { profileBuckets } from './profile-buckets';
 
 process.env.DATABASE_URL = benchDatabaseUrl();
@@ -53,24 +53,13 @@ try {
     get('+ one database round trip (GET /readyz)', '/readyz', false),
     get('REST wrapper, no query (GET /v1/capabilities)', '/v1/capabilities'),
     get('read (GET /v1/matters/{id})', `/v1/matters/${matter.matter_id}`),
-    {
-      name: "the write's statements on pg, bare route (POST /bench/write-floor)",
-      origin: ctx.url,
-      path: '/bench/write-floor',
-      method: 'POST',
-      headers: ctx.json,
-      body: JSON.stringify({ name: 'CPU bench write', mode: 'enforcement' }),
-      uniqueIdempotencyKey: true,
-    },
-    {
-      name: 'idempotent write (POST /v1/matters)',
-      origin: ctx.url,
-      path: '/v1/matters',
-      method: 'POST',
-      headers: ctx.json,
-      body: JSON.stringify({ name: 'CPU bench write', mode: 'enforcement' }),
-      uniqueIdempotencyKey: true,
-    },
+    matterWriteSpec(
+      "the write's statements on pg, bare route (POST /bench/write-floor)",
+      ctx.url,
+      '/bench/write-floor',
+      ctx.json,
+    ),
+    matterWriteSpec('idempotent write (POST /v1/matters)', ctx.url, '/v1/matters', ctx.json),
   ];
   const perRequest = new Map<string, number[]>(specs.map((s) => [s.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {

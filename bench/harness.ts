@@ -30,6 +30,15 @@ export interface LoadSpec {
   uniqueIdempotencyKey?: boolean;
 }
 
+/**
+ * The benchmarked write: a matter created with a fresh Idempotency-Key each time, at
+ * `/v1/matters` or at the write floor's `/bench/write-floor` (which needs no credentials).
+ */
+export function matterWriteSpec(name: string, origin: string, path: string, headers: Record<string, string>): LoadSpec {
+  const body = JSON.stringify({ name: 'Bench write', mode: 'enforcement' });
+  return { name, origin, path, method: 'POST', headers, body, uniqueIdempotencyKey: true };
+}
+
 export interface Sample {
   rps: number;
   p50: number;

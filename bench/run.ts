@@ -17,7 +17,16 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../tests/helpers/server';
-import { benchContext, benchDatabaseUrl, measure, median, type ExtraRow, type LoadSpec, type Sample } from './harness';
+import {
+  benchContext,
+  benchDatabaseUrl,
+  matterWriteSpec,
+  measure,
+  median,
+  type ExtraRow,
+  type LoadSpec,
+  type Sample,
+} from './harness';
 import { suites } from './suites';
 
 const base = benchDatabaseUrl();
@@ -53,15 +62,7 @@ try {
     { name: RAW, origin: `http://127.0.0.1:${rawPort}`, path: '/' },
     { name: BARE, origin: srv.url, path: '/healthz' },
     { name: READYZ, origin: srv.url, path: '/readyz' },
-    {
-      name: WRITE_FLOOR,
-      origin: srv.url,
-      path: '/bench/write-floor',
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Bench write', mode: 'enforcement' }),
-      uniqueIdempotencyKey: true,
-    },
+    matterWriteSpec(WRITE_FLOOR, srv.url, '/bench/write-floor', { 'Content-Type': 'application/json' }),
   ];
   for (const s of suites) if (s.setup) specs.push(...(await s.setup(ctx)));
 

@@ -2,7 +2,7 @@
  * The core paths: an authenticated read, an idempotent write, and the audit page at 10k and
  * 1M events (first page and a page 45,000 deep: keyset paging keeps them flat).
  */
-import type { BenchContext, BenchSuite } from '../harness';
+import { matterWriteSpec, type BenchContext, type BenchSuite } from '../harness';
 
 export const core: BenchSuite = {
   name: 'core',
@@ -20,15 +20,7 @@ export const core: BenchSuite = {
     const get = (name: string, path: string) => ({ name, origin: ctx.url, path, headers: ctx.auth });
     return [
       get('GET /v1/matters/{id}', `/v1/matters/${matter.matter_id}`),
-      {
-        name: 'POST /v1/matters (Idempotency-Key)',
-        origin: ctx.url,
-        path: '/v1/matters',
-        method: 'POST',
-        headers: ctx.json,
-        body: JSON.stringify({ name: 'Bench write', mode: 'enforcement' }),
-        uniqueIdempotencyKey: true,
-      },
+      matterWriteSpec('POST /v1/matters (Idempotency-Key)', ctx.url, '/v1/matters', ctx.json),
       get('GET /v1/audit/matters/{id} @10k events', `/v1/audit/matters/${matter.matter_id}?limit=20`),
       get('GET /v1/audit/matters/{id} @1M events', `/v1/audit/matters/${big.matter_id}?limit=20`),
       get(
