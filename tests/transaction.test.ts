@@ -1,9 +1,12 @@
 /**
  * `transaction()` and `txQuery` (src/server/db/transaction.ts), in-process on the database the
- * suite runs on. On PostgreSQL `txQuery` takes the transaction's own pg connection, found by
- * wrapping `pool.connect`; these tests prove it is that transaction's connection (same
- * transaction id, rolled back with it, never shared between concurrent transactions, never
- * reachable once the transaction is over). On PGlite they cover the Prisma fallback.
+ * suite runs on. On PostgreSQL a transaction runs on a lane (src/server/db/lanes.ts) and
+ * `txQuery` takes its pg connection; these tests prove it is that transaction's connection
+ * (same transaction id, rolled back with it, never shared between concurrent transactions,
+ * never reachable once the transaction is over), and what a lane adds: Prisma's own nested
+ * transactions as savepoints, a COMMIT that PostgreSQL turned into ROLLBACK reported as a
+ * failure, the time limit, and a `tx` that is dead once its transaction has ended even when
+ * its lane runs another. On PGlite they cover the Prisma fallback.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +18,9 @@ const dbName = scratch.name;
 let mod: {
   getDb: typeof import('../src/server/db/client').getDb;
   closeDb: typeof import('../src/server/db/client').closeDb;
+  lanesOf: typeof import('../src/server/db/client').lanesOf;
+  poolOf: typeof import('../src/server/db/client').poolOf;
+  Lanes: typeof import('../src/server/db/lanes').Lanes;
   transaction: typeof import('../src/server/db/transaction').transaction;
   txQuery: typeof import('../src/server/db/transaction').txQuery;
 };
@@ -23,7 +29,11 @@ const admin = scratch.admin;
 
 before(async () => {
   await scratch.open();
-  mod = { ...(await import('../src/server/db/client')), ...(await import('../src/server/db/transaction')) };
+  mod = {
+    ...(await import('../src/server/db/client')),
+    ...(await import('../src/server/db/lanes')),
+    ...(await import('../src/server/db/transaction')),
+  };
 });
 
 after(async () => {
@@ -111,4 +121,121 @@ describe(`transaction() and txQuery on ${base ? 'PostgreSQL' : 'PGlite'}`, () =>
       assert.equal(row.one, 1);
     },
   );
+});
+
+describe('lanes: write transactions outside Prisma on PostgreSQL', { skip: !base && 'PostgreSQL only' }, () => {
+  const counterpartyName = (tag: string) => `lane-test-${tag}-${process.pid}`;
+  /** A counterparty with a relationship: a nested write, which Prisma runs as a transaction of its own. */
+  const nestedCreate = (tx: import('../src/server/context').Tx, tag: string) =>
+    tx.counterparty.create({
+      data: {
+        id: `cou_${tag}_${process.pid}`,
+        org_id: 'org_lane_test',
+        env: 'sandbox',
+        type: 'exchange',
+        name: counterpartyName(tag),
+        normalized_name: counterpartyName(tag),
+        relationships: {
+          create: {
+            id: `rel_${tag}_${process.pid}`,
+            org_id: 'org_lane_test',
+            env: 'sandbox',
+            channel_type: 'email',
+            usable_by_operator: true,
+            usable_by_counsel: true,
+            usable_by_law_enforcement: false,
+            authorized_submitter_required: false,
+          },
+        },
+      },
+    });
+  const rowsOf = async (tag: string) => {
+    const db = await mod.getDb();
+    return (
+      (await db.relationship.count({ where: { id: `rel_${tag}_${process.pid}` } })) +
+      (await db.counterparty.count({ where: { id: `cou_${tag}_${process.pid}` } }))
+    );
+  };
+
+  test("Prisma's own transaction for a nested write is a savepoint in the lane's: rolled back and committed with it", async () => {
+    const db = await mod.getDb();
+    await assert.rejects(
+      mod.transaction(db, async (tx) => {
+        await nestedCreate(tx, 'rolled');
+        assert.equal(await tx.relationship.count({ where: { id: `rel_rolled_${process.pid}` } }), 1);
+        throw new Error('handler failed');
+      }),
+      /handler failed/,
+    );
+    assert.equal(await rowsOf('rolled'), 0);
+    await mod.transaction(db, (tx) => nestedCreate(tx, 'kept'));
+    assert.equal(await rowsOf('kept'), 2);
+  });
+
+  test('a nested write that fails rolls back to its savepoint; the transaction goes on and commits', async () => {
+    const db = await mod.getDb();
+    await mod.transaction(db, (tx) => nestedCreate(tx, 'dup'));
+    await mod.transaction(db, async (tx) => {
+      await assert.rejects(nestedCreate(tx, 'dup'), /Unique constraint/i);
+      await nestedCreate(tx, 'after-dup');
+    });
+    assert.equal(await rowsOf('after-dup'), 2);
+  });
+
+  test('a statement that failed aborts the transaction: a caught error cannot turn the COMMIT into a silent ROLLBACK', async () => {
+    const db = await mod.getDb();
+    await assert.rejects(
+      mod.transaction(db, async (tx) => {
+        await nestedCreate(tx, 'aborted');
+        await tx.$queryRawUnsafe('SELECT 1/0').catch(() => 'swallowed');
+        return 'done';
+      }),
+      /Transaction aborted/,
+    );
+    assert.equal(await rowsOf('aborted'), 0);
+  });
+
+  test('past its time limit a transaction is rolled back, its later statements refused', async () => {
+    const db = await mod.getDb();
+    const lanes = new mod.Lanes(mod.poolOf(db)!, 150);
+    try {
+      await assert.rejects(
+        lanes.run(async (tx) => {
+          await nestedCreate(tx, 'slow');
+          await new Promise((r) => setTimeout(r, 300));
+          await tx.$queryRawUnsafe('SELECT 1');
+        }),
+        /timed out/,
+      );
+      assert.equal(await rowsOf('slow'), 0);
+      // The lane serves the next transaction as usual.
+      assert.deepEqual(await lanes.run((tx) => tx.$queryRawUnsafe('SELECT 1 AS one')), [{ one: 1 }]);
+    } finally {
+      await lanes.close();
+    }
+  });
+
+  test("a transaction's tx is dead once it has ended, even while its lane runs another transaction", async () => {
+    const db = await mod.getDb();
+    let first: import('../src/server/context').Tx | null = null;
+    const firstId = await mod.transaction(db, async (tx) => {
+      first = tx;
+      return (await tx.$queryRawUnsafe<{ id: string }[]>(txid))[0].id;
+    });
+    await mod.transaction(db, async (tx) => {
+      const [now] = await tx.$queryRawUnsafe<{ id: string }[]>(txid);
+      assert.notEqual(now.id, firstId);
+      assert.throws(() => first!.$queryRawUnsafe(txid), /already closed/);
+      await assert.rejects(mod.txQuery(first!, txid, []), /already closed/);
+    });
+  });
+
+  test('there are never more lanes than pooled connections (60 transactions at once)', async () => {
+    const db = await mod.getDb();
+    await Promise.all(
+      Array.from({ length: 60 }, () => mod.transaction(db, (tx) => tx.$queryRawUnsafe('SELECT pg_sleep(0.01)::text'))),
+    );
+    const lanes = mod.lanesOf(db)!;
+    assert.ok(lanes.size >= 1 && lanes.size <= mod.poolOf(db)!.options.max!, `${lanes.size} lanes`);
+  });
 });

@@ -13,7 +13,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '@/generated/prisma/client';
 import { applyMigrations } from './migrate';
 import { lockDataDir } from './data-dir-lock';
-import { exposeTransactionConnections } from './transaction';
+import { Lanes } from './lanes';
 import { log } from '../log';
 
 export type { PrismaClient };
@@ -28,7 +28,7 @@ interface DbState {
 const g = globalThis as typeof globalThis & {
   __mdDb?: DbState;
   __mdLite?: PGlite;
-  __mdPool?: { client: PrismaClient; pool: pg.Pool };
+  __mdPool?: { client: PrismaClient; pool: pg.Pool; lanes: Lanes };
   __mdCloseHooks?: Set<() => Promise<void>>;
 };
 const closeHooks = (g.__mdCloseHooks ??= new Set());
@@ -44,10 +44,13 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
     // our own, such an error between its $disconnect and the pool's end would crash the process.
     // The pool has already discarded that connection: log it and carry on.
     pool.on('error', (e) => log.warn({ err: String(e) }, 'idle PostgreSQL connection lost'));
-    exposeTransactionConnections(pool);
-    const client = new PrismaClient({ adapter: new PrismaPg(pool) });
-    g.__mdPool = { client, pool };
+    // errorFormat 'minimal': otherwise every query captures a stack trace for the call site
+    // of an error message that is only ever logged (a few percent of a query's CPU).
+    const client = new PrismaClient({ adapter: new PrismaPg(pool), errorFormat: 'minimal' });
+    const lanes = new Lanes(pool);
+    g.__mdPool = { client, pool, lanes };
     state.close = async () => {
+      await lanes.close();
       await client.$disconnect();
       await pool.end();
     };
@@ -73,6 +76,7 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
   report(await applyMigrations({ pglite: lite }));
   const client = new PrismaClient({
     adapter: new PrismaPGlite(lite),
+    errorFormat: 'minimal',
     // PGlite is a single connection: interactive transactions run one at a time (others
     // queue inside PGlite), so a waiting caller may need longer than Prisma's 2s maxWait.
     // Never use the root client inside `$transaction(async tx => ...)` on PGlite: that
@@ -133,6 +137,11 @@ export async function embeddedDb(): Promise<PGlite | null> {
  */
 export function poolOf(client: unknown): pg.Pool | null {
   return g.__mdPool && g.__mdPool.client === client ? g.__mdPool.pool : null;
+}
+
+/** The write transaction lanes (lanes.ts) of `client` when it is the root client on PostgreSQL. */
+export function lanesOf(client: unknown): Lanes | null {
+  return g.__mdPool && g.__mdPool.client === client ? g.__mdPool.lanes : null;
 }
 
 /**
