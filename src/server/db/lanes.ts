@@ -125,10 +125,11 @@ export class Lanes {
   }
 }
 
-function send(lane: Lane, q: pg.QueryConfig | string, values?: unknown[]) {
+/** A statement from the lane's adapter, on the connection of the lane's open transaction. */
+function send(lane: Lane, q: pg.QueryConfig) {
   const run = lane.run;
   if (!run?.open) return Promise.reject(closed(run));
-  return run.conn.query(q as pg.QueryConfig, values);
+  return run.conn.query(q);
 }
 
 /**
