@@ -1,5 +1,6 @@
-import type { Ctx, Tx } from '../context';
+import type { Ctx } from '../context';
 import { getDb, poolOf } from '../db/client';
+import { transaction, txQuery } from '../db/transaction';
 import { newId } from '../ids';
 import { recordChange } from '../services/audit/append';
 import { fingerprint } from './idempotency';
@@ -16,18 +17,16 @@ import { claimKey, completeRecord } from './idempotency-claim';
  * first root organization's sandbox, as a benchmark key that does not exist.
  */
 export async function writeFloor(req: Request): Promise<Response> {
-  const pool = process.env.MD_BENCH_WRITE_FLOOR === '1' ? poolOf(await getDb()) : null;
-  if (!pool) return new Response(null, { status: 404 });
+  const db = process.env.MD_BENCH_WRITE_FLOOR === '1' ? await getDb() : null;
+  if (!db || !poolOf(db)) return new Response(null, { status: 404 });
   const text = await req.text();
   const body = parseBody(text);
   if (!body) return new Response(null, { status: 400 });
   const idemKey = req.headers.get('idempotency-key') ?? newId('request');
-  const conn = await pool.connect();
-  // The wrapper's statements go through txQuery, which sends them to `$queryRawUnsafe` here.
-  const tx = { $queryRawUnsafe: (sql: string, ...p: unknown[]) => conn.query(sql, p).then((r) => r.rows) } as Tx;
-  try {
-    await conn.query('BEGIN');
-    org ??= (await conn.query<{ id: string }>('SELECT id FROM organizations WHERE parent_id IS NULL LIMIT 1')).rows[0]
+  // The real write's transaction (a lane: BEGIN and COMMIT on a pooled connection), with every
+  // statement sent on that connection by txQuery, the matter's INSERT included.
+  const out = await transaction(db, async (tx) => {
+    org ??= (await txQuery<{ id: string }>(tx, 'SELECT id FROM organizations WHERE parent_id IS NULL LIMIT 1', []))[0]
       .id;
     const ctx = floorCtx(org, idemKey);
     const where = { org_id: org, env: ctx.env, key_id: 'key_bench_floor', idem_key: idemKey };
@@ -35,13 +34,12 @@ export async function writeFloor(req: Request): Promise<Response> {
     const print = fingerprint('POST', '/bench/write-floor', body, text);
     await claimKey(tx, where, print, now, new Date(now.getTime() + 86_400_000));
     const id = newId('matter');
-    const [m] = (
-      await conn.query(
-        `INSERT INTO matters (id, org_id, env, name, mode, economics, updated_at) VALUES ($1, $2, $3, $4, $5, '{}', now())
+    const [m] = await txQuery<{ name: string; mode: string }>(
+      tx,
+      `INSERT INTO matters (id, org_id, env, name, mode, economics, updated_at) VALUES ($1, $2, $3, $4, $5, '{}', now())
         RETURNING id, name, mode, status, created_at`,
-        [id, org, ctx.env, body.name, body.mode],
-      )
-    ).rows;
+      [id, org, ctx.env, body.name, body.mode],
+    );
     await recordChange(ctx, tx, {
       event_type: 'matter.created',
       object_type: 'matter',
@@ -50,16 +48,11 @@ export async function writeFloor(req: Request): Promise<Response> {
       details: { name: m.name, mode: m.mode },
       data: m,
     });
-    const out = JSON.stringify({ object: 'matter', matter_id: id, ...m, audit_ref: ctx.auditRef });
-    await completeRecord(tx, where, 201, out);
-    await conn.query('COMMIT');
-    return new Response(out, { status: 201, headers: { 'Content-Type': 'application/json' } });
-  } catch (e) {
-    await conn.query('ROLLBACK').catch(() => {});
-    throw e;
-  } finally {
-    conn.release();
-  }
+    const json = JSON.stringify({ object: 'matter', matter_id: id, ...m, audit_ref: ctx.auditRef });
+    await completeRecord(tx, where, 201, json);
+    return json;
+  });
+  return new Response(out, { status: 201, headers: { 'Content-Type': 'application/json' } });
 }
 
 let org: string | undefined;
