@@ -1,6 +1,7 @@
 /**
  * `npm run bench:cpu`: where a request's time goes, as the server process's own CPU time per
- * request (utime + stime from /proc/<pid>/stat around a load, divided by the requests served).
+ * request (utime + stime from /proc/<pid>/stat around a load, divided by the requests served),
+ * and PostgreSQL's (every `postgres` process on the machine, the same way).
  * Unlike req/s, this barely moves with the load autocannon and PostgreSQL put on the same two
  * cores, so the steps between paths can be read off by subtraction:
  *   bare route → + one database round trip (/readyz) → + the REST wrapper without a query
@@ -11,7 +12,7 @@
  * (bench/cpu-profile-hook.mjs) and prints where the server's CPU goes, per request and per
  * bucket (bench/profile-buckets.ts). The profiler itself costs a few percent; it has its own row.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Profiler } from 'node:inspector';
@@ -39,6 +40,32 @@ const cpuMs = () => {
   const fields = readFileSync(`/proc/${srv.pid()}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
+/**
+ * CPU ticks of every PostgreSQL process (the cluster's backends and background workers), by
+ * pid: a process that ends during a load (an autovacuum worker) must not subtract its whole
+ * life from the sum, so loads are compared pid by pid (pgCpuMsSince).
+ */
+const pgTicks = () => {
+  const ticks = new Map<string, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.startsWith(`${pid} (postgres)`)) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return ticks;
+};
+/** PostgreSQL's CPU milliseconds since `before` (processes that ended meanwhile not counted). */
+const pgCpuMsSince = (before: Map<string, number>) => {
+  let ticks = 0;
+  for (const [pid, t] of pgTicks()) ticks += t - (before.get(pid) ?? 0);
+  return ticks * 10;
+};
 try {
   const ctx = benchContext(srv);
   const matter = await ctx.post('/v1/matters', { name: 'CPU bench matter', mode: 'enforcement' });
@@ -62,23 +89,29 @@ try {
     matterWriteSpec('idempotent write (POST /v1/matters)', ctx.url, '/v1/matters', ctx.json),
   ];
   const perRequest = new Map<string, number[]>(specs.map((s) => [s.name, []]));
+  const pgPerRequest = new Map<string, number[]>(specs.map((s) => [s.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const spec of specs) {
       await measure(spec, { connections: 16, seconds: 1, warmupSeconds: 0 });
-      const before = cpuMs();
+      const [before, pgBefore] = [cpuMs(), pgTicks()];
       const s = await measure(spec, { connections: 16, seconds: SECONDS, warmupSeconds: 0 });
-      const ms = (cpuMs() - before) / Math.max(1, s.ok + s.non2xx);
+      const n = Math.max(1, s.ok + s.non2xx);
+      const [ms, pgMs] = [(cpuMs() - before) / n, pgCpuMsSince(pgBefore) / n];
       perRequest.get(spec.name)!.push(ms);
+      pgPerRequest.get(spec.name)!.push(pgMs);
       console.log(
-        `round ${round}/${ROUNDS}  ${spec.name.padEnd(48)} ${ms.toFixed(3)} ms CPU/request  (${s.rps.toFixed(0)} req/s)`,
+        `round ${round}/${ROUNDS}  ${spec.name.padEnd(48)} ${ms.toFixed(3)} ms CPU/request, PostgreSQL ${pgMs.toFixed(3)} ms  (${s.rps.toFixed(0)} req/s)`,
       );
     }
   }
   const bare = median(perRequest.get(specs[0].name)!);
-  console.log('\n| path | server CPU per request (median) | × bare |\n|---|---|---|');
+  console.log(
+    '\n| path | server CPU per request (median) | × bare | PostgreSQL CPU per request (median) |\n|---|---|---|---|',
+  );
   for (const spec of specs) {
     const ms = median(perRequest.get(spec.name)!);
-    console.log(`| ${spec.name} | ${ms.toFixed(2)} ms | ${(ms / bare).toFixed(2)} |`);
+    const pgMs = median(pgPerRequest.get(spec.name)!);
+    console.log(`| ${spec.name} | ${ms.toFixed(2)} ms | ${(ms / bare).toFixed(2)} | ${pgMs.toFixed(2)} ms |`);
   }
   if (profileOut) await printProfiles(specs, profileOut);
 } finally {
