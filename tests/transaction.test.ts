@@ -238,4 +238,30 @@ describe('lanes: write transactions outside Prisma on PostgreSQL', { skip: !base
     const lanes = mod.lanesOf(db)!;
     assert.ok(lanes.size >= 1 && lanes.size <= mod.poolOf(db)!.options.max!, `${lanes.size} lanes`);
   });
+
+  test("statements run prepared on the transaction's connection: Prisma's, txQuery's, and the root client's", async () => {
+    const db = await mod.getDb();
+    const prepared = `SELECT statement FROM pg_prepared_statements WHERE name LIKE 'md\\_%'`;
+    const marker = `SELECT 'prepared-${process.pid}' AS marker`;
+    const seen = await mod.transaction(db, async (tx) => {
+      await tx.counterparty.findMany({ where: { org_id: 'org_lane_test' }, take: 1 });
+      await mod.txQuery(tx, marker, []);
+      await mod.txQuery(tx, marker, []);
+      return (await mod.txQuery<{ statement: string }>(tx, prepared, [])).map((r) => r.statement);
+    });
+    assert.ok(
+      seen.some((s) => s === marker),
+      'txQuery statement prepared',
+    );
+    assert.ok(
+      seen.some((s) => s.includes('"public"."counterparties"')),
+      "Prisma's statement prepared",
+    );
+    // The root client's queries too: this one is prepared before it runs, so it sees itself.
+    const root = await db.$queryRawUnsafe<{ statement: string }[]>(prepared);
+    assert.ok(
+      root.some((r) => r.statement === prepared),
+      "the root client's statement prepared",
+    );
+  });
 });

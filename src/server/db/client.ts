@@ -14,6 +14,7 @@ import { PrismaClient } from '@/generated/prisma/client';
 import { applyMigrations } from './migrate';
 import { lockDataDir } from './data-dir-lock';
 import { Lanes } from './lanes';
+import { pgAdapterOptions } from './statements';
 import { log } from '../log';
 
 export type { PrismaClient };
@@ -46,7 +47,7 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
     pool.on('error', (e) => log.warn({ err: String(e) }, 'idle PostgreSQL connection lost'));
     // errorFormat 'minimal': otherwise every query captures a stack trace for the call site
     // of an error message that is only ever logged (a few percent of a query's CPU).
-    const client = new PrismaClient({ adapter: new PrismaPg(pool), errorFormat: 'minimal' });
+    const client = new PrismaClient({ adapter: new PrismaPg(pool, pgAdapterOptions), errorFormat: 'minimal' });
     const lanes = new Lanes(pool);
     g.__mdPool = { client, pool, lanes };
     state.close = async () => {

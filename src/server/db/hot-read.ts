@@ -1,5 +1,6 @@
 import type { Db } from '../context';
 import { poolOf } from './client';
+import { named } from './statements';
 
 /**
  * A read on the hottest paths (API key lookup, `GET /v1/matters/{id}`), sent straight to the
@@ -12,6 +13,6 @@ import { poolOf } from './client';
  */
 export async function hotRead<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
   const pool = poolOf(db);
-  if (pool) return (await pool.query(text, params)).rows as T[];
+  if (pool) return (await pool.query(named(text, params))).rows as T[];
   return db.$queryRawUnsafe<T[]>(text, ...params);
 }

@@ -2,6 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '@/generated/prisma/client';
 import type { Tx } from '../context';
+import { pgAdapterOptions } from './statements';
 
 /** A transaction is rolled back once it has run this long (as Prisma's `timeout` did). */
 export const TX_TIMEOUT_MS = 30_000;
@@ -119,7 +120,7 @@ export class Lanes {
       query: (q: pg.QueryConfig) => send(lane, q),
       connect: async () => savepoint(lane),
     });
-    lane.client = new PrismaClient({ adapter: new PrismaPg(pool), errorFormat: 'minimal' });
+    lane.client = new PrismaClient({ adapter: new PrismaPg(pool, pgAdapterOptions), errorFormat: 'minimal' });
     this.#all.push(lane);
     return lane;
   }
@@ -144,7 +145,9 @@ function savepoint(lane: Lane) {
     ROLLBACK: `ROLLBACK TO SAVEPOINT ${name}`,
   };
   return {
-    query: (q: pg.QueryConfig) => send(lane, as[q.text] ? { ...q, text: as[q.text] } : q),
+    // Unnamed: the adapter named the statement after its own text (statements.ts), and a name
+    // stands for one text on a connection.
+    query: (q: pg.QueryConfig) => send(lane, as[q.text] ? { ...q, name: undefined, text: as[q.text] } : q),
     on: () => {},
     removeListener: () => {},
     release: () => {},

@@ -2,6 +2,7 @@ import type { PrismaClient } from '@/generated/prisma/client';
 import type { Tx } from '../context';
 import { lanesOf } from './client';
 import { laneConnection, TX_TIMEOUT_MS } from './lanes';
+import { named } from './statements';
 
 /** Waiting for a connection and running a request's transaction (PGlite queues them). */
 export const TX_OPTIONS = { maxWait: 15_000, timeout: TX_TIMEOUT_MS } as const;
@@ -26,6 +27,6 @@ export async function transaction<T>(db: PrismaClient, fn: (tx: Tx) => Promise<T
  */
 export async function txQuery<T>(tx: Tx, text: string, params: unknown[]): Promise<T[]> {
   const conn = laneConnection(tx);
-  if (conn) return (await conn.query(text, params)).rows as T[];
+  if (conn) return (await conn.query(named(text, params))).rows as T[];
   return tx.$queryRawUnsafe<T[]>(text, ...params);
 }
