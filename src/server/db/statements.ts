@@ -18,11 +18,11 @@ const prepared = process.env.MD_PG_PREPARED !== '0';
 
 /**
  * The prepared-statement name of a SQL text, on PostgreSQL. pg parses a named statement once
- * per connection and then only binds and executes it, so PostgreSQL skips parsing and analysing
- * the text on every later run: the write's CTEs (idempotency claim, audit chain append) cost
- * it more to parse than to run. One name per text, for the life of the process (pg refuses a
- * name reused for another text); texts are the application's own SQL, values always travel as
- * parameters.
+ * per connection and then only binds and executes it, and after five runs PostgreSQL may keep
+ * a generic plan, so the same text is no longer parsed and planned on every request (most of
+ * the database's CPU on a write, whose idempotency claim and audit append are CTEs; see the
+ * README). One name per text, for the life of the process (pg refuses a name reused for
+ * another text); texts are the application's own SQL, values always travel as parameters.
  */
 export function statementName(text: string): string | undefined {
   if (!prepared) return undefined;
@@ -41,7 +41,10 @@ export const named = (text: string, values: unknown[]): pg.QueryConfig => ({
   values,
 });
 
-/** PrismaPg's options: every statement Prisma sends is named the same way. */
+/**
+ * PrismaPg's options: every statement Prisma sends is named the same way. Its type wants a
+ * string, but undefined is what pg takes for an unnamed statement, as PrismaPg's default is.
+ */
 export const pgAdapterOptions: ConstructorParameters<typeof PrismaPg>[1] = {
-  statementNameGenerator: (q) => statementName(q.sql)!,
+  statementNameGenerator: (q) => statementName(q.sql) as string,
 };
