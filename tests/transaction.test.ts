@@ -6,7 +6,9 @@
  * never reachable once the transaction is over), and what a lane adds: Prisma's own nested
  * transactions as savepoints, a COMMIT that PostgreSQL turned into ROLLBACK reported as a
  * failure, the time limit, and a `tx` that is dead once its transaction has ended even when
- * its lane runs another. On PGlite they cover the Prisma fallback.
+ * its lane runs another. On PGlite they cover the Prisma fallback. Writes deferred to a
+ * transaction's end (the audit and outbox append) run there, in order, rolled back with it, and
+ * folded into the transaction's last statement.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,6 +25,10 @@ let mod: {
   Lanes: typeof import('../src/server/db/lanes').Lanes;
   transaction: typeof import('../src/server/db/transaction').transaction;
   txQuery: typeof import('../src/server/db/transaction').txQuery;
+  defer: typeof import('../src/server/db/transaction').defer;
+  flushDeferred: typeof import('../src/server/db/transaction').flushDeferred;
+  recordChange: typeof import('../src/server/services/audit/append').recordChange;
+  recordChangeNow: typeof import('../src/server/services/audit/append').recordChangeNow;
 };
 
 const admin = scratch.admin;
@@ -33,6 +39,7 @@ before(async () => {
     ...(await import('../src/server/db/client')),
     ...(await import('../src/server/db/lanes')),
     ...(await import('../src/server/db/transaction')),
+    ...(await import('../src/server/services/audit/append')),
   };
 });
 
@@ -263,5 +270,117 @@ describe('lanes: write transactions outside Prisma on PostgreSQL', { skip: !base
       root.some((r) => r.statement === prepared),
       "the root client's statement prepared",
     );
+  });
+});
+
+describe(`writes deferred to the end of a transaction on ${base ? 'PostgreSQL' : 'PGlite'}`, () => {
+  type Tx = import('../src/server/context').Tx;
+  /** A WITH entry writing a chain row whose head_hash is the time of the statement it runs in. */
+  const chainRow =
+    (key: string, cte = 'w') =>
+    (p: import('../src/server/db/transaction').Params) =>
+      `${cte} AS (INSERT INTO audit_chains (chain_key, seq, head_hash, prev_hash)
+        VALUES (${p.add(key)}, 1, statement_timestamp()::text, ''))`;
+  const key = (tag: string) => `defer-${tag}-${process.pid}`;
+  const statementTimes = async (...keys: string[]) => {
+    const db = await mod.getDb();
+    const rows = await db.$queryRawUnsafe<{ chain_key: string; head_hash: string }[]>(
+      'SELECT chain_key, head_hash FROM audit_chains WHERE chain_key = ANY($1::text[])',
+      keys,
+    );
+    return keys.map((k) => rows.find((r) => r.chain_key === k)?.head_hash ?? null);
+  };
+
+  test("a deferred write runs after the handler's statements, before COMMIT, in the order deferred", async () => {
+    const db = await mod.getDb();
+    await mod.transaction(db, async (tx) => {
+      assert.equal(mod.defer(tx, chainRow(key('a'))), true);
+      assert.equal(mod.defer(tx, chainRow(key('b'))), true);
+      const [seen] = await mod.txQuery<{ n: number }>(
+        tx,
+        'SELECT count(*)::int AS n FROM audit_chains WHERE chain_key = $1',
+        [key('a')],
+      );
+      assert.equal(Number(seen.n), 0, 'not written yet, even inside the transaction');
+    });
+    const [a, b] = await statementTimes(key('a'), key('b'));
+    assert.ok(a && b && a < b, `${a} before ${b}`);
+  });
+
+  test('the last write shares one statement with the last deferred one; earlier ones run alone', async () => {
+    const db = await mod.getDb();
+    await mod.transaction(db, async (tx) => {
+      mod.defer(tx, chainRow(key('first')));
+      mod.defer(tx, chainRow(key('second')));
+      await mod.flushDeferred(tx, chainRow(key('last'), 'last_write'));
+    });
+    const [first, second, last] = await statementTimes(key('first'), key('second'), key('last'));
+    assert.ok(first && second && first !== second);
+    assert.equal(last, second, 'one statement');
+    // With nothing deferred, the last write runs on its own.
+    await mod.transaction(db, (tx) => mod.flushDeferred(tx, chainRow(key('alone'))));
+    assert.equal(await chainCount(key('alone')), 1);
+  });
+
+  test('a failed transaction writes nothing it deferred; outside transaction() nothing is deferred', async () => {
+    const db = await mod.getDb();
+    await assert.rejects(
+      mod.transaction(db, async (tx) => {
+        mod.defer(tx, chainRow(key('rolled')));
+        throw new Error('handler failed');
+      }),
+      /handler failed/,
+    );
+    assert.equal(await chainCount(key('rolled')), 0);
+    // A deferred write that fails (here: a duplicate key) fails the transaction at its end.
+    await assert.rejects(
+      mod.transaction(db, async (tx) => {
+        mod.defer(tx, chainRow(key('a')));
+        await tx.counterparty.findMany({ take: 1 });
+      }),
+      /duplicate key|unique/i,
+    );
+    await db.$transaction(async (tx) => {
+      assert.equal(mod.defer(tx as unknown as Tx, chainRow(key('outside'))), false);
+    });
+  });
+
+  test('an audit event appended now follows the ones deferred before it in its chain', async () => {
+    const db = await mod.getDb();
+    const ctx = {
+      org: { id: `org_defer_${process.pid}`, parent_id: null, features: [], pinned_version: '' },
+      env: 'sandbox',
+      actor: { id: 'key_defer', key_id: 'key_defer', user_id: null, scopes: [], roles: [], matter_ids: null },
+      requestId: 'req_defer',
+      version: '',
+      idempotencyKey: null,
+      origin: '',
+      auditRef: null,
+    } as unknown as import('../src/server/context').Ctx;
+    const input = (n: number) => ({
+      event_type: `custom.step_${n}`,
+      object_type: 'matter',
+      object_id: 'mat_defer',
+      matter_id: `mat_defer_${process.pid}`,
+    });
+    const now = await mod.transaction(db, async (tx) => {
+      const first = await mod.recordChange(ctx, tx, input(1));
+      assert.equal(ctx.auditRef, first.id, 'the audit_ref is known before the append');
+      return mod.recordChangeNow(ctx, tx, input(2));
+    });
+    const events = await db.auditEvent.findMany({
+      where: { chain_key: `mat_defer_${process.pid}` },
+      orderBy: { seq: 'asc' },
+    });
+    assert.deepEqual(
+      events.map((e) => [e.seq, e.event_type]),
+      [
+        [1, 'custom.step_1'],
+        [2, 'custom.step_2'],
+      ],
+    );
+    assert.equal(now.seq, 2);
+    assert.equal(now.hash, events[1].hash);
+    assert.equal(now.prev_hash, events[0].hash);
   });
 });

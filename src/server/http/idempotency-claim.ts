@@ -1,5 +1,5 @@
 import type { Tx } from '../context';
-import { txQuery } from '../db/transaction';
+import { flushDeferred, txQuery } from '../db/transaction';
 
 export interface IdemWhere {
   org_id: string;
@@ -72,12 +72,18 @@ export async function claimKey(tx: Tx, where: IdemWhere, print: string, now: Dat
   };
 }
 
-/** Stores the outcome in the claimed record (same transaction as the effect). */
+/**
+ * Stores the outcome in the claimed record (same transaction as the effect), as the
+ * transaction's last write: the writes it deferred (the audit and outbox append) go in the
+ * same statement (`flushDeferred`), so a write's record costs no round trip of its own.
+ */
 export async function completeRecord(tx: Tx, where: IdemWhere, status: number, body: unknown): Promise<void> {
-  await txQuery(
+  await flushDeferred(
     tx,
-    `UPDATE idempotency_records SET response_status = $1::int, response_body = $2::jsonb
-    WHERE org_id = $3 AND env = $4 AND key_id = $5 AND idem_key = $6`,
-    [status, JSON.stringify(body), where.org_id, where.env, where.key_id, where.idem_key],
+    (p) => `record AS (
+      UPDATE idempotency_records SET response_status = ${p.add(status)}::int, response_body = ${p.add(JSON.stringify(body))}::jsonb
+      WHERE org_id = ${p.add(where.org_id)} AND env = ${p.add(where.env)} AND key_id = ${p.add(where.key_id)}
+        AND idem_key = ${p.add(where.idem_key)}
+    )`,
   );
 }

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Ctx, Tx } from '../../context';
 import { newId } from '../../ids';
 import { canonicalJson, sha256Hex, toStored } from '../../json';
 import { API_VERSION } from '../../config';
-import { appendChain, type PendingOutbox } from './chain-append';
+import { appendChain, appendChainNow, chainCtes, type PendingAudit, type PendingOutbox } from './chain-append';
 import { forgetCachedKeys } from '../../auth/key-cache';
 
 const AUTH_OBJECTS = new Set(['api_key', 'user', 'organization']);
@@ -60,13 +61,13 @@ export function hashInput(e: {
 export const chainHash = (prevHash: string, canonical: string) => sha256Hex(prevHash + canonical);
 
 /**
- * Appends one event to its hash chain inside the caller's transaction, with the outbox event
- * of the change when `outbox` is given, in one statement (see chain-append.ts: the head row is
- * locked by the same statement, so concurrent writers of one chain queue up and the chain
- * never forks). The event id becomes the request's audit_ref.
+ * One event for its hash chain, with the outbox event of the change when `outbox` is given
+ * (see chain-append.ts: one statement, the head row locked by it, so concurrent writers of one
+ * chain queue up and the chain never forks). Its id, known now, becomes the request's
+ * audit_ref; seq and hash are decided when it is written.
  */
-export async function appendAudit(ctx: Ctx, tx: Tx, input: AuditInput, outbox: PendingOutbox | null = null) {
-  const row = {
+function chainEntry(ctx: Ctx, input: AuditInput, outbox: PendingOutbox | null) {
+  const row: PendingAudit = {
     id: newId('audit_event'),
     chain_key: chainKeyOf(ctx, input.matter_id),
     org_id: ctx.org.id,
@@ -83,23 +84,30 @@ export async function appendAudit(ctx: Ctx, tx: Tx, input: AuditInput, outbox: P
     details: toStored(input.details ?? {}) as object,
   };
   // The marker stands in for seq, which only the locked chain head decides.
-  const created = await appendChain(tx, row, (seq) => hashInput({ ...row, seq: seq as unknown as number }), outbox);
-  ctx.auditRef = created.id;
+  const marker = `seq-${randomUUID()}`;
+  const ctes = chainCtes(row, hashInput({ ...row, seq: marker as unknown as number }), marker, outbox);
+  ctx.auditRef = row.id;
   // A change to a key, user or organization: this process forgets its cached keys now, so
   // the caller's next request sees the change. Other processes (and requests racing this
   // commit here) hear of it through the md_auth NOTIFY that the change's trigger sends.
   if (AUTH_OBJECTS.has(input.object_type)) forgetCachedKeys();
-  return created;
+  return { row, ctes };
 }
 
 /**
- * Writes the audit event and, when `data` is given, the outbox event of a state change:
- * both in the caller's transaction (one statement), so neither exists without the other or
- * the change.
+ * Appends an event to its chain inside the caller's transaction: at the transaction's end when
+ * it can be (appendChain). Returns the event as known before the append (its id, no seq).
  */
-export async function recordChange(ctx: Ctx, tx: Tx, input: AuditInput & { data?: object }) {
+export async function appendAudit(ctx: Ctx, tx: Tx, input: AuditInput, outbox: PendingOutbox | null = null) {
+  const { row, ctes } = chainEntry(ctx, input, outbox);
+  await appendChain(tx, ctes);
+  return row;
+}
+
+/** The outbox event of a change, when it publishes one. */
+function outboxOf(ctx: Ctx, input: AuditInput & { data?: object }): PendingOutbox | null {
   // Exact decimals in the event's data are tagged for storage (json.ts), as in audit details.
-  const outbox = input.data
+  return input.data
     ? {
         id: newId('event'),
         type: input.event_type,
@@ -108,5 +116,19 @@ export async function recordChange(ctx: Ctx, tx: Tx, input: AuditInput & { data?
         idempotency_key: ctx.idempotencyKey,
       }
     : null;
-  return appendAudit(ctx, tx, input, outbox);
+}
+
+/**
+ * Writes the audit event and, when `data` is given, the outbox event of a state change:
+ * both in the caller's transaction (one statement), so neither exists without the other or
+ * the change.
+ */
+export async function recordChange(ctx: Ctx, tx: Tx, input: AuditInput & { data?: object }) {
+  return appendAudit(ctx, tx, input, outboxOf(ctx, input));
+}
+
+/** `recordChange`, appended now, for a caller that answers with the chained event (seq, hash). */
+export async function recordChangeNow(ctx: Ctx, tx: Tx, input: AuditInput & { data?: object }) {
+  const { row, ctes } = chainEntry(ctx, input, outboxOf(ctx, input));
+  return appendChainNow(tx, row, ctes);
 }

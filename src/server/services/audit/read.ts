@@ -5,7 +5,7 @@ import { isId } from '../../ids';
 import { fromStored } from '../../json';
 import { keysetPage, listEnvelope, type PageArgs } from '../paging';
 import { canSeeMatter, loadMatter, loadWritableMatter } from '../matters/access';
-import { chainHash, hashInput, recordChange } from './append';
+import { chainHash, hashInput, recordChangeNow } from './append';
 
 export function auditOut(e: AuditEvent) {
   return {
@@ -85,7 +85,7 @@ export async function createCustomAudit(
     });
   }
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
-  const e = await recordChange(ctx, tx, {
+  const e = await recordChangeNow(ctx, tx, {
     event_type: input.event_type,
     object_type: input.object_type ?? 'matter',
     object_id: input.object_id ?? m.id,
