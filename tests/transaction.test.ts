@@ -12,6 +12,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import pg from 'pg';
 import { scratchDb } from './helpers/scratch-db';
 
 const scratch = scratchDb('md_tx');
@@ -26,7 +27,7 @@ let mod: {
   transaction: typeof import('../src/server/db/transaction').transaction;
   txQuery: typeof import('../src/server/db/transaction').txQuery;
   defer: typeof import('../src/server/db/transaction').defer;
-  flushDeferred: typeof import('../src/server/db/transaction').flushDeferred;
+  writeLast: typeof import('../src/server/db/transaction').writeLast;
   recordChange: typeof import('../src/server/services/audit/append').recordChange;
   recordChangeNow: typeof import('../src/server/services/audit/append').recordChangeNow;
 };
@@ -57,6 +58,13 @@ const chainCount = async (key: string) => {
   );
   return Number(rows[0].n);
 };
+
+/** A WITH entry writing a chain row whose head_hash is the time of the statement it runs in. */
+const chainRow =
+  (key: string, cte = 'w') =>
+  (p: import('../src/server/db/transaction').Params) =>
+    `${cte} AS (INSERT INTO audit_chains (chain_key, seq, head_hash, prev_hash)
+      VALUES (${p.add(key)}, 1, statement_timestamp()::text, ''))`;
 
 describe(`transaction() and txQuery on ${base ? 'PostgreSQL' : 'PGlite'}`, () => {
   test("txQuery runs in the caller's transaction (the same transaction id as Prisma's queries)", async () => {
@@ -202,6 +210,45 @@ describe('lanes: write transactions outside Prisma on PostgreSQL', { skip: !base
     assert.equal(await rowsOf('aborted'), 0);
   });
 
+  test('BEGIN goes out with the first statement, COMMIT with the final write, neither waiting for an answer', async () => {
+    const db = await mod.getDb();
+    const marker = `SELECT 'pipelined-${process.pid}' AS marker`;
+    const seen: string[] = [];
+    const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+    const query = proto.query;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      const q = args[0] as string | { text?: string };
+      const text = typeof q === 'string' ? q : (q?.text ?? '');
+      const tag = text === marker ? 'statement' : text.startsWith('WITH') ? 'final' : text;
+      const sent = query.apply(this, args);
+      if (['BEGIN', 'COMMIT', 'statement', 'final'].includes(tag)) {
+        seen.push(`send ${tag}`);
+        (sent as Promise<unknown>).then(() => seen.push(`answer ${tag}`));
+      }
+      return sent;
+    };
+    try {
+      await mod.transaction(db, async (tx) => {
+        await mod.txQuery(tx, marker, []);
+        await mod.writeLast(tx, chainRow(`pipelined-final-${process.pid}`));
+      });
+      await mod.transaction(db, async () => 'nothing sent');
+    } finally {
+      proto.query = query;
+    }
+    assert.deepEqual(seen, [
+      'send BEGIN',
+      'send statement',
+      'answer BEGIN',
+      'answer statement',
+      'send final',
+      'send COMMIT',
+      'answer final',
+      'answer COMMIT',
+    ]);
+    assert.equal(await chainCount(`pipelined-final-${process.pid}`), 1);
+  });
+
   test('past its time limit a transaction is rolled back, its later statements refused', async () => {
     const db = await mod.getDb();
     const lanes = new mod.Lanes(mod.poolOf(db)!, 150);
@@ -275,12 +322,6 @@ describe('lanes: write transactions outside Prisma on PostgreSQL', { skip: !base
 
 describe(`writes deferred to the end of a transaction on ${base ? 'PostgreSQL' : 'PGlite'}`, () => {
   type Tx = import('../src/server/context').Tx;
-  /** A WITH entry writing a chain row whose head_hash is the time of the statement it runs in. */
-  const chainRow =
-    (key: string, cte = 'w') =>
-    (p: import('../src/server/db/transaction').Params) =>
-      `${cte} AS (INSERT INTO audit_chains (chain_key, seq, head_hash, prev_hash)
-        VALUES (${p.add(key)}, 1, statement_timestamp()::text, ''))`;
   const key = (tag: string) => `defer-${tag}-${process.pid}`;
   const statementTimes = async (...keys: string[]) => {
     const db = await mod.getDb();
@@ -307,18 +348,18 @@ describe(`writes deferred to the end of a transaction on ${base ? 'PostgreSQL' :
     assert.ok(a && b && a < b, `${a} before ${b}`);
   });
 
-  test('the last write shares one statement with the last deferred one; earlier ones run alone', async () => {
+  test('the final write shares one statement with the last deferred one; earlier ones run alone', async () => {
     const db = await mod.getDb();
     await mod.transaction(db, async (tx) => {
       mod.defer(tx, chainRow(key('first')));
+      await mod.writeLast(tx, chainRow(key('last'), 'last_write'));
       mod.defer(tx, chainRow(key('second')));
-      await mod.flushDeferred(tx, chainRow(key('last'), 'last_write'));
     });
     const [first, second, last] = await statementTimes(key('first'), key('second'), key('last'));
     assert.ok(first && second && first !== second);
     assert.equal(last, second, 'one statement');
-    // With nothing deferred, the last write runs on its own.
-    await mod.transaction(db, (tx) => mod.flushDeferred(tx, chainRow(key('alone'))));
+    // With nothing deferred, the final write runs on its own; outside transaction(), at once.
+    await mod.transaction(db, (tx) => mod.writeLast(tx, chainRow(key('alone'))));
     assert.equal(await chainCount(key('alone')), 1);
   });
 
@@ -332,14 +373,17 @@ describe(`writes deferred to the end of a transaction on ${base ? 'PostgreSQL' :
       /handler failed/,
     );
     assert.equal(await chainCount(key('rolled')), 0);
-    // A deferred write that fails (here: a duplicate key) fails the transaction at its end.
+    // A deferred write that fails (here: a duplicate key) fails the transaction at its end,
+    // and what the transaction wrote before it is rolled back.
     await assert.rejects(
       mod.transaction(db, async (tx) => {
+        mod.defer(tx, chainRow(key('before-dup')));
         mod.defer(tx, chainRow(key('a')));
         await tx.counterparty.findMany({ take: 1 });
       }),
       /duplicate key|unique/i,
     );
+    assert.equal(await chainCount(key('before-dup')), 0);
     await db.$transaction(async (tx) => {
       assert.equal(mod.defer(tx as unknown as Tx, chainRow(key('outside'))), false);
     });

@@ -39,7 +39,9 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
   if (url) {
     // Migrations first, on their own short-lived connections (see applyMigrations).
     report(await applyMigrations({ connectionString: url }));
-    const pool = new pg.Pool({ connectionString: url, ...POOL_LIMITS });
+    // pipeline: a transaction sends BEGIN with its first statement and COMMIT with its last
+    // write without waiting between them (lanes.ts, `together`).
+    const pool = new pg.Pool({ connectionString: url, ...POOL_LIMITS, pipeline: true });
     // An idle pooled connection that the server drops (restart, failover, a terminated backend)
     // makes the pool emit 'error'. Prisma listens only while connected; without a listener of
     // our own, such an error between its $disconnect and the pool's end would crash the process.

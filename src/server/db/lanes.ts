@@ -7,12 +7,16 @@ import { pgAdapterOptions } from './statements';
 /** A transaction is rolled back once it has run this long (as Prisma's `timeout` did). */
 export const TX_TIMEOUT_MS = 30_000;
 
-/** One transaction on a lane: its connection, open until it commits, rolls back or times out. */
+/**
+ * One transaction on a lane: its connection, open until it commits, rolls back or times out.
+ * `begun` once BEGIN has been sent (with the transaction's first statement, see `statement`).
+ */
 interface Run {
   conn: pg.PoolClient;
   open: boolean;
   timedOut: boolean;
   savepoints: number;
+  begun: boolean;
 }
 
 interface Lane {
@@ -38,9 +42,10 @@ const closed = (run: Run | null) =>
  * driver adapter cannot hand a Prisma query to a connection chosen per request: one client
  * shared by all requests batches their queries together (tried; see README). So a lane is a
  * PrismaClient of its own whose adapter sends every statement to the connection of the one
- * transaction the lane runs at a time. `run` takes a pooled connection and a free lane, sends
- * BEGIN, hands the handler the lane's client as `tx`, and sends COMMIT, or ROLLBACK on any
- * error. A statement Prisma itself wraps in a transaction (a nested write) becomes a savepoint.
+ * transaction the lane runs at a time. `run` takes a pooled connection and a free lane, hands
+ * the handler the lane's client as `tx`, sends BEGIN with the transaction's first statement and
+ * COMMIT with its final write (pipelined, see `together`), or ROLLBACK on any error. A
+ * statement Prisma itself wraps in a transaction (a nested write) becomes a savepoint.
  *
  * A lane costs memory (its client's query compiler, about 15 MB) and is made on first need,
  * so there are at most as many as the pool has connections.
@@ -59,10 +64,15 @@ export class Lanes {
     return this.#all.length;
   }
 
-  async run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` in a transaction. `last`, when given, is called once `fn` has returned and gives
+   * the transaction's final write, if it has one: it goes out with COMMIT in one write, so the
+   * transaction's last answer is COMMIT's (see `together`).
+   */
+  async run<T>(fn: (tx: Tx) => Promise<T>, last?: (tx: Tx) => Promise<pg.QueryConfig | null>): Promise<T> {
     const conn = await this.pool.connect();
     const lane = this.#free.pop() ?? this.#open();
-    const run: Run = { conn, open: true, timedOut: false, savepoints: 0 };
+    const run: Run = { conn, open: true, timedOut: false, savepoints: 0, begun: false };
     lane.run = run;
     // A fresh view of the lane's client per transaction: once the transaction has ended, a
     // statement started through its `tx` fails instead of reaching the lane's next transaction.
@@ -80,19 +90,23 @@ export class Lanes {
     }, this.timeoutMs);
     let broken: Error | undefined;
     try {
-      await conn.query('BEGIN');
       const out = await fn(tx);
+      const final = last ? await last(tx) : null;
       if (!run.open) throw closed(run);
       run.open = false;
+      const end = [...(run.begun ? [] : final ? ['BEGIN'] : []), ...(final ? [final] : []), 'COMMIT'];
+      // Nothing was sent: there is no transaction to commit.
+      if (end.length === 1 && !run.begun) return out;
+      run.begun = true;
+      const commit = (await together(conn, end)).at(-1)!;
       // PostgreSQL answers COMMIT with ROLLBACK when a statement of the transaction failed
       // (a handler that caught the error): nothing was committed, so the request fails too.
-      const commit = await conn.query('COMMIT');
       if (commit.command !== 'COMMIT') throw new Error('Transaction aborted: COMMIT was answered with ROLLBACK.');
       return out;
     } catch (e) {
       run.open = false;
       // A connection that cannot even roll back is broken: the pool discards it.
-      await conn.query('ROLLBACK').catch((err: Error) => (broken = err));
+      if (run.begun) await conn.query('ROLLBACK').catch((err: Error) => (broken = err));
       throw e;
     } finally {
       clearTimeout(timer);
@@ -130,7 +144,43 @@ export class Lanes {
 function send(lane: Lane, q: pg.QueryConfig) {
   const run = lane.run;
   if (!run?.open) return Promise.reject(closed(run));
-  return run.conn.query(q);
+  return statement(run, q);
+}
+
+/**
+ * A statement of the run's transaction. BEGIN is sent with the first one, in one write
+ * (`together`): a transaction costs no round trip of its own for it. If BEGIN failed, the
+ * statement would run outside a transaction; BEGIN on a connection that is idle (the pool only
+ * hands those out, and a run that fails rolls back or discards its connection) fails only when
+ * the connection does, and then the statement fails with it.
+ */
+async function statement(run: Run, q: pg.QueryConfig | string): Promise<pg.QueryResult> {
+  if (run.begun) return run.conn.query(q);
+  run.begun = true;
+  return (await together(run.conn, ['BEGIN', q]))[1];
+}
+
+/** The stream under a pg connection (pg sends each statement with cork/uncork on it). */
+type Corkable = { connection: { stream: { cork(): void; uncork(): void } } };
+
+/**
+ * Sends statements in one write and waits for all their answers. The pool's connections run
+ * in pg's pipeline mode, so the second statement does not wait for the first's answer, and
+ * the stream is corked around them, so their messages leave in one system call: one round trip
+ * for all. PostgreSQL still runs them one after the other, each with its own answer; when one
+ * fails, this fails with the first error, and the ones after it still run (a COMMIT after a
+ * failed statement of the transaction is answered with ROLLBACK).
+ */
+export async function together(conn: pg.PoolClient, queries: (pg.QueryConfig | string)[]) {
+  const stream = (conn as unknown as Corkable).connection.stream;
+  stream.cork();
+  let sent: Promise<pg.QueryResult>[];
+  try {
+    sent = queries.map((q) => conn.query(q as pg.QueryConfig));
+  } finally {
+    stream.uncork();
+  }
+  return Promise.all(sent);
 }
 
 /**
@@ -154,10 +204,13 @@ function savepoint(lane: Lane) {
   };
 }
 
-/** The connection of a lane's transaction, when `tx` is one; throws once it has ended. */
-export function laneConnection(tx: object): pg.PoolClient | null {
+/**
+ * Sends a statement on the connection of a lane's transaction, when `tx` is one (null when it
+ * is not); throws once the transaction has ended.
+ */
+export function laneQuery(tx: object, q: pg.QueryConfig): Promise<pg.QueryResult> | null {
   const run = runs.get(tx);
   if (!run) return null;
   if (!run.open) throw closed(run);
-  return run.conn;
+  return statement(run, q);
 }

@@ -1,7 +1,8 @@
 import type { PrismaClient } from '@/generated/prisma/client';
 import type { Tx } from '../context';
 import { lanesOf } from './client';
-import { laneConnection, TX_TIMEOUT_MS } from './lanes';
+import { laneQuery, TX_TIMEOUT_MS } from './lanes';
+import type pg from 'pg';
 import { named } from './statements';
 
 /** Waiting for a connection and running a request's transaction (PGlite queues them). */
@@ -9,19 +10,24 @@ export const TX_OPTIONS = { maxWait: 15_000, timeout: TX_TIMEOUT_MS } as const;
 
 /**
  * A request's transaction. On PostgreSQL it runs on a lane (lanes.ts): BEGIN and COMMIT on
- * a pooled connection, the handler's Prisma queries on that same connection. On PGlite (one
- * session that only Prisma may schedule) it is `db.$transaction(fn)` with the request options.
- * Statements deferred to its end (see `defer`) run after `fn`, before COMMIT.
+ * a pooled connection, the handler's Prisma queries on that same connection, BEGIN sent with
+ * the first statement and COMMIT with the last write (see `defer`), so neither costs a round
+ * trip of its own. On PGlite (one session that only Prisma may schedule) it is
+ * `db.$transaction(fn)` with the request options. Writes deferred to its end run after `fn`.
  */
 export async function transaction<T>(db: PrismaClient, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const lanes = lanesOf(db);
-  const body = async (tx: Tx) => {
-    deferred.set(tx, []);
-    const out = await fn(tx);
-    await flushDeferred(tx);
-    return out;
+  const deferring = (tx: Tx) => {
+    deferred.set(tx, { writes: [], last: null });
+    return fn(tx);
   };
-  return lanes ? lanes.run(body) : db.$transaction(body, TX_OPTIONS);
+  if (lanes) return lanes.run(deferring, endWrite);
+  return db.$transaction(async (tx) => {
+    const out = await deferring(tx);
+    const end = await endWrite(tx);
+    if (end) await tx.$queryRawUnsafe(end.text, ...(end.values ?? []));
+    return out;
+  }, TX_OPTIONS);
 }
 
 /**
@@ -33,8 +39,8 @@ export async function transaction<T>(db: PrismaClient, fn: (tx: Tx) => Promise<T
  * same through both (see hot-read.ts).
  */
 export async function txQuery<T>(tx: Tx, text: string, params: unknown[]): Promise<T[]> {
-  const conn = laneConnection(tx);
-  if (conn) return (await conn.query(named(text, params))).rows as T[];
+  const sent = laneQuery(tx, named(text, params));
+  if (sent) return (await sent).rows as T[];
   return tx.$queryRawUnsafe<T[]>(text, ...params);
 }
 
@@ -55,41 +61,63 @@ export class Params {
  */
 export type Ctes = (p: Params) => string;
 
-/** Runs `ctes` as one statement: `WITH <ctes> <select>`. */
-export function runCtes<T>(tx: Tx, ctes: Ctes, select = 'SELECT 1'): Promise<T[]> {
+/** `ctes` as one statement: `WITH <ctes> <select>`. */
+function statementOf(ctes: Ctes, select = 'SELECT 1'): pg.QueryConfig {
   const p = new Params();
-  const text = `WITH ${ctes(p)} ${select}`;
-  return txQuery<T>(tx, text, p.values);
+  return named(`WITH ${ctes(p)} ${select}`, p.values);
 }
 
-/** Statements waiting for the end of each transaction opened by `transaction()`, in order. */
-const deferred = new WeakMap<Tx, Ctes[]>();
+/** Runs `ctes` as one statement: `WITH <ctes> <select>`. */
+export function runCtes<T>(tx: Tx, ctes: Ctes, select?: string): Promise<T[]> {
+  const q = statementOf(ctes, select);
+  return txQuery<T>(tx, q.text, q.values ?? []);
+}
+
+/** Writes waiting for the end of each transaction opened by `transaction()`. */
+const deferred = new WeakMap<Tx, { writes: Ctes[]; last: Ctes | null }>();
 
 /**
  * Queues a write for the end of `tx`, when `tx` was opened by `transaction()`: it then runs
- * just before COMMIT, folded into the transaction's last statement when it can be (see
- * `flushDeferred`), which saves the round trip. Returns false, and queues nothing, for any
- * other transaction: the caller runs the write at once. Only for writes nothing reads back
- * in the same transaction (the audit chain and outbox append, whose event id is known before
- * it is written); an error in it still rolls the whole transaction back.
+ * after the handler, in the order queued, the last of them in one statement with the
+ * transaction's final write (`writeLast`), which goes out with COMMIT. Returns false, and
+ * queues nothing, for any other transaction: the caller runs the write at once. Only for
+ * writes nothing reads back in the same transaction (the audit chain and outbox append, whose
+ * event id is known before it is written); an error in it still rolls the whole transaction
+ * back.
  */
 export function defer(tx: Tx, ctes: Ctes): boolean {
   const queue = deferred.get(tx);
-  if (!queue) return false;
-  queue.push(ctes);
-  return true;
+  queue?.writes.push(ctes);
+  return !!queue;
 }
 
 /**
- * Runs the writes queued on `tx`, in the order they were queued, with `last` (the
- * transaction's final write, when the caller has one) folded into the same statement as the
- * last of them: one round trip instead of two. Alone when nothing is queued.
+ * The transaction's final write (the idempotency record of the request's outcome): at its
+ * end, in one statement with the last write queued by `defer`, sent with COMMIT. Run at once
+ * outside `transaction()`.
  */
-export async function flushDeferred(tx: Tx, last?: Ctes): Promise<void> {
-  const queue = deferred.get(tx)?.splice(0) ?? [];
-  if (last) {
-    const tail = queue.pop();
-    queue.push(tail ? (p) => `${tail(p)}, ${last(p)}` : last);
-  }
-  for (const ctes of queue) await runCtes(tx, ctes);
+export async function writeLast(tx: Tx, ctes: Ctes): Promise<void> {
+  const queue = deferred.get(tx);
+  if (queue) queue.last = ctes;
+  else await runCtes(tx, ctes);
+}
+
+/** Runs the writes queued on `tx` so far, in order (for a write that must run now, after them). */
+export async function flushDeferred(tx: Tx): Promise<void> {
+  for (const ctes of deferred.get(tx)?.writes.splice(0) ?? []) await runCtes(tx, ctes);
+}
+
+/**
+ * The end of a transaction: runs the queued writes but the last, and gives that one, with the
+ * final write folded into the same statement, for the caller to send with COMMIT. Null when
+ * nothing is left to write.
+ */
+async function endWrite(tx: Tx): Promise<pg.QueryConfig | null> {
+  const queue = deferred.get(tx);
+  if (!queue) return null;
+  const tail = queue.writes.pop();
+  await flushDeferred(tx);
+  const { last } = queue;
+  const final: Ctes | undefined = tail && last ? (p) => `${tail(p)}, ${last(p)}` : (tail ?? last ?? undefined);
+  return final ? statementOf(final) : null;
 }

@@ -1,5 +1,5 @@
 import type { Tx } from '../context';
-import { flushDeferred, txQuery } from '../db/transaction';
+import { txQuery, writeLast } from '../db/transaction';
 
 export interface IdemWhere {
   org_id: string;
@@ -74,11 +74,11 @@ export async function claimKey(tx: Tx, where: IdemWhere, print: string, now: Dat
 
 /**
  * Stores the outcome in the claimed record (same transaction as the effect), as the
- * transaction's last write: the writes it deferred (the audit and outbox append) go in the
- * same statement (`flushDeferred`), so a write's record costs no round trip of its own.
+ * transaction's final write (`writeLast`): one statement with the audit and outbox append,
+ * sent with COMMIT, so a write's record costs no round trip of its own.
  */
 export async function completeRecord(tx: Tx, where: IdemWhere, status: number, body: unknown): Promise<void> {
-  await flushDeferred(
+  await writeLast(
     tx,
     (p) => `record AS (
       UPDATE idempotency_records SET response_status = ${p.add(status)}::int, response_body = ${p.add(JSON.stringify(body))}::jsonb
