@@ -3,7 +3,9 @@
  * Runs the real route handler in this process (no HTTP, no Next.js) on a fresh PostgreSQL
  * database, one request at a time, and times every statement on the wire by wrapping
  * `pg.Client#query`. A statement's time is its round trip (driver + network + PostgreSQL);
- * "handler and wrapper (JS)" is the request's wall time minus all statements.
+ * one sent while another is in flight on its connection (pipelined) rides that round trip
+ * and counts from the answer before it. "handler and wrapper (JS)" is the request's wall time
+ * minus all statements.
  * BENCH_WRITES sets the number of measured requests (default 400, after 50 warm-up).
  * BENCH_PROFILE=1 also profiles those requests (V8 sampling profiler) and prints where the
  * process's own CPU goes (bench/profile-buckets.ts).
@@ -37,22 +39,37 @@ const STEPS: [string, RegExp][] = [
 ];
 
 interface Tally {
+  /** Statements of the step. */
   n: number;
+  /** Round trips it started: a statement sent while another was in flight on its connection rode along. */
+  trips: number;
   ms: number;
 }
 const tally = new Map<string, Tally>();
 let active = false;
+/** Per connection: statements in flight, and when the last one was answered. */
+const wire = new WeakMap<pg.Client, { inflight: number; lastAnswer: number }>();
 const origQuery = pg.Client.prototype.query as (...a: unknown[]) => unknown;
 (pg.Client.prototype as unknown as { query: unknown }).query = function (this: pg.Client, ...args: unknown[]) {
   const q = args[0] as string | { text?: string };
   const text = typeof q === 'string' ? q : (q?.text ?? '');
   const t0 = performance.now();
   const step = STEPS.find(([, re]) => re.test(text))?.[0] ?? `other: ${text.slice(0, 40)}`;
+  const conn = wire.get(this) ?? { inflight: 0, lastAnswer: 0 };
+  wire.set(this, conn);
+  const startsTrip = conn.inflight++ === 0;
   const done = () => {
+    conn.inflight--;
+    const now = performance.now();
+    // Pipelined statements overlap: each counts from the later of its send and the answer
+    // before it on its connection, so the steps' times add up to the time spent waiting.
+    const ms = now - Math.max(t0, conn.lastAnswer);
+    conn.lastAnswer = now;
     if (!active) return;
-    const t = tally.get(step) ?? { n: 0, ms: 0 };
+    const t = tally.get(step) ?? { n: 0, trips: 0, ms: 0 };
     t.n++;
-    t.ms += performance.now() - t0;
+    t.trips += startsTrip ? 1 : 0;
+    t.ms += ms;
     tally.set(step, t);
   };
   // pg.Pool#query passes a callback; the driver adapter's transactions use the promise form.
@@ -66,7 +83,7 @@ const origQuery = pg.Client.prototype.query as (...a: unknown[]) => unknown;
   }
   const out = origQuery.apply(this, args);
   if (cb < 0 && out && typeof (out as Promise<unknown>).then === 'function')
-    void (out as Promise<unknown>).then(done, () => {});
+    void (out as Promise<unknown>).then(done, done);
   return out;
 };
 
@@ -120,18 +137,20 @@ try {
   const total = (performance.now() - t0) / N;
   active = false;
   const profile = profiler ? (await profiler.post('Profiler.stop')).profile : null;
-  const rows = [...tally.entries()].map(([step, t]) => ({ step, trips: t.n / N, ms: t.ms / N }));
+  const rows = [...tally.entries()].map(([step, t]) => ({ step, n: t.n / N, trips: t.trips / N, ms: t.ms / N }));
   const db = rows.reduce((s, r) => s + r.ms, 0);
-  rows.push({ step: 'handler and wrapper (JS)', trips: 0, ms: total - db });
+  rows.push({ step: 'handler and wrapper (JS)', n: 0, trips: 0, ms: total - db });
   rows.sort((a, b) => b.ms - a.ms);
-  const trips = rows.reduce((s, r) => s + r.trips, 0);
+  const sum = (k: 'n' | 'trips') => rows.reduce((s, r) => s + r[k], 0).toFixed(1);
   console.log(
-    `\nidempotent POST /v1/matters, ${N} sequential requests in-process on PostgreSQL: ${total.toFixed(2)} ms each, ${trips.toFixed(1)} round trips\n`,
+    `\nidempotent POST /v1/matters, ${N} sequential requests in-process on PostgreSQL: ${total.toFixed(2)} ms each, ${sum('n')} statements in ${sum('trips')} round trips\n`,
   );
-  console.log('| step | round trips | ms / request | share |');
-  console.log('|---|---|---|---|');
+  console.log('| step | statements | round trips | ms / request | share |');
+  console.log('|---|---|---|---|---|');
   for (const r of rows)
-    console.log(`| ${r.step} | ${r.trips.toFixed(2)} | ${r.ms.toFixed(3)} | ${((r.ms / total) * 100).toFixed(1)}% |`);
+    console.log(
+      `| ${r.step} | ${r.n.toFixed(2)} | ${r.trips.toFixed(2)} | ${r.ms.toFixed(3)} | ${((r.ms / total) * 100).toFixed(1)}% |`,
+    );
   if (profile) {
     const buckets = [...profileBuckets(profile)].sort((a, b) => b[1] - a[1]);
     const busy = buckets.reduce((s, [, us]) => s + us, 0);
