@@ -25,7 +25,7 @@ export async function transaction<T>(db: PrismaClient, fn: (tx: Tx) => Promise<T
   return db.$transaction(async (tx) => {
     const out = await deferring(tx);
     const end = await endWrite(tx);
-    if (end) await tx.$queryRawUnsafe(end.text, ...(end.values ?? []));
+    if (end) await txQuery(tx, end.text, end.values ?? []);
     return out;
   }, TX_OPTIONS);
 }
@@ -62,15 +62,15 @@ export class Params {
 export type Ctes = (p: Params) => string;
 
 /** `ctes` as one statement: `WITH <ctes> <select>`. */
-function statementOf(ctes: Ctes, select = 'SELECT 1'): pg.QueryConfig {
+function statementOf(ctes: Ctes, select = 'SELECT 1') {
   const p = new Params();
-  return named(`WITH ${ctes(p)} ${select}`, p.values);
+  return { text: `WITH ${ctes(p)} ${select}`, values: p.values };
 }
 
 /** Runs `ctes` as one statement: `WITH <ctes> <select>`. */
 export function runCtes<T>(tx: Tx, ctes: Ctes, select?: string): Promise<T[]> {
   const q = statementOf(ctes, select);
-  return txQuery<T>(tx, q.text, q.values ?? []);
+  return txQuery<T>(tx, q.text, q.values);
 }
 
 /** Writes waiting for the end of each transaction opened by `transaction()`. */
@@ -119,5 +119,7 @@ async function endWrite(tx: Tx): Promise<pg.QueryConfig | null> {
   await flushDeferred(tx);
   const { last } = queue;
   const final: Ctes | undefined = tail && last ? (p) => `${tail(p)}, ${last(p)}` : (tail ?? last ?? undefined);
-  return final ? statementOf(final) : null;
+  if (!final) return null;
+  const q = statementOf(final);
+  return named(q.text, q.values);
 }
