@@ -94,9 +94,10 @@ export class Lanes {
       const final = last ? await last(tx) : null;
       if (!run.open) throw closed(run);
       run.open = false;
-      const end = [...(run.begun ? [] : final ? ['BEGIN'] : []), ...(final ? [final] : []), 'COMMIT'];
-      // Nothing was sent: there is no transaction to commit.
-      if (end.length === 1 && !run.begun) return out;
+      // Nothing was sent and nothing is left to write: there is no transaction to commit.
+      if (!run.begun && !final) return out;
+      const end: (pg.QueryConfig | string)[] = final ? [final, 'COMMIT'] : ['COMMIT'];
+      if (!run.begun) end.unshift('BEGIN');
       run.begun = true;
       const commit = (await together(conn, end)).at(-1)!;
       // PostgreSQL answers COMMIT with ROLLBACK when a statement of the transaction failed
@@ -171,7 +172,7 @@ type Corkable = { connection: { stream: { cork(): void; uncork(): void } } };
  * fails, this fails with the first error, and the ones after it still run (a COMMIT after a
  * failed statement of the transaction is answered with ROLLBACK).
  */
-export async function together(conn: pg.PoolClient, queries: (pg.QueryConfig | string)[]) {
+async function together(conn: pg.PoolClient, queries: (pg.QueryConfig | string)[]) {
   const stream = (conn as unknown as Corkable).connection.stream;
   stream.cork();
   let sent: Promise<pg.QueryResult>[];
