@@ -24,6 +24,7 @@ let mod: {
   lanesOf: typeof import('../src/server/db/client').lanesOf;
   poolOf: typeof import('../src/server/db/client').poolOf;
   Lanes: typeof import('../src/server/db/lanes').Lanes;
+  laneQuery: typeof import('../src/server/db/lanes').laneQuery;
   transaction: typeof import('../src/server/db/transaction').transaction;
   txQuery: typeof import('../src/server/db/transaction').txQuery;
   defer: typeof import('../src/server/db/transaction').defer;
@@ -171,6 +172,20 @@ describe('lanes: write transactions outside Prisma on PostgreSQL', { skip: !base
       (await db.counterparty.count({ where: { id: `cou_${tag}_${process.pid}` } }))
     );
   };
+
+  test("a tx from one copy of lanes.ts reaches its connection through another copy's laneQuery", async () => {
+    // `next start` holds one copy of a module per bundle: the lanes come from the copy that
+    // opened the database (instrumentation), laneQuery is called from the route handlers'.
+    const copy: typeof import('../src/server/db/lanes') = await import(`../src/server/db/lanes.ts?copy=${process.pid}`);
+    assert.notEqual(copy.laneQuery, mod.laneQuery, 'a second instance of the module');
+    const db = await mod.getDb();
+    await mod.lanesOf(db)!.run(async (tx) => {
+      const [prisma] = await tx.$queryRawUnsafe<{ id: string }[]>(txid);
+      const sent = copy.laneQuery(tx, { text: txid });
+      assert.ok(sent, 'the run is found, so the statement does not fall back to Prisma');
+      assert.equal((await sent).rows[0].id, prisma.id);
+    });
+  });
 
   test("Prisma's own transaction for a nested write is a savepoint in the lane's: rolled back and committed with it", async () => {
     const db = await mod.getDb();

@@ -24,8 +24,15 @@ interface Lane {
   run: Run | null;
 }
 
-/** The run behind each `tx` handed out, so txQuery finds its connection. */
-const runs = new WeakMap<object, Run>();
+/**
+ * The run behind each `tx` handed out, so txQuery finds its connection. On globalThis, as the
+ * client and its lanes are (client.ts): the lanes are made by the copy of this module in the
+ * bundle that opened the database first (instrumentation), and `laneQuery` is called from the
+ * route handlers' copy. With a map per copy it found no run in `next start`, and every txQuery
+ * went through Prisma instead (correct, on the same connection, but at Prisma's cost).
+ */
+const g = globalThis as typeof globalThis & { __mdLaneRuns?: WeakMap<object, Run> };
+const runs = (g.__mdLaneRuns ??= new WeakMap<object, Run>());
 
 const closed = (run: Run | null) =>
   new Error(
