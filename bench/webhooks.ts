@@ -119,7 +119,7 @@ async function outboxLatency(srv: TestServer, orgId: string, rec: Receiver) {
             `INSERT INTO events (id, org_id, env, type, api_version, data, created_at) VALUES ($1, $2, 'sandbox', 'matter.created', '2026-06-11', $3, now())`,
             [id, orgId, JSON.stringify(data)],
           );
-          await conn.query(`SELECT pg_notify('md_outbox', '')`);
+          await conn.query(`SELECT pg_notify('md_work', 'webhooks')`);
           await conn.query('COMMIT');
           committed.set(id, Date.now());
         } finally {

@@ -8,7 +8,7 @@
  * failure, the time limit, and a `tx` that is dead once its transaction has ended even when
  * its lane runs another. On PGlite they cover the Prisma fallback. Writes deferred to a
  * transaction's end (the audit and outbox append) run there, in order, rolled back with it, and
- * folded into the transaction's last statement.
+ * folded into the transaction's last statement; what waits for its commit runs only after it.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,6 +29,7 @@ let mod: {
   txQuery: typeof import('../src/server/db/transaction').txQuery;
   defer: typeof import('../src/server/db/transaction').defer;
   writeLast: typeof import('../src/server/db/transaction').writeLast;
+  afterCommit: typeof import('../src/server/db/transaction').afterCommit;
   recordChange: typeof import('../src/server/services/audit/append').recordChange;
   recordChangeNow: typeof import('../src/server/services/audit/append').recordChangeNow;
 };
@@ -402,6 +403,38 @@ describe(`writes deferred to the end of a transaction on ${base ? 'PostgreSQL' :
     await db.$transaction(async (tx) => {
       assert.equal(mod.defer(tx as unknown as Tx, chainRow(key('outside'))), false);
     });
+  });
+
+  test('what waits for the commit runs once it has committed, once per function, never after a rollback', async () => {
+    const db = await mod.getDb();
+    const ran: string[] = [];
+    const f = () => ran.push('f');
+    await mod.transaction(db, async (tx) => {
+      mod.afterCommit(tx, f);
+      mod.afterCommit(tx, () => ran.push('g'));
+      mod.afterCommit(tx, f);
+      mod.defer(tx, chainRow(key('after-commit')));
+      await tx.counterparty.findMany({ take: 1 });
+      assert.deepEqual(ran, [], 'not before the commit');
+    });
+    assert.deepEqual(ran, ['f', 'g']);
+    await assert.rejects(
+      mod.transaction(db, async (tx) => {
+        mod.afterCommit(tx, f);
+        throw new Error('handler failed');
+      }),
+      /handler failed/,
+    );
+    // A transaction that fails at its end (a deferred duplicate) has not committed either.
+    await assert.rejects(
+      mod.transaction(db, async (tx) => {
+        mod.afterCommit(tx, f);
+        mod.defer(tx, chainRow(key('after-commit')));
+      }),
+      /duplicate key|unique/i,
+    );
+    await db.$transaction(async (tx) => mod.afterCommit(tx as unknown as Tx, f));
+    assert.deepEqual(ran, ['f', 'g'], 'nothing after a rollback, nothing outside transaction()');
   });
 
   test('an audit event appended now follows the ones deferred before it in its chain', async () => {

@@ -13,21 +13,27 @@ export const TX_OPTIONS = { maxWait: 15_000, timeout: TX_TIMEOUT_MS } as const;
  * a pooled connection, the handler's Prisma queries on that same connection, BEGIN sent with
  * the first statement and COMMIT with the last write (see `defer`), so neither costs a round
  * trip of its own. On PGlite (one session that only Prisma may schedule) it is
- * `db.$transaction(fn)` with the request options. Writes deferred to its end run after `fn`.
+ * `db.$transaction(fn)` with the request options. Writes deferred to its end run after `fn`;
+ * what waits for its commit (`afterCommit`) runs once it has committed.
  */
 export async function transaction<T>(db: PrismaClient, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const lanes = lanesOf(db);
+  let state: TxState | undefined;
   const deferring = (tx: Tx) => {
-    deferred.set(tx, { writes: [], last: null });
+    state = { writes: [], last: null, committed: new Set() };
+    deferred.set(tx, state);
     return fn(tx);
   };
-  if (lanes) return lanes.run(deferring, endWrite);
-  return db.$transaction(async (tx) => {
-    const out = await deferring(tx);
-    const end = await endWrite(tx);
-    if (end) await txQuery(tx, end.text, end.values ?? []);
-    return out;
-  }, TX_OPTIONS);
+  const out = lanes
+    ? await lanes.run(deferring, endWrite)
+    : await db.$transaction(async (tx) => {
+        const result = await deferring(tx);
+        const end = await endWrite(tx);
+        if (end) await txQuery(tx, end.text, end.values ?? []);
+        return result;
+      }, TX_OPTIONS);
+  for (const f of state?.committed ?? []) f();
+  return out;
 }
 
 /**
@@ -73,8 +79,27 @@ export function runCtes<T>(tx: Tx, ctes: Ctes, select?: string): Promise<T[]> {
   return txQuery<T>(tx, q.text, q.values);
 }
 
-/** Writes waiting for the end of each transaction opened by `transaction()`. */
-const deferred = new WeakMap<Tx, { writes: Ctes[]; last: Ctes | null }>();
+/**
+ * What waits for the end of each transaction opened by `transaction()`: writes (`defer`,
+ * `writeLast`) and what to do once it has committed (`afterCommit`).
+ */
+interface TxState {
+  writes: Ctes[];
+  last: Ctes | null;
+  committed: Set<() => void>;
+}
+// On globalThis, as the lanes' runs are (lanes.ts): one map whichever copy of this module in
+// the bundle a caller reaches.
+const g = globalThis as typeof globalThis & { __mdTxStates?: WeakMap<Tx, TxState> };
+const deferred = (g.__mdTxStates ??= new WeakMap<Tx, TxState>());
+
+/**
+ * Runs `f` once `tx` has committed, when `tx` was opened by `transaction()` (never after a
+ * rollback; the same `f` asked for twice runs once). Does nothing for any other transaction.
+ */
+export function afterCommit(tx: Tx, f: () => void): void {
+  deferred.get(tx)?.committed.add(f);
+}
 
 /**
  * Queues a write for the end of `tx`, when `tx` was opened by `transaction()`: it then runs

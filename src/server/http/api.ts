@@ -16,7 +16,6 @@ import { transaction } from '../db/transaction';
 import { auditRefOf, errorBody, jsonResponse } from './respond';
 import { enforceGate } from '../services/matters/gate';
 import { observeRequest } from './metrics';
-import { notifyOutbox } from '../jobs/outbox-signal';
 import { requestOrigin } from './client-address';
 
 /** `db` is the transaction for writes and the client for reads (a client satisfies Tx). */
@@ -110,8 +109,6 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
       outcome = { status: err.status, body: errorBody(err, requestId) };
     }
     if (outcome.replayed) headers['Idempotent-Replayed'] = 'true';
-    // Committed a change (which may have written outbox events): wake the webhook dispatcher.
-    else if (ctx?.auditRef && outcome.status < 400) notifyOutbox();
     headers['MD-Audit-Ref'] = auditRefOf(outcome.body, requestId);
     const ms = performance.now() - started;
     observeRequest(op.name, outcome.status, ms);

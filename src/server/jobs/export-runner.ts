@@ -2,8 +2,8 @@ import { hostname } from 'node:os';
 import type { PrismaClient } from '@/generated/prisma/client';
 import { randomBase62 } from '../ids';
 import { log } from '../log';
-import { onOutbox } from './outbox-signal';
-import { listenForCommits } from './pg-outbox-channel';
+import { onWork, signalWork } from './work-signal';
+import { listenForCommits } from './pg-work-channel';
 import { pollMs } from './webhook-config';
 import { claimExports, nextExportDueAt, runExport } from './export-job';
 import { createWaker } from './waker';
@@ -36,8 +36,8 @@ export function startExportRunner(
   const waker = createWaker();
   const { wake, sleep } = waker;
   let timer: NodeJS.Timeout | null = null;
-  const unsubscribe = onOutbox(wake);
-  const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, wake) : async () => {};
+  const unsubscribe = onWork('exports', wake);
+  const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, 'exports', wake) : async () => {};
 
   async function loop() {
     let errors = 0;
@@ -47,6 +47,8 @@ export function startExportRunner(
         const ids = await claimExports(db, workerId, max - inflight.size);
         for (const id of ids) {
           const p = runExport(db, workerId, id)
+            // Its outcome is an outbox event: wake this process's webhook dispatcher at once.
+            .then((committed) => committed && signalWork('webhooks'))
             .catch((e) => log.error({ err: String(e), export_id: id }, 'export job failed to record'))
             .finally(() => {
               inflight.delete(p);

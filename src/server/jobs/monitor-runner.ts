@@ -2,8 +2,8 @@ import { hostname } from 'node:os';
 import type { PrismaClient } from '@/generated/prisma/client';
 import { randomBase62 } from '../ids';
 import { log } from '../log';
-import { notifyOutbox, onOutbox } from './outbox-signal';
-import { listenForCommits } from './pg-outbox-channel';
+import { onWork, signalWork } from './work-signal';
+import { listenForCommits } from './pg-work-channel';
 import { scanNextCursor } from '../services/monitoring/scan-transfers';
 import { clockPassIfDue, nextClockAt } from '../services/monitoring/clock-pass';
 import { createWaker } from './waker';
@@ -35,8 +35,8 @@ export function startMonitorRunner(
   const poll = opts.pollMs ?? monitorPollMs();
   const waker = createWaker();
   const { wake, sleep } = waker;
-  const unsubscribe = onOutbox(wake);
-  const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, wake) : async () => {};
+  const unsubscribe = onWork('monitor', wake);
+  const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, 'monitor', wake) : async () => {};
   let seq = 0;
 
   async function loop() {
@@ -53,7 +53,7 @@ export function startMonitorRunner(
         )
           raised += r;
         // New alerts are outbox events: wake this process's webhook dispatcher at once.
-        if (raised) notifyOutbox();
+        if (raised) signalWork('webhooks');
         errors = 0;
         const next = await nextClockAt(db);
         await sleep(Math.max(0, Math.min(poll, next ? next.getTime() - Date.now() + 5 : poll)));

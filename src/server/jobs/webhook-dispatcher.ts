@@ -2,8 +2,8 @@ import { hostname } from 'node:os';
 import type { PrismaClient } from '@/generated/prisma/client';
 import { randomBase62 } from '../ids';
 import { log } from '../log';
-import { onOutbox } from './outbox-signal';
-import { listenForCommits } from './pg-outbox-channel';
+import { onWork } from './work-signal';
+import { listenForCommits } from './pg-work-channel';
 import { claimDue, fanOut, nextDueAt, runAttempt, successRecorder } from './webhook-delivery';
 import { concurrency, pollMs } from './webhook-config';
 
@@ -79,8 +79,8 @@ export function startDispatcher(
       }
       kick = () => done(false);
     });
-  const unsubscribe = onOutbox(wakeForOutbox);
-  const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, wakeForOutbox) : async () => {};
+  const unsubscribe = onWork('webhooks', wakeForOutbox);
+  const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, 'webhooks', wakeForOutbox) : async () => {};
   // Claim in batches (one statement for several attempts) unless the process is idle.
   const minClaim = Math.max(1, Math.floor(max / 4));
 

@@ -8,7 +8,6 @@ import { ready } from '../db/ready';
 import { requireScope } from '../auth/require-scope';
 import { consolePrincipal, ENV_COOKIE, ENV_HEADER, readCookie, type ConsolePrincipal } from '../auth/console-session';
 import { toApiError } from '../http/api';
-import { notifyOutbox } from '../jobs/outbox-signal';
 import { transaction } from '../db/transaction';
 import { checkLimits, parseOrThrow } from '../http/validate';
 import { enforceGate } from '../services/matters/gate';
@@ -90,9 +89,6 @@ export async function runConsoleCall<R>(
           return fn(ctx, tx);
         })
       : await fn(ctx, call.db as unknown as Tx);
-    // Committed a change (which may have written outbox events or queued deliveries): wake the
-    // webhook dispatcher now, as the REST wrapper does, instead of at its next poll.
-    if (write && ctx.auditRef) notifyOutbox();
     return plain(result);
   } catch (e) {
     const err = toApiError(e, ctx.requestId);

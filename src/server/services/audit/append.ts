@@ -5,6 +5,7 @@ import { canonicalJson, sha256Hex, toStored } from '../../json';
 import { API_VERSION } from '../../config';
 import { appendChain, appendChainNow, chainCtes, type PendingAudit, type PendingOutbox } from './chain-append';
 import { forgetCachedKeys } from '../../auth/key-cache';
+import { wakeOnCommit } from '../../jobs/work-signal';
 
 const AUTH_OBJECTS = new Set(['api_key', 'user', 'organization']);
 
@@ -66,7 +67,7 @@ export const chainHash = (prevHash: string, canonical: string) => sha256Hex(prev
  * chain queue up and the chain never forks). Its id, known now, becomes the request's
  * audit_ref; seq and hash are decided when it is written.
  */
-function chainEntry(ctx: Ctx, input: AuditInput, outbox: PendingOutbox | null) {
+function chainEntry(ctx: Ctx, tx: Tx, input: AuditInput, outbox: PendingOutbox | null) {
   const row: PendingAudit = {
     id: newId('audit_event'),
     chain_key: chainKeyOf(ctx, input.matter_id),
@@ -91,6 +92,7 @@ function chainEntry(ctx: Ctx, input: AuditInput, outbox: PendingOutbox | null) {
   // the caller's next request sees the change. Other processes (and requests racing this
   // commit here) hear of it through the md_auth NOTIFY that the change's trigger sends.
   if (AUTH_OBJECTS.has(input.object_type)) forgetCachedKeys();
+  if (outbox) wakeOnCommit(tx, 'webhooks');
   return { row, ctes };
 }
 
@@ -99,7 +101,7 @@ function chainEntry(ctx: Ctx, input: AuditInput, outbox: PendingOutbox | null) {
  * it can be (appendChain). Returns the event as known before the append (its id, no seq).
  */
 export async function appendAudit(ctx: Ctx, tx: Tx, input: AuditInput, outbox: PendingOutbox | null = null) {
-  const { row, ctes } = chainEntry(ctx, input, outbox);
+  const { row, ctes } = chainEntry(ctx, tx, input, outbox);
   await appendChain(tx, ctes);
   return row;
 }
@@ -129,6 +131,6 @@ export async function recordChange(ctx: Ctx, tx: Tx, input: AuditInput & { data?
 
 /** `recordChange`, appended now, for a caller that answers with the chained event (seq, hash). */
 export async function recordChangeNow(ctx: Ctx, tx: Tx, input: AuditInput & { data?: object }) {
-  const { row, ctes } = chainEntry(ctx, input, outboxOf(ctx, input));
+  const { row, ctes } = chainEntry(ctx, tx, input, outboxOf(ctx, input));
   return appendChainNow(tx, row, ctes);
 }

@@ -6,6 +6,7 @@ import { dec } from '../../domain/judgments/decimal';
 import { NETWORKS, walletFor, type ChainNetwork } from '../../domain/crypto/networks';
 import { recordChange } from '../audit/append';
 import { displayAddress } from '../crypto/wallet-inputs';
+import { wakeOnCommit } from '../../jobs/work-signal';
 
 export interface SandboxTransferInput {
   network: ChainNetwork;
@@ -56,6 +57,8 @@ export async function createSandboxTransfer(ctx: Ctx, tx: Tx, input: SandboxTran
     matter_id: null,
     details: { network: input.network, asset: input.asset, amount: amount.toFixed(), seq: String(row.seq) },
   });
+  // The monitoring scanner reads it once this commits (at its next poll otherwise).
+  wakeOnCommit(tx, 'monitor');
   return transferOut(row);
 }
 

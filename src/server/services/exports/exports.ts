@@ -4,6 +4,7 @@ import { appendAudit } from '../audit/append';
 import { loadOwned } from '../matters/access';
 import { exportSource } from './registry';
 import { exportOut } from './serialize';
+import { wakeOnCommit } from '../../jobs/work-signal';
 
 /** An export (the row, bytes not read) the caller may see; anything else is 404. */
 export const findExport = (ctx: Ctx, db: Db, id: string) =>
@@ -50,6 +51,8 @@ export async function requestExport(
       },
     },
   });
+  // The export runner renders it once this commits (at its next poll otherwise).
+  wakeOnCommit(tx, 'exports');
   return exportOut(tx, row, ctx.origin);
 }
 

@@ -10,6 +10,7 @@ import { loadOwned, loadWritableMatter, matterFilter } from '../matters/access';
 import { clockPassSoon } from './clock-pass';
 import { initialCursor, scanSourceOf } from './cursors';
 import { watchlistOut } from './serialize';
+import { wakeOnCommit } from '../../jobs/work-signal';
 
 export type AddressInput = string | { address: string; network?: ChainNetwork };
 
@@ -129,6 +130,8 @@ export async function createWatchlist(ctx: Ctx, tx: Tx, input: CreateWatchlistIn
   }
   await insertAddresses(ctx, tx, w.id, addresses, input.reason ?? '', input.source_refs ?? []);
   await clockPassSoon(tx);
+  // The scanner takes the new watchlist up (clock pass, cursors) once this commits.
+  wakeOnCommit(tx, 'monitor');
   const out = watchlistOut(w, await addressesOf(tx, w.id));
   await recordChange(ctx, tx, {
     event_type: 'watchlist.created',

@@ -9,6 +9,7 @@ import { keysetPage, listEnvelope, type PageArgs } from '../paging';
 import { subscribes, typesMatching } from '../../domain/event-catalog';
 import { deliveryOut } from './deliveries';
 import { loadEndpoint } from './endpoints';
+import { wakeOnCommit } from '../../jobs/work-signal';
 
 /**
  * The event object (API-CONTRACT §10): the webhook payload and the GET /v1/events item.
@@ -119,7 +120,10 @@ export async function resendEvent(ctx: Ctx, tx: Tx, id: string, input: { webhook
     next_attempt_at: now,
     created_at: now,
   }));
-  if (rows.length) await tx.webhookDelivery.createMany({ data: rows });
+  if (rows.length) {
+    await tx.webhookDelivery.createMany({ data: rows });
+    wakeOnCommit(tx, 'webhooks');
+  }
   await recordChange(ctx, tx, {
     event_type: 'event.resent',
     object_type: 'event',
