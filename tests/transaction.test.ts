@@ -435,6 +435,16 @@ describe(`writes deferred to the end of a transaction on ${base ? 'PostgreSQL' :
     );
     await db.$transaction(async (tx) => mod.afterCommit(tx as unknown as Tx, f));
     assert.deepEqual(ran, ['f', 'g'], 'nothing after a rollback, nothing outside transaction()');
+    // One that throws is logged: the transaction has committed, so it still succeeds.
+    const out = await mod.transaction(db, async (tx) => {
+      mod.afterCommit(tx, () => {
+        throw new Error('after-commit step failed');
+      });
+      mod.afterCommit(tx, () => ran.push('h'));
+      return 'committed';
+    });
+    assert.equal(out, 'committed');
+    assert.deepEqual(ran, ['f', 'g', 'h']);
   });
 
   test('an audit event appended now follows the ones deferred before it in its chain', async () => {

@@ -4,6 +4,7 @@ import { lanesOf } from './client';
 import { laneQuery, TX_TIMEOUT_MS } from './lanes';
 import type pg from 'pg';
 import { named } from './statements';
+import { log } from '../log';
 
 /** Waiting for a connection and running a request's transaction (PGlite queues them). */
 export const TX_OPTIONS = { maxWait: 15_000, timeout: TX_TIMEOUT_MS } as const;
@@ -32,7 +33,14 @@ export async function transaction<T>(db: PrismaClient, fn: (tx: Tx) => Promise<T
         if (end) await txQuery(tx, end.text, end.values ?? []);
         return result;
       }, TX_OPTIONS);
-  for (const f of state?.committed ?? []) f();
+  // Committed: what follows must not turn the request into a failure.
+  for (const f of state?.committed ?? []) {
+    try {
+      f();
+    } catch (e) {
+      log.error({ err: String(e) }, 'after-commit step failed');
+    }
+  }
   return out;
 }
 
