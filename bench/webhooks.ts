@@ -20,6 +20,7 @@ import { client, type Client } from '../tests/helpers/client';
 import { startReceiver, type Receiver } from '../tests/helpers/receiver';
 import pg from 'pg';
 import { newId } from '../src/server/ids';
+import { CHANNEL } from '../src/server/jobs/pg-work-channel';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 500);
@@ -119,7 +120,7 @@ async function outboxLatency(srv: TestServer, orgId: string, rec: Receiver) {
             `INSERT INTO events (id, org_id, env, type, api_version, data, created_at) VALUES ($1, $2, 'sandbox', 'matter.created', '2026-06-11', $3, now())`,
             [id, orgId, JSON.stringify(data)],
           );
-          await conn.query(`SELECT pg_notify('md_work', 'webhooks')`);
+          await conn.query(`SELECT pg_notify($1, 'webhooks')`, [CHANNEL]);
           await conn.query('COMMIT');
           committed.set(id, Date.now());
         } finally {

@@ -2,8 +2,8 @@ import { hostname } from 'node:os';
 import type { PrismaClient } from '@/generated/prisma/client';
 import { randomBase62 } from '../ids';
 import { log } from '../log';
-import { onWork, signalWork } from './work-signal';
-import { listenForCommits } from './pg-work-channel';
+import { signalWork } from './work-signal';
+import { wakeForWork } from './pg-work-channel';
 import { pollMs } from './webhook-config';
 import { claimExports, nextExportDueAt, runExport } from './export-job';
 import { createWaker } from './waker';
@@ -36,8 +36,7 @@ export function startExportRunner(
   const waker = createWaker();
   const { wake, sleep } = waker;
   let timer: NodeJS.Timeout | null = null;
-  const unsubscribe = onWork('exports', wake);
-  const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, 'exports', wake) : async () => {};
+  const unsubscribe = wakeForWork('exports', wake, opts.listenUrl);
 
   async function loop() {
     let errors = 0;
@@ -80,8 +79,7 @@ export function startExportRunner(
     wake,
     async stop(graceMs = 20_000) {
       waker.stop();
-      unsubscribe();
-      await unlisten();
+      await unsubscribe();
       if (timer) clearTimeout(timer);
       await running;
       await Promise.race([Promise.allSettled([...inflight]), new Promise((r) => setTimeout(r, graceMs).unref())]);

@@ -2,8 +2,8 @@ import { hostname } from 'node:os';
 import type { PrismaClient } from '@/generated/prisma/client';
 import { randomBase62 } from '../ids';
 import { log } from '../log';
-import { onWork, signalWork } from './work-signal';
-import { listenForCommits } from './pg-work-channel';
+import { signalWork } from './work-signal';
+import { wakeForWork } from './pg-work-channel';
 import { scanNextCursor } from '../services/monitoring/scan-transfers';
 import { clockPassIfDue, nextClockAt } from '../services/monitoring/clock-pass';
 import { createWaker } from './waker';
@@ -35,8 +35,7 @@ export function startMonitorRunner(
   const poll = opts.pollMs ?? monitorPollMs();
   const waker = createWaker();
   const { wake, sleep } = waker;
-  const unsubscribe = onWork('monitor', wake);
-  const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, 'monitor', wake) : async () => {};
+  const unsubscribe = wakeForWork('monitor', wake, opts.listenUrl);
   let seq = 0;
 
   async function loop() {
@@ -71,8 +70,7 @@ export function startMonitorRunner(
     wake,
     async stop() {
       waker.stop();
-      unsubscribe();
-      await unlisten();
+      await unsubscribe();
       await running;
     },
   };

@@ -47,13 +47,21 @@ export function publishCommits(db: PrismaClient, kinds: readonly Work[]): () => 
 }
 
 /**
- * LISTENs on its own connection (reconnecting after errors) and calls `wake` per notification
- * of `kind` (an empty payload stands for every kind).
+ * Calls `wake` whenever work of `kind` is committed: in this process (`signalWork`) and, on
+ * PostgreSQL (`listenUrl`), in others (NOTIFY, on a LISTEN connection of its own that
+ * reconnects after errors; an empty payload stands for every kind). Returns the unsubscription.
  */
-export function listenForCommits(connectionString: string, kind: Work, wake: () => void): () => Promise<void> {
+export function wakeForWork(kind: Work, wake: () => void, listenUrl?: string): () => Promise<void> {
+  const off = onWork(kind, wake);
   // On (re)connect, look for anything committed while not listening.
-  return listenPg(connectionString, CHANNEL, {
-    onNotify: (payload) => (!payload || payload.split(',').includes(kind)) && wake(),
-    onState: (up) => up && wake(),
-  });
+  const unlisten = listenUrl
+    ? listenPg(listenUrl, CHANNEL, {
+        onNotify: (payload) => (!payload || payload.split(',').includes(kind)) && wake(),
+        onState: (up) => up && wake(),
+      })
+    : async () => {};
+  return async () => {
+    off();
+    await unlisten();
+  };
 }

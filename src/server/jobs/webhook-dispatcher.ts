@@ -2,8 +2,7 @@ import { hostname } from 'node:os';
 import type { PrismaClient } from '@/generated/prisma/client';
 import { randomBase62 } from '../ids';
 import { log } from '../log';
-import { onWork } from './work-signal';
-import { listenForCommits } from './pg-work-channel';
+import { wakeForWork } from './pg-work-channel';
 import { claimDue, fanOut, nextDueAt, runAttempt, successRecorder } from './webhook-delivery';
 import { concurrency, pollMs } from './webhook-config';
 
@@ -79,8 +78,7 @@ export function startDispatcher(
       }
       kick = () => done(false);
     });
-  const unsubscribe = onWork('webhooks', wakeForOutbox);
-  const unlisten = opts.listenUrl ? listenForCommits(opts.listenUrl, 'webhooks', wakeForOutbox) : async () => {};
+  const unsubscribe = wakeForWork('webhooks', wakeForOutbox, opts.listenUrl);
   // Claim in batches (one statement for several attempts) unless the process is idle.
   const minClaim = Math.max(1, Math.floor(max / 4));
 
@@ -136,8 +134,7 @@ export function startDispatcher(
     wake: wakeForOutbox,
     async stop(graceMs = 20_000) {
       stopping = true;
-      unsubscribe();
-      await unlisten();
+      await unsubscribe();
       if (retryTimer) clearTimeout(retryTimer);
       kick?.();
       await running;
