@@ -17,7 +17,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Profiler } from 'node:inspector';
 import { startServer } from '../tests/helpers/server';
-import { benchContext, benchDatabaseUrl, matterWriteSpec, measure, median, type LoadSpec } from './harness';
+import {
+  benchContext,
+  benchDatabaseUrl,
+  matterWriteSpec,
+  measure,
+  median,
+  settle,
+  type BenchContext,
+  type LoadSpec,
+} from './harness';
 import { profileBuckets } from './profile-buckets';
 
 process.env.DATABASE_URL = benchDatabaseUrl();
@@ -92,8 +101,10 @@ try {
   const pgPerRequest = new Map<string, number[]>(specs.map((s) => [s.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const spec of specs) {
+      await settle(ctx);
       await measure(spec, { connections: 16, seconds: 1, warmupSeconds: 0 });
       const [before, pgBefore] = [cpuMs(), pgTicks()];
+      await settle(ctx);
       const s = await measure(spec, { connections: 16, seconds: SECONDS, warmupSeconds: 0 });
       const n = Math.max(1, s.ok + s.non2xx);
       const [ms, pgMs] = [(cpuMs() - before) / n, pgCpuMsSince(pgBefore) / n];
@@ -113,20 +124,21 @@ try {
     const pgMs = median(pgPerRequest.get(spec.name)!);
     console.log(`| ${spec.name} | ${ms.toFixed(2)} ms | ${(ms / bare).toFixed(2)} | ${pgMs.toFixed(2)} ms |`);
   }
-  if (profileOut) await printProfiles(specs, profileOut);
+  if (profileOut) await printProfiles(ctx, specs, profileOut);
 } finally {
   await srv.stop();
   if (profileDir) rmSync(profileDir, { recursive: true, force: true });
 }
 
 /** One profiled load per path; a table of buckets (ms a request) with a column per path. */
-async function printProfiles(specs: LoadSpec[], out: string) {
+async function printProfiles(ctx: BenchContext, specs: LoadSpec[], out: string) {
   const signalled = async (file: string) => {
     while (!existsSync(file)) await new Promise((r) => setTimeout(r, 20));
     rmSync(file);
   };
   const columns: Map<string, number>[] = [];
   for (const spec of specs) {
+    await settle(ctx);
     process.kill(srv.pid()!, 'SIGUSR2');
     await signalled(`${out}.started`);
     const s = await measure(spec, { connections: 16, seconds: SECONDS, warmupSeconds: 0 });

@@ -123,6 +123,15 @@ export function measure(spec: LoadSpec, opts: LoadOptions): Promise<Sample> {
   });
 }
 
+/**
+ * Brings the planner's statistics up to date before a path is measured. The bench grows tables
+ * from empty by thousands of rows a round (the writes), faster than autovacuum (one-minute
+ * naptime) re-analyzes them, and a plan cached while a table was one page (a sequential scan of
+ * `matters`, say) would then be billed to whichever path runs next. ANALYZE invalidates those
+ * plans, so each path runs on the plans a steady-state database would give it.
+ */
+export const settle = (ctx: Pick<BenchContext, 'sql'>) => ctx.sql('ANALYZE');
+
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

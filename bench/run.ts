@@ -7,7 +7,8 @@
  * Load comes from autocannon in a separate process per measurement (bench/autocannon-child.mjs),
  * never from this process. Every path is measured BENCH_ROUNDS times (default 3) in alternating
  * rounds (raw, bare, every suite path, then again), and the median of the rounds is reported,
- * so a burst of load from elsewhere on the machine hits all paths alike.
+ * so a burst of load from elsewhere on the machine hits all paths alike. Each measurement starts
+ * with ANALYZE (harness.ts settle), so no path pays for plans cached before the writes grew a table.
  * Knobs: BENCH_SECONDS (5 per measurement), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (16),
  * BENCH_LOG_LEVEL (info: the server logs every request, as in production).
  * Prints the table and the goals, and writes bench/results.json.
@@ -23,6 +24,7 @@ import {
   matterWriteSpec,
   measure,
   median,
+  settle,
   type ExtraRow,
   type LoadSpec,
   type Sample,
@@ -69,6 +71,7 @@ try {
   const samples = new Map<string, Sample[]>(specs.map((s) => [s.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const spec of specs) {
+      await settle(ctx);
       const s = await measure(spec, opts);
       samples.get(spec.name)!.push(s);
       console.log(
