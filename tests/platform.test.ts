@@ -344,6 +344,27 @@ describe('idempotency', () => {
   });
 });
 
+/** Walks `path` (limit 5) forward with starting_after, then back with ending_before; both newest first. */
+async function walk(cl: Client, path: string, idOf: (row: any) => string) {
+  const forward: string[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const r = await cl.get(`${path}?limit=5${cursor ? `&starting_after=${cursor}` : ''}`);
+    assert.equal(r.body.object, 'list');
+    assert.equal(r.body.url, path);
+    forward.push(...r.body.data.map(idOf));
+    if (!r.body.has_more) break;
+    cursor = idOf(r.body.data.at(-1));
+  }
+  const back: string[] = [forward.at(-1)!];
+  for (;;) {
+    const r = await cl.get(`${path}?limit=5&ending_before=${back[0]}`);
+    back.unshift(...r.body.data.map(idOf));
+    if (!r.body.has_more) break;
+  }
+  return { forward, back };
+}
+
 describe('paging', () => {
   test('forward and backward across pages, no gaps or duplicates', async () => {
     const org = (await c.post('/v1/organizations', { name: 'Paging org', type: 'partner' })).body;
@@ -353,29 +374,24 @@ describe('paging', () => {
     for (let i = 0; i < 23; i++)
       ids.push((await pc.post('/v1/matters', { name: `P${i}`, mode: 'enforcement' })).body.matter_id);
     const newestFirst = [...ids].reverse();
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    for (;;) {
-      const r = await pc.get(`/v1/matters?limit=5${cursor ? `&starting_after=${cursor}` : ''}`);
-      assert.equal(r.body.object, 'list');
-      assert.equal(r.body.url, '/v1/matters');
-      seen.push(...r.body.data.map((m: any) => m.matter_id));
-      if (!r.body.has_more) break;
-      cursor = r.body.data.at(-1).matter_id;
-    }
-    assert.deepEqual(seen, newestFirst);
-    const back: string[] = [];
-    let before: string | undefined = seen.at(-1);
-    back.unshift(before!);
-    for (;;) {
-      const r = await pc.get(`/v1/matters?limit=5&ending_before=${before}`);
-      back.unshift(...r.body.data.map((m: any) => m.matter_id));
-      if (!r.body.has_more) break;
-      before = r.body.data[0].matter_id;
-    }
+    const { forward, back } = await walk(pc, '/v1/matters', (m) => m.matter_id);
+    assert.deepEqual(forward, newestFirst);
     assert.deepEqual(back, newestFirst);
     const both = await pc.get(`/v1/matters?starting_after=${ids[1]}&ending_before=${ids[0]}`);
     assert.equal(both.body.error.code, 'parameter_invalid');
+  });
+
+  test("a matter's audit pages both ways over its own events only, with another matter's interleaved", async () => {
+    const [a, b] = [await matterWithAuthority(c, 'Audit pages A'), await matterWithAuthority(c, 'Audit pages B')];
+    const own: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      own.push((await c.post('/v1/audit/events', { matter_id: a, event_type: 'custom.page' })).body.event_id);
+      await c.post('/v1/audit/events', { matter_id: b, event_type: 'custom.page' });
+    }
+    const { forward, back } = await walk(c, `/v1/audit/matters/${a}`, (e) => e.event_id);
+    assert.equal(forward.length, own.length + 2); // matter.created and authority.granted come first
+    assert.deepEqual(forward.slice(0, own.length), [...own].reverse());
+    assert.deepEqual(back, forward);
   });
 });
 
