@@ -104,7 +104,6 @@ try {
       await settle(ctx);
       await measure(spec, { connections: 16, seconds: 1, warmupSeconds: 0 });
       const [before, pgBefore] = [cpuMs(), pgTicks()];
-      await settle(ctx);
       const s = await measure(spec, { connections: 16, seconds: SECONDS, warmupSeconds: 0 });
       const n = Math.max(1, s.ok + s.non2xx);
       const [ms, pgMs] = [(cpuMs() - before) / n, pgCpuMsSince(pgBefore) / n];

@@ -389,7 +389,7 @@ describe('paging', () => {
       await c.post('/v1/audit/events', { matter_id: b, event_type: 'custom.page' });
     }
     const { forward, back } = await walk(c, `/v1/audit/matters/${a}`, (e) => e.event_id);
-    assert.equal(forward.length, own.length + 2); // matter.created and authority.granted come first
+    assert.equal(forward.length, own.length + 2); // with its matter.created and authority.granted, the oldest
     assert.deepEqual(forward.slice(0, own.length), [...own].reverse());
     assert.deepEqual(back, forward);
   });

@@ -54,7 +54,7 @@ export async function listMatterAudit(ctx: Ctx, db: Db, matterId: string, q: Pag
         }
       : {}),
   };
-  const filtered = Object.keys(where).length > 1;
+  const filtered = Object.keys(where).length > 1; // a filter besides the matter: its own index
   const page = await keysetPage(q, (a) =>
     filtered
       ? db.auditEvent.findMany({ ...a, where: { ...where, ...a.where } })
