@@ -230,6 +230,21 @@ describe('matters, authority and claimants', () => {
     assert.equal(dash.body.open_actions, 0);
   });
 
+  test('a created matter answers as it is stored: economics in the order a read gives, times of the row', async () => {
+    const economics = { zeta_terms: { b: [1, 'two'], a: null }, currency: 'usd', contingency_fee_pct: 12.5, x: true };
+    const m = await c.post('/v1/matters', { name: 'Stored As Read v. Doe', mode: 'enforcement', economics });
+    assert.equal(m.status, 201);
+    const got = await c.get(`/v1/matters/${m.body.matter_id}`);
+    // Byte for byte: jsonb keeps keys shorter-first, and the create answers with the stored row.
+    assert.equal(JSON.stringify(m.body.economics), JSON.stringify(got.body.economics));
+    assert.deepEqual(m.body.economics, economics);
+    for (const f of ['matter_id', 'name', 'mode', 'status', 'lead_counsel', 'notes', 'created_at', 'updated_at'])
+      assert.equal(m.body[f], got.body[f], f);
+    assert.equal(m.body.created_at, m.body.updated_at);
+    assert.match(m.body.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    assert.deepEqual([m.body.lead_counsel, m.body.notes, m.body.retention_policy], [null, null, null]);
+  });
+
   test('status moves: open ⇄ on_hold, close with reason, then every write is 409 matter_closed', async () => {
     const m = (await c.post('/v1/matters', { name: 'Lifecycle', mode: 'small_judgment' })).body;
     assert.equal((await c.patch(`/v1/matters/${m.matter_id}`, { status: 'on_hold' })).body.status, 'on_hold');
