@@ -31,7 +31,10 @@ const STEPS: [string, RegExp][] = [
     'idempotency claim (lock + lookup)',
     /pg_try_advisory_xact_lock|SELECT[\s\S]*FROM\s+"?(public"?\.)?"?idempotency_records/i,
   ],
-  ['audit + outbox append and idempotency record (one statement)', /audit_chains[\s\S]*idempotency_records/i],
+  [
+    'the matter, its audit + outbox append and the idempotency record (one statement)',
+    /audit_chains[\s\S]*idempotency_records/i,
+  ],
   ['idempotency record write', /(INSERT INTO|UPDATE)\s+"?(public"?\.)?"?idempotency_records/i],
   ['audit chain append', /audit_chains|audit_events/i],
   ['outbox insert', /INSERT INTO\s+"?(public"?\.)?"?events"?/i],

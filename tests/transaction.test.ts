@@ -68,6 +68,19 @@ const chainRow =
     `${cte} AS (INSERT INTO audit_chains (chain_key, seq, head_hash, prev_hash)
       VALUES (${p.add(key)}, 1, statement_timestamp()::text, ''))`;
 
+/** The caller of an audit append: a sandbox key of an organization of this test's own. */
+const auditCtx = () =>
+  ({
+    org: { id: `org_defer_${process.pid}`, parent_id: null, features: [], pinned_version: '' },
+    env: 'sandbox',
+    actor: { id: 'key_defer', key_id: 'key_defer', user_id: null, scopes: [], roles: [], matter_ids: null },
+    requestId: 'req_defer',
+    version: '',
+    idempotencyKey: null,
+    origin: '',
+    auditRef: null,
+  }) as unknown as import('../src/server/context').Ctx;
+
 describe(`transaction() and txQuery on ${base ? 'PostgreSQL' : 'PGlite'}`, () => {
   test("txQuery runs in the caller's transaction (the same transaction id as Prisma's queries)", async () => {
     const db = await mod.getDb();
@@ -449,16 +462,7 @@ describe(`writes deferred to the end of a transaction on ${base ? 'PostgreSQL' :
 
   test('an audit event appended now follows the ones deferred before it in its chain', async () => {
     const db = await mod.getDb();
-    const ctx = {
-      org: { id: `org_defer_${process.pid}`, parent_id: null, features: [], pinned_version: '' },
-      env: 'sandbox',
-      actor: { id: 'key_defer', key_id: 'key_defer', user_id: null, scopes: [], roles: [], matter_ids: null },
-      requestId: 'req_defer',
-      version: '',
-      idempotencyKey: null,
-      origin: '',
-      auditRef: null,
-    } as unknown as import('../src/server/context').Ctx;
+    const ctx = auditCtx();
     const input = (n: number) => ({
       event_type: `custom.step_${n}`,
       object_type: 'matter',
@@ -484,5 +488,51 @@ describe(`writes deferred to the end of a transaction on ${base ? 'PostgreSQL' :
     assert.equal(now.seq, 2);
     assert.equal(now.hash, events[1].hash);
     assert.equal(now.prev_hash, events[0].hash);
+  });
+
+  test("a change given to recordChange as `write` goes out in its audit event's statement, and rolls back with it", async () => {
+    const db = await mod.getDb();
+    const event = (object_id: string) => ({
+      event_type: 'custom.written',
+      object_type: 'matter',
+      object_id,
+      matter_id: `mat_write_${process.pid}`,
+    });
+    await mod.transaction(db, async (tx) => {
+      await mod.recordChange(auditCtx(), tx, { ...event('w1'), write: chainRow(key('write')) });
+      await mod.writeLast(tx, chainRow(key('write_last'), 'last_write'));
+    });
+    const [write, last] = await statementTimes(key('write'), key('write_last'));
+    assert.ok(write);
+    assert.equal(write, last, 'the change, its audit event and the final write: one statement');
+    const rows = await db.auditEvent.findMany({ where: { object_id: 'w1', matter_id: `mat_write_${process.pid}` } });
+    assert.equal(rows.length, 1);
+    await assert.rejects(
+      mod.transaction(db, async (tx) => {
+        await mod.recordChange(auditCtx(), tx, { ...event('w2'), write: chainRow(key('write_rb')) });
+        throw new Error('the handler fails after it');
+      }),
+    );
+    assert.equal(await chainCount(key('write_rb')), 0);
+    assert.equal(await db.auditEvent.count({ where: { object_id: 'w2' } }), 0);
+  });
+
+  test("inJsonbOrder gives an object's keys in the order the database's jsonb gives them back", async () => {
+    const { inJsonbOrder } = await import('../src/server/json');
+    const db = await mod.getDb();
+    const keys = ['a', 'b', 'zz', 'é', 'Z', '10', '9', '_', 'ab', 'aé', '€', '😀', 'A1', '', 'ä', 'z'];
+    let seed = 7;
+    const pick = () => keys[(seed = (seed * 48271) % 2147483647) % keys.length];
+    const objectOf = (depth: number): Record<string, unknown> => {
+      const o: Record<string, unknown> = {};
+      for (let i = 0, n = 1 + (seed % 7); i < n; i++)
+        o[pick() + (seed % 3 ? '' : pick())] = depth ? objectOf(depth - 1) : [i, { [pick()]: i, [pick()]: [] }];
+      return o;
+    };
+    for (let i = 0; i < 200; i++) {
+      const o = objectOf(i % 3);
+      const [row] = await db.$queryRawUnsafe<{ v: unknown }[]>('SELECT $1::jsonb AS v', JSON.stringify(o));
+      assert.equal(JSON.stringify(inJsonbOrder(o)), JSON.stringify(row.v), JSON.stringify(o));
+    }
   });
 });

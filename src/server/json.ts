@@ -107,6 +107,22 @@ function write(value: unknown, key: string): string | undefined {
 }
 
 /**
+ * `value` as PostgreSQL gives it back from a jsonb column: every object's keys shortest first
+ * (in UTF-8 bytes), then by their bytes (jsonb's own order: lengthCompareJsonbStringValue in
+ * jsonb_util.c); arrays and every other value as they are. For a response built before its row
+ * is written (see createMatter), so that it is byte for byte what a read of the row answers.
+ */
+export function inJsonbOrder(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inJsonbOrder);
+  if (!value || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const o = value as Record<string, unknown>;
+  const keys = Object.keys(o)
+    .map((k) => [k, Buffer.from(k)] as const)
+    .sort(([, a], [, b]) => a.length - b.length || Buffer.compare(a, b));
+  return Object.fromEntries(keys.map(([k]) => [k, inJsonbOrder(o[k])]));
+}
+
+/**
  * Stored form. Every string value that starts with STORED_TAG is escaped by doubling the tag;
  * an ExactNumber becomes STORED_TAG + "N:" + digits. A stored string that starts with a single
  * tag is therefore always a number written here, and one that starts with two tags is a user

@@ -1,15 +1,17 @@
+import type { Matter } from '@/generated/prisma/client';
 import type { Ctx } from '../context';
 import { getDb, poolOf } from '../db/client';
 import { transaction, txQuery } from '../db/transaction';
 import { newId } from '../ids';
 import { recordChange } from '../services/audit/append';
+import { matterInsert } from '../services/matters/matters';
 import { fingerprint } from './idempotency';
 import { claimKey, completeRecord } from './idempotency-claim';
 
 /**
  * `npm run bench`'s floor for an idempotent write: the statements of `POST /v1/matters` with
- * an Idempotency-Key (BEGIN with the claim; the matter's INSERT; the audit chain and outbox
- * append with the record in one statement, with COMMIT), the same SQL through the same
+ * an Idempotency-Key (BEGIN with the claim; the matter's INSERT, its audit chain and outbox
+ * append and the record in one statement, with COMMIT), the same SQL through the same
  * wrapper functions and transaction, sent on the pg driver from a bare route handler. It
  * leaves out everything else the real route does (authentication, rate limit, validation,
  * Prisma, logging, metrics), so it measures what a write of this shape costs under Next.js on
@@ -25,7 +27,7 @@ export async function writeFloor(req: Request): Promise<Response> {
   if (!body) return new Response(null, { status: 400 });
   const idemKey = req.headers.get('idempotency-key') ?? newId('request');
   // The real write's transaction (a lane: BEGIN and COMMIT on a pooled connection), with every
-  // statement sent on that connection by txQuery, the matter's INSERT included.
+  // statement sent on that connection by txQuery.
   const out = await transaction(db, async (tx) => {
     org ??= (await txQuery<{ id: string }>(tx, 'SELECT id FROM organizations WHERE parent_id IS NULL LIMIT 1', []))[0]
       .id;
@@ -34,22 +36,33 @@ export async function writeFloor(req: Request): Promise<Response> {
     const now = new Date();
     const print = fingerprint('POST', '/bench/write-floor', body, text);
     await claimKey(tx, where, print, now, new Date(now.getTime() + 86_400_000));
-    const id = newId('matter');
-    const [m] = await txQuery<{ name: string; mode: string }>(
-      tx,
-      `INSERT INTO matters (id, org_id, env, name, mode, economics, updated_at) VALUES ($1, $2, $3, $4, $5, '{}', now())
-        RETURNING id, name, mode, status, created_at`,
-      [id, org, ctx.env, body.name, body.mode],
-    );
+    const m: Matter = {
+      id: newId('matter'),
+      org_id: org,
+      env: ctx.env,
+      name: body.name,
+      mode: body.mode,
+      status: 'open',
+      lead_counsel: null,
+      economics: {},
+      notes: null,
+      retention_policy: null,
+      closed_reason: null,
+      closed_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const data = { name: m.name, mode: m.mode, status: m.status, created_at: now.toISOString() };
     await recordChange(ctx, tx, {
       event_type: 'matter.created',
       object_type: 'matter',
-      object_id: id,
-      matter_id: id,
+      object_id: m.id,
+      matter_id: m.id,
       details: { name: m.name, mode: m.mode },
-      data: m,
+      data,
+      write: matterInsert(m),
     });
-    const json = JSON.stringify({ object: 'matter', matter_id: id, ...m, audit_ref: ctx.auditRef });
+    const json = JSON.stringify({ object: 'matter', matter_id: m.id, ...data, audit_ref: ctx.auditRef });
     await completeRecord(tx, where, 201, json);
     return json;
   });

@@ -4,6 +4,7 @@ import { newId } from '../../ids';
 import { canonicalJson, sha256Hex, toStored } from '../../json';
 import { API_VERSION } from '../../config';
 import { appendChain, appendChainNow, chainCtes, type PendingAudit, type PendingOutbox } from './chain-append';
+import type { Ctes } from '../../db/transaction';
 import { forgetCachedKeys } from '../../auth/key-cache';
 import { wakeOnCommit } from '../../jobs/work-signal';
 
@@ -15,6 +16,11 @@ export interface AuditInput {
   object_id: string;
   matter_id: string | null;
   details?: Record<string, unknown>;
+  /**
+   * The change itself as a WITH entry (an INSERT nothing reads back in the transaction), to be
+   * written in the same statement as its audit and outbox events: on a write's last round trip.
+   */
+  write?: Ctes;
 }
 
 /** Matters have their own chain; organization-level events chain per organization and environment. */
@@ -86,7 +92,9 @@ function chainEntry(ctx: Ctx, tx: Tx, input: AuditInput, outbox: PendingOutbox |
   };
   // The marker stands in for seq, which only the locked chain head decides.
   const marker = `seq-${randomUUID()}`;
-  const ctes = chainCtes(row, hashInput({ ...row, seq: marker as unknown as number }), marker, outbox);
+  const chain = chainCtes(row, hashInput({ ...row, seq: marker as unknown as number }), marker, outbox);
+  const { write } = input;
+  const ctes: Ctes = write ? (p) => `${write(p)}, ${chain(p)}` : chain;
   ctx.auditRef = row.id;
   // A change to a key, user or organization: this process forgets its cached keys now, so
   // the caller's next request sees the change. Other processes (and requests racing this
