@@ -6,8 +6,9 @@
  *
  * Load comes from autocannon in a separate process per measurement (bench/autocannon-child.mjs),
  * never from this process. Every path is measured BENCH_ROUNDS times (default 3) in alternating
- * rounds (raw, bare, every suite path, then again), and the median of the rounds is reported,
- * so a burst of load from elsewhere on the machine hits all paths alike. Each measurement starts
+ * rounds (raw, every suite path, then again), each right after a load of the bare route, its
+ * ratios' denominator, and the median of the rounds is reported, so a burst of load from
+ * elsewhere on the machine hits a path and its bare twin alike. Each measurement starts
  * with ANALYZE (harness.ts settle), so no path pays for plans cached before the writes grew a table.
  * Knobs: BENCH_SECONDS (5 per measurement), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (16),
  * BENCH_LOG_LEVEL (info: the server logs every request, as in production).
@@ -69,14 +70,25 @@ try {
   for (const s of suites) if (s.setup) specs.push(...(await s.setup(ctx)));
 
   const samples = new Map<string, Sample[]>(specs.map((s) => [s.name, []]));
+  /** Each path's bare route, measured just before it in the same round: its ratios' denominator. */
+  const twins = new Map<string, Sample[]>(specs.map((s) => [s.name, []]));
+  const load = async (spec: LoadSpec, round: number) => {
+    await settle(ctx);
+    const s = await measure(spec, opts);
+    console.log(
+      `round ${round}/${ROUNDS}  ${spec.name.padEnd(48)} ${s.rps.toFixed(0).padStart(6)} req/s  p99 ${s.p99} ms${s.non2xx || s.errors ? `  (${s.non2xx} non-2xx, ${s.errors} errors)` : ''}`,
+    );
+    return s;
+  };
+  const bareSpec = specs.find((s) => s.name === BARE)!;
   for (let round = 1; round <= ROUNDS; round++) {
     for (const spec of specs) {
-      await settle(ctx);
-      const s = await measure(spec, opts);
-      samples.get(spec.name)!.push(s);
-      console.log(
-        `round ${round}/${ROUNDS}  ${spec.name.padEnd(48)} ${s.rps.toFixed(0).padStart(6)} req/s  p99 ${s.p99} ms${s.non2xx || s.errors ? `  (${s.non2xx} non-2xx, ${s.errors} errors)` : ''}`,
-      );
+      if (spec === bareSpec) continue;
+      const twin = await load(bareSpec, round);
+      twins.get(spec.name)!.push(twin);
+      twins.get(BARE)!.push(twin);
+      samples.get(BARE)!.push(twin);
+      samples.get(spec.name)!.push(await load(spec, round));
     }
   }
   const extras: ExtraRow[] = [];
@@ -96,10 +108,14 @@ try {
   });
   const bare = rows.find((r) => r.name === BARE)!;
   const byName = (n: string) => rows.find((r) => r.name === n)!;
-  // Ratios are taken within each round (path and bare measured seconds apart), then the median:
-  // load from elsewhere on the machine comes in bursts, and this keeps a burst from skewing them.
-  const share = (r: typeof bare) => median(r.rounds.map((x, i) => x.rps / bare.rounds[i].rps));
-  const p99Ratio = (r: typeof bare) => median(r.rounds.map((x, i) => x.p99 / Math.max(1, bare.rounds[i].p99)));
+  // Each ratio is taken against the bare route measured just before the path, then the median
+  // of the rounds: load from elsewhere on the machine comes in bursts that last tens of seconds,
+  // and a bare route measured once a round, minutes from some paths, skewed their ratios by
+  // ±20% (bare 844 → 1,272 req/s from one round to the next in one run).
+  const share = (r: typeof bare) =>
+    median(r.rounds.map((x, i) => x.rps / (r === bare ? x : twins.get(r.name)![i]).rps));
+  const p99Ratio = (r: typeof bare) =>
+    median(r.rounds.map((x, i) => x.p99 / Math.max(1, (r === bare ? x : twins.get(r.name)![i]).p99)));
   const read = byName('GET /v1/matters/{id}');
   const write = byName('POST /v1/matters (Idempotency-Key)');
   const goals = {
@@ -111,11 +127,13 @@ try {
   console.log(
     `\nPostgreSQL, autocannon ${opts.connections} connections, ${opts.seconds} s per path, median of ${ROUNDS} alternating rounds, one \`next start\` process, ${cpus().length} CPUs (load average ${loadavg()[0].toFixed(1)}):\n`,
   );
-  console.log('| path | req/s | p50 ms | p99 ms | share of bare req/s (median of rounds) | per round |');
+  console.log(
+    '| path | req/s | p50 ms | p99 ms | share of bare req/s (median of rounds, each against the bare route just before it) | per round |',
+  );
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(share(r) * 100).toFixed(1)}% | ${r.rounds.map((x) => x.rps.toFixed(0)).join(' / ')} |`,
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(share(r) * 100).toFixed(1)}% | ${r === bare ? `${r.rounds.length} loads, ${Math.min(...r.rounds.map((x) => x.rps)).toFixed(0)}–${Math.max(...r.rounds.map((x) => x.rps)).toFixed(0)}` : r.rounds.map((x) => x.rps.toFixed(0)).join(' / ')} |`,
     );
   }
   for (const e of extras) console.log(`| ${e.name} | ${e.value} ${e.unit} | | | ${e.note ?? ''} | |`);
