@@ -44,8 +44,8 @@ const RAW = 'raw node:http (floor of Node itself)';
 const BARE = 'bare Next.js route handler (GET /healthz)';
 /** The floor of any read: the bare route plus one database round trip, nothing else. */
 const READYZ = 'bare route + one database round trip (GET /readyz)';
-/** The floor of the idempotent write: its five statements (three round trips) on the driver from a bare route (src/server/http/write-floor.ts). */
-const WRITE_FLOOR = "bare route + the write's 5 statements on pg (POST /bench/write-floor)";
+/** The floor of the idempotent write: its four statements (two round trips) on the driver from a bare route (src/server/http/write-floor.ts). */
+const WRITE_FLOOR = "bare route + the write's 4 statements on pg (POST /bench/write-floor)";
 
 const raw = spawn(process.execPath, [path.join(import.meta.dirname, 'raw-http.mjs')], {
   stdio: ['ignore', 'pipe', 'inherit'],
