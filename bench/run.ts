@@ -86,7 +86,6 @@ try {
       if (spec === bareSpec) continue;
       const twin = await load(bareSpec, round);
       twins.get(spec.name)!.push(twin);
-      twins.get(BARE)!.push(twin);
       samples.get(BARE)!.push(twin);
       samples.get(spec.name)!.push(await load(spec, round));
     }

@@ -1,10 +1,9 @@
-import type { Matter } from '@/generated/prisma/client';
 import type { Ctx } from '../context';
 import { getDb, poolOf } from '../db/client';
 import { transaction, txQuery } from '../db/transaction';
 import { newId } from '../ids';
 import { recordChange } from '../services/audit/append';
-import { matterInsert } from '../services/matters/matters';
+import { matterInsert, newMatterRow } from '../services/matters/matters';
 import { fingerprint } from './idempotency';
 import { claimKey, completeRecord } from './idempotency-claim';
 
@@ -36,23 +35,8 @@ export async function writeFloor(req: Request): Promise<Response> {
     const now = new Date();
     const print = fingerprint('POST', '/bench/write-floor', body, text);
     await claimKey(tx, where, print, now, new Date(now.getTime() + 86_400_000));
-    const m: Matter = {
-      id: newId('matter'),
-      org_id: org,
-      env: ctx.env,
-      name: body.name,
-      mode: body.mode,
-      status: 'open',
-      lead_counsel: null,
-      economics: {},
-      notes: null,
-      retention_policy: null,
-      closed_reason: null,
-      closed_at: null,
-      created_at: now,
-      updated_at: now,
-    };
-    const data = { name: m.name, mode: m.mode, status: m.status, created_at: now.toISOString() };
+    const m = newMatterRow(ctx, body);
+    const data = { name: m.name, mode: m.mode, status: m.status, created_at: m.created_at.toISOString() };
     await recordChange(ctx, tx, {
       event_type: 'matter.created',
       object_type: 'matter',

@@ -53,8 +53,24 @@ export async function createMatter(ctx: Ctx, tx: Tx, input: MatterInput) {
   if (ctx.actor.matter_ids !== null) {
     throw new ApiError('matter_restricted_key', 'A key or user restricted to specific matters cannot create matters.');
   }
+  const m = newMatterRow(ctx, input);
+  const out = matterOut(m, []);
+  await recordChange(ctx, tx, {
+    event_type: 'matter.created',
+    object_type: 'matter',
+    object_id: m.id,
+    matter_id: m.id,
+    details: { name: m.name, mode: m.mode },
+    data: out,
+    write: matterInsert(m),
+  });
+  return out;
+}
+
+/** A new matter's row, whole: every column given, as its INSERT (matterInsert) writes it. */
+export function newMatterRow(ctx: Pick<Ctx, 'org' | 'env'>, input: MatterInput): Matter {
   const now = new Date();
-  const m: Matter = {
+  return {
     id: newId('matter'),
     org_id: ctx.org.id,
     env: ctx.env,
@@ -70,17 +86,6 @@ export async function createMatter(ctx: Ctx, tx: Tx, input: MatterInput) {
     created_at: now,
     updated_at: now,
   };
-  const out = matterOut(m, []);
-  await recordChange(ctx, tx, {
-    event_type: 'matter.created',
-    object_type: 'matter',
-    object_id: m.id,
-    matter_id: m.id,
-    details: { name: m.name, mode: m.mode },
-    data: out,
-    write: matterInsert(m),
-  });
-  return out;
 }
 
 /**
