@@ -110,7 +110,7 @@ function write(value: unknown, key: string): string | undefined {
  * `value` as PostgreSQL gives it back from a jsonb column: every object's keys shortest first
  * (in UTF-8 bytes), then by their bytes (jsonb's own order: lengthCompareJsonbStringValue in
  * jsonb_util.c); arrays and every other value as they are. For a response built before its row
- * is written (see createMatter), so that it is byte for byte what a read of the row answers.
+ * is written (see newMatterRow in services/matters), so that it is byte for byte what a read of the row answers.
  */
 export function inJsonbOrder(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(inJsonbOrder);

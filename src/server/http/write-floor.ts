@@ -13,7 +13,7 @@ import { claimKey, completeRecord } from './idempotency-claim';
  * append and the record in one statement, with COMMIT), the same SQL through the same
  * wrapper functions and transaction, sent on the pg driver from a bare route handler. It
  * leaves out everything else the real route does (authentication, rate limit, validation,
- * Prisma, logging, metrics), so it measures what a write of this shape costs under Next.js on
+ * serialization, logging, metrics), so it measures what a write of this shape costs under Next.js on
  * this machine, whatever the code around it.
  * Served only when MD_BENCH_WRITE_FLOOR=1 and on PostgreSQL (404 otherwise); it writes as the
  * first root organization's sandbox, as a benchmark key that does not exist.
