@@ -14,6 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { scratchDb } from './helpers/scratch-db';
+import { serviceCtx } from './helpers/service-ctx';
 
 const scratch = scratchDb('md_tx');
 const base = scratch.onPostgres;
@@ -61,25 +62,15 @@ const chainCount = async (key: string) => {
   return Number(rows[0].n);
 };
 
-/** A WITH entry writing a chain row whose head_hash is the time of the statement it runs in. */
+/** A WITH entry writing a chain row; which statement wrote it is read back from its cmin. */
 const chainRow =
   (key: string, cte = 'w') =>
   (p: import('../src/server/db/transaction').Params) =>
     `${cte} AS (INSERT INTO audit_chains (chain_key, seq, head_hash, prev_hash)
-      VALUES (${p.add(key)}, 1, statement_timestamp()::text, ''))`;
+      VALUES (${p.add(key)}, 1, '', ''))`;
 
 /** The caller of an audit append: a sandbox key of an organization of this test's own. */
-const auditCtx = () =>
-  ({
-    org: { id: `org_defer_${process.pid}`, parent_id: null, features: [], pinned_version: '' },
-    env: 'sandbox',
-    actor: { id: 'key_defer', key_id: 'key_defer', user_id: null, scopes: [], roles: [], matter_ids: null },
-    requestId: 'req_defer',
-    version: '',
-    idempotencyKey: null,
-    origin: '',
-    auditRef: null,
-  }) as unknown as import('../src/server/context').Ctx;
+const auditCtx = () => serviceCtx(`org_defer_${process.pid}`, 'sandbox', 'key_defer');
 
 describe(`transaction() and txQuery on ${base ? 'PostgreSQL' : 'PGlite'}`, () => {
   test("txQuery runs in the caller's transaction (the same transaction id as Prisma's queries)", async () => {
@@ -352,13 +343,16 @@ describe('lanes: write transactions outside Prisma on PostgreSQL', { skip: !base
 describe(`writes deferred to the end of a transaction on ${base ? 'PostgreSQL' : 'PGlite'}`, () => {
   type Tx = import('../src/server/context').Tx;
   const key = (tag: string) => `defer-${tag}-${process.pid}`;
-  const statementTimes = async (...keys: string[]) => {
+  // The command id (cmin) a row was inserted under: every statement of a transaction has its
+  // own, and the WITH entries of one statement share theirs. statement_timestamp() told the
+  // same, but PGlite's clock can give two statements in a row one timestamp.
+  const statementIds = async (...keys: string[]) => {
     const db = await mod.getDb();
-    const rows = await db.$queryRawUnsafe<{ chain_key: string; head_hash: string }[]>(
-      'SELECT chain_key, head_hash FROM audit_chains WHERE chain_key = ANY($1::text[])',
+    const rows = await db.$queryRawUnsafe<{ chain_key: string; cmin: number }[]>(
+      'SELECT chain_key, cmin::text::int AS cmin FROM audit_chains WHERE chain_key = ANY($1::text[])',
       keys,
     );
-    return keys.map((k) => rows.find((r) => r.chain_key === k)?.head_hash ?? null);
+    return keys.map((k) => rows.find((r) => r.chain_key === k)?.cmin ?? null);
   };
 
   test("a deferred write runs after the handler's statements, before COMMIT, in the order deferred", async () => {
@@ -373,8 +367,8 @@ describe(`writes deferred to the end of a transaction on ${base ? 'PostgreSQL' :
       );
       assert.equal(Number(seen.n), 0, 'not written yet, even inside the transaction');
     });
-    const [a, b] = await statementTimes(key('a'), key('b'));
-    assert.ok(a && b && a < b, `${a} before ${b}`);
+    const [a, b] = await statementIds(key('a'), key('b'));
+    assert.ok(a !== null && b !== null && a < b, `${a} before ${b}`);
   });
 
   test('the final write shares one statement with the last deferred one; earlier ones run alone', async () => {
@@ -384,8 +378,8 @@ describe(`writes deferred to the end of a transaction on ${base ? 'PostgreSQL' :
       await mod.writeLast(tx, chainRow(key('last'), 'last_write'));
       mod.defer(tx, chainRow(key('second')));
     });
-    const [first, second, last] = await statementTimes(key('first'), key('second'), key('last'));
-    assert.ok(first && second && first !== second);
+    const [first, second, last] = await statementIds(key('first'), key('second'), key('last'));
+    assert.ok(first !== null && second !== null && first !== second);
     assert.equal(last, second, 'one statement');
     // With nothing deferred, the final write runs on its own; outside transaction(), at once.
     await mod.transaction(db, (tx) => mod.writeLast(tx, chainRow(key('alone'))));
@@ -502,8 +496,8 @@ describe(`writes deferred to the end of a transaction on ${base ? 'PostgreSQL' :
       await mod.recordChange(auditCtx(), tx, { ...event('w1'), write: chainRow(key('write')) });
       await mod.writeLast(tx, chainRow(key('write_last'), 'last_write'));
     });
-    const [write, last] = await statementTimes(key('write'), key('write_last'));
-    assert.ok(write);
+    const [write, last] = await statementIds(key('write'), key('write_last'));
+    assert.ok(write !== null);
     assert.equal(write, last, 'the change, its audit event and the final write: one statement');
     const rows = await db.auditEvent.findMany({ where: { object_id: 'w1', matter_id: `mat_write_${process.pid}` } });
     assert.equal(rows.length, 1);
