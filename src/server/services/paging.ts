@@ -3,6 +3,18 @@
  * - default / starting_after=X: id < X, ORDER BY id DESC
  * - ending_before=X: id > X, ORDER BY id ASC, then reversed so pages still read newest first.
  * One extra row is fetched to answer has_more.
+ *
+ * The lead of a list is the column just before the id in the index its page should walk, with
+ * its value ({env} after an org_id filter, {matter_id}, {status} after org_id and env); every
+ * earlier column of that index is an equality in the list's own filter. The lead is asked for
+ * as a one-value range and put in the ORDER BY. Given `env = X` instead, PostgreSQL drops the
+ * constant from the ORDER BY, and for a tenant or matter holding most of a table it walks the
+ * primary key backwards, past every newer row of every other one (20,000 rows read for a
+ * 21-row page, and growing with them), because the id's correlation with the heap makes that
+ * scan look cheap. The range keeps the column in the order, which only that index gives
+ * without a sort, and a range on the last column before the id still bounds both ends of the
+ * scan. (Ranges on two columns do not: the second one no longer stops a scan, which then walks
+ * every other value of it. Hence one column.)
  */
 export interface PageArgs {
   limit: number;
@@ -15,25 +27,65 @@ export interface Page<T> {
   has_more: boolean;
 }
 
-type FindMany<T> = (args: {
-  where: { id?: { lt: string } | { gt: string } };
-  orderBy: { id: 'asc' | 'desc' };
-  take: number;
-}) => Promise<T[]>;
+type Dir = 'asc' | 'desc';
+type IdBound = { lt: string } | { gt: string };
+type Where<K extends string> = { [P in K]?: { gte: string; lte: string } } & { id?: IdBound };
+type OrderBy<K extends string> = { [P in K | 'id']?: Dir }[];
+type FindMany<T, K extends string> = (args: { where: Where<K>; orderBy: OrderBy<K>; take: number }) => Promise<T[]>;
 
-export async function keysetPage<T extends { id: string }>(args: PageArgs, find: FindMany<T>): Promise<Page<T>> {
+export async function keysetPage<T extends { id: string }, K extends string = never>(
+  args: PageArgs,
+  find: FindMany<T, K>,
+  lead?: Partial<Record<K, string>>,
+): Promise<Page<T>> {
   const take = args.limit + 1;
+  const [col, value] = Object.entries(lead ?? {})[0] ?? [];
+  const page = (dir: Dir, id?: IdBound) =>
+    find({
+      where: { ...(col ? { [col]: { gte: value, lte: value } } : {}), ...(id ? { id } : {}) } as Where<K>,
+      orderBy: [...(col ? [{ [col]: dir }] : []), { id: dir }] as OrderBy<K>,
+      take,
+    });
   if (args.ending_before) {
-    const rows = await find({ where: { id: { gt: args.ending_before } }, orderBy: { id: 'asc' }, take });
-    const has_more = rows.length > args.limit;
-    return { data: rows.slice(0, args.limit).reverse(), has_more };
+    const rows = await page('asc', { gt: args.ending_before });
+    return { data: rows.slice(0, args.limit).reverse(), has_more: rows.length > args.limit };
   }
-  const rows = await find({
-    where: args.starting_after ? { id: { lt: args.starting_after } } : {},
-    orderBy: { id: 'desc' },
-    take,
-  });
+  const rows = await page('desc', args.starting_after ? { lt: args.starting_after } : undefined);
   return { data: rows.slice(0, args.limit), has_more: rows.length > args.limit };
+}
+
+/** A screen's newest `limit` rows (no cursor), walking the lead's index as a page does. */
+export async function newest<T extends { id: string }, K extends string = never>(
+  limit: number,
+  find: FindMany<T, K>,
+  lead?: Partial<Record<K, string>>,
+): Promise<T[]> {
+  return (await keysetPage({ limit }, find, lead)).data;
+}
+
+/** The newest row of a lead (a matter's latest asset map), or null, walking its index as a page does. */
+export async function latest<T extends { id: string }, K extends string = never>(
+  find: FindMany<T, K>,
+  lead: Partial<Record<K, string>>,
+): Promise<T | null> {
+  return (await newest(1, find, lead))[0] ?? null;
+}
+
+/**
+ * A list's lead (above) from its equality filters: the last column of the first of `indexes`
+ * (each an index's columns before the id, most selective first) whose columns all have a plain
+ * value. Returns the filters without that column, and the lead. A filter that is not a plain
+ * value (`{ in: [...] }`) never picks an index.
+ */
+export function leadOf<W extends Record<string, unknown>, C extends keyof W & string>(
+  filters: W,
+  indexes: readonly (readonly C[])[],
+): { where: Partial<W>; lead?: Partial<Record<C, string>> } {
+  const index = indexes.find((cols) => cols.every((c) => typeof filters[c] === 'string'));
+  if (!index) return { where: filters };
+  const col = index[index.length - 1];
+  const { [col]: value, ...where } = filters;
+  return { where: where as Partial<W>, lead: { [col]: value as string } as Partial<Record<C, string>> };
 }
 
 /** The list envelope of API-CONTRACT §6 (audit_ref is added by the REST wrapper). */

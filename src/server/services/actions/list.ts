@@ -2,8 +2,8 @@ import type { Action, Prisma } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
 import { invalidParam } from '../../errors';
 import { isId } from '../../ids';
-import { keysetPage, listEnvelope, type Page, type PageArgs } from '../paging';
-import { loadMatter, matterFilter } from '../matters/access';
+import { keysetPage, leadOf, listEnvelope, type Page, type PageArgs } from '../paging';
+import { loadMatter, listMatterFilter } from '../matters/access';
 import { actionOut } from './serialize';
 
 export interface ActionFilters {
@@ -20,13 +20,7 @@ export interface ActionFilters {
 const instant = (v: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v);
 
 function whereOf(ctx: Ctx, q: ActionFilters): Prisma.ActionWhereInput {
-  const restricted = matterFilter(ctx);
-  // A matter filter outside a restricted key's matters matches nothing (never a 403 or a leak).
-  const matter = q.matter_id
-    ? restricted && !restricted.in.includes(q.matter_id)
-      ? { in: [] as string[] }
-      : q.matter_id
-    : restricted;
+  const matter = listMatterFilter(ctx, q.matter_id);
   const due: Prisma.DateTimeNullableFilter = {};
   if (q.due_before) due.lt = instant(q.due_before);
   if (q.due_after) due.gt = instant(q.due_after);
@@ -82,11 +76,21 @@ async function dueOrderPage(ctx: Ctx, db: Db, q: PageArgs, where: Prisma.ActionW
 async function page(ctx: Ctx, db: Db, q: PageArgs & ActionFilters, url: string) {
   const where = whereOf(ctx, q);
   const now = new Date();
-  const p =
-    q.sort === 'due_at'
-      ? await dueOrderPage(ctx, db, q, where)
-      : await keysetPage(q, (a) => db.action.findMany({ ...a, where: { ...a.where, ...where } }));
+  const p = q.sort === 'due_at' ? await dueOrderPage(ctx, db, q, where) : await newestFirstPage(db, q, where);
   return listEnvelope(p, url, (row) => actionOut(row, now));
+}
+
+const ACTION_INDEXES = [
+  ['matter_id'],
+  ['org_id', 'env', 'owner_id'],
+  ['org_id', 'env', 'campaign_id'],
+  ['org_id', 'env', 'status'],
+  ['org_id', 'env'],
+] as const;
+
+function newestFirstPage(db: Db, q: PageArgs, where: Prisma.ActionWhereInput) {
+  const { where: rest, lead } = leadOf(where, ACTION_INDEXES);
+  return keysetPage(q, (a) => db.action.findMany({ ...a, where: { ...a.where, ...rest } }), lead);
 }
 
 /**

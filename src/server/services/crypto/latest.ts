@@ -1,6 +1,7 @@
 import type { Ctx, Db } from '../../context';
 import { loadMatter } from '../matters/access';
 import { walletOut } from '../attribution/wallets';
+import { latest } from '../paging';
 
 /** Stored bodies keep exact decimals marked (json.ts); the console gets their decimal text. */
 function decimalText(v: unknown): unknown {
@@ -17,10 +18,11 @@ function decimalText(v: unknown): unknown {
 export async function cryptoOverview(ctx: Ctx, db: Db, matterId: string) {
   const m = await loadMatter(ctx, db, matterId, 'matter_id');
   const scope = { matter_id: m.id, org_id: ctx.org.id, env: ctx.env };
+  const tenant = { org_id: ctx.org.id, env: ctx.env };
   const [wallets, map, graph] = await Promise.all([
     db.attributionWallet.findMany({ where: scope, orderBy: { id: 'asc' }, take: 200 }),
-    db.assetMap.findFirst({ where: scope, orderBy: { id: 'desc' } }),
-    db.attributionGraph.findFirst({ where: scope, orderBy: { id: 'desc' } }),
+    latest((a) => db.assetMap.findMany({ ...a, where: { ...a.where, ...tenant } }), { matter_id: m.id }),
+    latest((a) => db.attributionGraph.findMany({ ...a, where: { ...a.where, ...tenant } }), { matter_id: m.id }),
   ]);
   return {
     matter_id: m.id,

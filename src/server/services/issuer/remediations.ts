@@ -28,6 +28,7 @@ import { displayAddress, resolveWallets, type ResolvedWallet } from '../crypto/w
 import { eventData } from '../judgments/serialize';
 import { requestExport } from '../exports/exports';
 import { remediationOut, type StoredHolding } from './serialize';
+import { newest } from '../paging';
 
 export interface RemediationPacketInput {
   matter_id: string;
@@ -260,11 +261,11 @@ export async function getRemediation(ctx: Ctx, db: Db, id: string) {
 
 /** Remediations of a matter, newest first (console). */
 export async function listRemediations(ctx: Ctx, db: Db, matterId: string) {
-  const rows = await db.issuerRemediation.findMany({
-    where: { matter_id: matterId, org_id: ctx.org.id, env: ctx.env },
-    orderBy: { id: 'desc' },
-    take: 200,
-  });
+  const rows = await newest(
+    200,
+    (a) => db.issuerRemediation.findMany({ ...a, where: { ...a.where, org_id: ctx.org.id, env: ctx.env } }),
+    { matter_id: matterId },
+  );
   return rows.map(remediationOut);
 }
 

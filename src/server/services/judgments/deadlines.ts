@@ -3,7 +3,7 @@ import type { Ctx, Db, Tx } from '../../context';
 import { isoDate, toDate } from '../../domain/judgments/dates';
 import { computeDeadlines } from '../../domain/judgments/deadlines';
 import { newId } from '../../ids';
-import { keysetPage, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
 import { findJudgment } from './load';
 import { deadlineInputOf, today } from './rules-context';
 import { deadlineOut } from './serialize';
@@ -91,11 +91,14 @@ export async function listDeadlines(
         : q.status
           ? { status: q.status }
           : { status: 'open' };
-  const page = await keysetPage(q, (a) =>
-    db.judgmentDeadline.findMany({
-      ...a,
-      where: { ...a.where, judgment_id: j.id, ...statusWhere, ...(q.type ? { type: q.type } : {}) },
-    }),
+  const { where, lead } = leadOf({ judgment_id: j.id, ...statusWhere, type: q.type }, [
+    ['judgment_id', 'status'],
+    ['judgment_id'],
+  ]);
+  const page = await keysetPage(
+    q,
+    (a) => db.judgmentDeadline.findMany({ ...a, where: { ...a.where, ...where } }),
+    lead,
   );
   return listEnvelope(page, `/v1/judgments/${j.id}/deadlines`, (d) => deadlineOut(d, now));
 }

@@ -6,13 +6,13 @@ import { dec } from '../../domain/judgments/decimal';
 import { resolveRules } from '../../domain/judgments/jurisdiction-rules';
 import { allowedMoves, moveBlocker, type JudgmentStatus } from '../../domain/judgments/judgment-status';
 import { recordChange } from '../audit/append';
-import { keysetPage, listEnvelope, type PageArgs } from '../paging';
-import { loadMatter, loadWritableMatter, matterFilter } from '../matters/access';
+import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
+import { loadMatter, loadWritableMatter, listMatterFilter } from '../matters/access';
 import { authorityStatus } from '../matters/authority-status';
 import { DEFAULT_REVIEW_STATE } from '../matters/claimants';
 import { judgmentBalanceSummary } from '../ledger/balance';
 import { syncDeadlines, upcomingDeadlines } from './deadlines';
-import { findJudgment, lockJudgment } from './load';
+import { findJudgment, latestValidation, lockJudgment } from './load';
 import { today } from './rules-context';
 import { eventData, judgmentOut, validationOut } from './serialize';
 
@@ -129,7 +129,7 @@ export async function getJudgment(ctx: Ctx, db: Db, id: string) {
   const j = await findJudgment(ctx, db, id);
   const [m, latest, deadlines, grants] = await Promise.all([
     loadMatter(ctx, db, j.matter_id),
-    db.judgmentValidation.findFirst({ where: { judgment_id: j.id }, orderBy: { id: 'desc' } }),
+    latestValidation(db, j.id),
     upcomingDeadlines(db, j.id),
     db.authorityGrant.findMany({
       where: { matter_id: j.matter_id },
@@ -157,26 +157,12 @@ export async function listJudgments(
   db: Db,
   q: PageArgs & { matter_id?: string; type?: string; status?: string },
 ) {
-  const restricted = matterFilter(ctx);
-  // A matter filter outside a restricted key's matters matches nothing (never a 403 or a leak).
-  const matterWhere = q.matter_id
-    ? restricted && !restricted.in.includes(q.matter_id)
-      ? { in: [] as string[] }
-      : q.matter_id
-    : restricted;
-  const page = await keysetPage(q, (a) =>
-    db.judgment.findMany({
-      ...a,
-      where: {
-        ...a.where,
-        org_id: ctx.org.id,
-        env: ctx.env,
-        ...(matterWhere ? { matter_id: matterWhere } : {}),
-        ...(q.type ? { type: q.type } : {}),
-        ...(q.status ? { status: q.status } : {}),
-      },
-    }),
+  const matterWhere = listMatterFilter(ctx, q.matter_id);
+  const { where, lead } = leadOf(
+    { org_id: ctx.org.id, env: ctx.env, matter_id: matterWhere, status: q.status, type: q.type },
+    [['matter_id'], ['org_id', 'env', 'status'], ['org_id', 'env']],
   );
+  const page = await keysetPage(q, (a) => db.judgment.findMany({ ...a, where: { ...a.where, ...where } }), lead);
   return listEnvelope(page, '/v1/judgments', judgmentOut);
 }
 
@@ -217,7 +203,7 @@ export async function updateJudgment(ctx: Ctx, tx: Tx, id: string, patch: Judgme
   if (target && target !== j.status) {
     const allowed = allowedMoves(j.status);
     if (!allowed.includes(target as JudgmentStatus)) throw invalidTransition('judgment', j.status, target, allowed);
-    const latest = await tx.judgmentValidation.findFirst({ where: { judgment_id: j.id }, orderBy: { id: 'desc' } });
+    const latest = await latestValidation(tx, j.id);
     const blocker = moveBlocker(j.status, target as JudgmentStatus, {
       latestValidation: latest ? { ready: latest.enforcement_ready, at: latest.created_at } : null,
       stayedAt: j.stayed_at,

@@ -3,7 +3,7 @@ import { ApiError } from '../../errors';
 import { PROFILES, type Profile } from '../../domain/judgments/enforcement-plan';
 import { recordChange } from '../audit/append';
 import { loadWritableMatter } from '../matters/access';
-import { lockJudgment } from './load';
+import { latestValidation, lockJudgment } from './load';
 import { eventData } from './serialize';
 
 /**
@@ -20,7 +20,7 @@ export async function setEnforcementProfile(
 ) {
   const j = await lockJudgment(ctx, tx, id);
   await loadWritableMatter(ctx, tx, j.matter_id);
-  const latest = await tx.judgmentValidation.findFirst({ where: { judgment_id: j.id }, orderBy: { id: 'desc' } });
+  const latest = await latestValidation(tx, j.id);
   if (!latest?.enforcement_ready || !['validated', 'enforcing'].includes(j.status)) {
     const failing = latest
       ? (latest.gates as { gate: string; status: string }[])

@@ -112,8 +112,10 @@ export async function ledgerBalance(ctx: Ctx, db: Db, matterId: string, q: { as_
   const asOf = q.as_of ?? today();
   const { currency, result, basis, review_required } = await matterLedger(ctx, db, m, asOf);
   const t = result.totals;
-  const page = await keysetPage({ limit: 20 }, (a) =>
-    db.ledgerEntry.findMany({ ...a, where: { ...a.where, matter_id: m.id, org_id: ctx.org.id, env: ctx.env } }),
+  const page = await keysetPage(
+    { limit: 20 },
+    (a) => db.ledgerEntry.findMany({ ...a, where: { ...a.where, org_id: ctx.org.id, env: ctx.env } }),
+    { matter_id: m.id },
   );
   return {
     object: 'ledger_balance' as const,

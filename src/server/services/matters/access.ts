@@ -12,6 +12,15 @@ export function matterFilter(ctx: Ctx): { in: string[] } | undefined {
 }
 
 /**
+ * A list's matter_id filter: the matter asked for, else what the actor may see. A matter outside
+ * a restricted key's matters matches nothing (never a 403 or a leak).
+ */
+export function listMatterFilter(ctx: Ctx, matterId?: string): string | { in: string[] } | undefined {
+  if (!matterId) return matterFilter(ctx);
+  return canSeeMatter(ctx, matterId) ? matterId : { in: [] };
+}
+
+/**
  * Loads a matter of the caller's organization and environment that the actor may see.
  * Anything else — malformed id, other tenant, other environment, restricted key — is the same
  * 404, so the answer never reveals that an object exists elsewhere.

@@ -68,7 +68,7 @@ export async function grantAuthority(ctx: Ctx, tx: Tx, matterId: string, input: 
 
 export async function listGrants(ctx: Ctx, db: Db, matterId: string, q: PageArgs) {
   const m = await loadMatter(ctx, db, matterId);
-  const page = await keysetPage(q, (a) => db.authorityGrant.findMany({ ...a, where: { ...a.where, matter_id: m.id } }));
+  const page = await keysetPage(q, (a) => db.authorityGrant.findMany(a), { matter_id: m.id });
   return listEnvelope(page, `/v1/matters/${m.id}/authority`, grantOut);
 }
 

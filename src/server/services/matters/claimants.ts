@@ -51,7 +51,7 @@ export async function createClaimant(ctx: Ctx, tx: Tx, matterId: string, input: 
 
 export async function listClaimants(ctx: Ctx, db: Db, matterId: string, q: PageArgs) {
   const m = await loadMatter(ctx, db, matterId);
-  const page = await keysetPage(q, (a) => db.claimant.findMany({ ...a, where: { ...a.where, matter_id: m.id } }));
+  const page = await keysetPage(q, (a) => db.claimant.findMany(a), { matter_id: m.id });
   return listEnvelope(page, `/v1/matters/${m.id}/claimants`, claimantOut);
 }
 

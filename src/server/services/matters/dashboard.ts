@@ -6,6 +6,7 @@ import { ledgerFigures } from '../ledger/balance';
 import { actorGrants } from '../../auth/require-scope';
 import { countOpenAlerts } from '../monitoring/alerts';
 import { dec } from '../../domain/judgments/decimal';
+import { latest } from '../paging';
 
 /** Packet statuses still in play (neither answered nor closed). */
 const OPEN_PACKET = ['draft', 'in_review', 'approved', 'sent'];
@@ -37,7 +38,7 @@ export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
     // Still to be done: neither completed nor cancelled (blocked ones included).
     db.action.count({ where: { matter_id: m.id, status: { notIn: ['completed', 'cancelled'] } } }),
     db.packet.count({ where: { matter_id: m.id, status: { in: OPEN_PACKET } } }),
-    db.assetMap.findFirst({ where: { matter_id: m.id }, orderBy: { id: 'desc' }, select: { body: true } }),
+    latest((a) => db.assetMap.findMany({ ...a, select: { id: true, body: true } }), { matter_id: m.id }),
     // Alerts still to be worked: new, actionable or under monitoring.
     countOpenAlerts(db, { org_id: ctx.org.id, env: ctx.env, matter_id: m.id }),
   ]);

@@ -5,7 +5,7 @@ import { inJsonbOrder } from '../../json';
 import { ApiError, invalidTransition } from '../../errors';
 import { newId } from '../../ids';
 import { recordChange } from '../audit/append';
-import { keysetPage, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
 import { containsText } from '../text-filter';
 import { loadWritableMatter, matterFilter } from './access';
 import { matterOut } from './serialize';
@@ -115,19 +115,24 @@ export async function getMatter(ctx: Ctx, db: Db, id: string) {
 }
 
 export async function listMatters(ctx: Ctx, db: Db, q: PageArgs & { status?: string; mode?: string; name?: string }) {
-  const page = await keysetPage(q, (a) =>
-    db.matter.findMany({
-      ...a,
-      where: {
-        ...a.where,
-        org_id: ctx.org.id,
-        env: ctx.env,
-        ...(matterFilter(ctx) ? { id: { ...a.where.id, ...matterFilter(ctx) } } : {}),
-        ...(q.status ? { status: q.status } : {}),
-        ...(q.mode ? { mode: q.mode } : {}),
-        ...(q.name ? { name: containsText(q.name) } : {}),
-      },
-    }),
+  const { where, lead } = leadOf({ org_id: ctx.org.id, env: ctx.env, status: q.status }, [
+    ['org_id', 'env', 'status'],
+    ['org_id', 'env'],
+  ]);
+  const page = await keysetPage(
+    q,
+    (a) =>
+      db.matter.findMany({
+        ...a,
+        where: {
+          ...a.where,
+          ...where,
+          ...(matterFilter(ctx) ? { id: { ...a.where.id, ...matterFilter(ctx) } } : {}),
+          ...(q.mode ? { mode: q.mode } : {}),
+          ...(q.name ? { name: containsText(q.name) } : {}),
+        },
+      }),
+    lead,
   );
   const data = await withAuthority(db, page.data);
   return { ...listEnvelope(page, '/v1/matters', (x) => x), data };

@@ -1,8 +1,8 @@
 import type { Prisma } from '@/generated/prisma/client';
 import type { Ctx, Db, Tx } from '../../context';
 import { isId } from '../../ids';
-import { keysetPage, listEnvelope, type PageArgs } from '../paging';
-import { loadOwned, matterFilter } from '../matters/access';
+import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
+import { loadOwned, listMatterFilter } from '../matters/access';
 import { alertOut } from './serialize';
 
 export interface AlertFilters {
@@ -36,18 +36,9 @@ export async function getAlert(ctx: Ctx, db: Db, id: string) {
   return alertOut(await findAlert(ctx, db, id));
 }
 
-/**
- * Alerts of the caller's org/env, newest first, filtered by matter, status, severity, type and
- * watchlist (API-CONTRACT §6; a value outside the vocabularies is 400 in the schema).
- */
-export async function listAlerts(ctx: Ctx, db: Db, q: PageArgs & AlertFilters) {
-  const restricted = matterFilter(ctx);
-  // A matter filter outside a restricted key's matters matches nothing (never a 403 or a leak).
-  const matter = q.matter_id
-    ? restricted && !restricted.in.includes(q.matter_id)
-      ? { in: [] as string[] }
-      : q.matter_id
-    : restricted;
+/** The filter and lead (paging.ts) of a list of the caller's alerts, newest first. */
+export function alertListWhere(ctx: Ctx, q: AlertFilters) {
+  const matter = listMatterFilter(ctx, q.matter_id);
   const where: Prisma.AlertWhereInput = {
     org_id: ctx.org.id,
     env: ctx.env,
@@ -57,7 +48,16 @@ export async function listAlerts(ctx: Ctx, db: Db, q: PageArgs & AlertFilters) {
     ...(q.type ? { type: q.type } : {}),
     ...(q.watchlist_id ? { watchlist_id: q.watchlist_id } : {}),
   };
-  const page = await keysetPage(q, (a) => db.alert.findMany({ ...a, where: { ...a.where, ...where } }));
+  return leadOf(where, [['matter_id'], ['org_id', 'env', 'status'], ['org_id', 'env']]);
+}
+
+/**
+ * Alerts of the caller's org/env, newest first, filtered by matter, status, severity, type and
+ * watchlist (API-CONTRACT §6; a value outside the vocabularies is 400 in the schema).
+ */
+export async function listAlerts(ctx: Ctx, db: Db, q: PageArgs & AlertFilters) {
+  const { where, lead } = alertListWhere(ctx, q);
+  const page = await keysetPage(q, (a) => db.alert.findMany({ ...a, where: { ...a.where, ...where } }), lead);
   return listEnvelope(page, '/v1/alerts', alertOut);
 }
 

@@ -1,6 +1,8 @@
 import type { Ctx, Db } from '../../context';
 import { severityRank } from '../../domain/monitoring/alert-status';
 import { matterFilter } from '../matters/access';
+import { newest } from '../paging';
+import { alertListWhere } from './alerts';
 import { alertOut } from './serialize';
 
 const INBOX_SIZE = 200;
@@ -14,24 +16,8 @@ export async function alertInbox(
   db: Db,
   q: { matter_id?: string; status?: string; severity?: string; type?: string },
 ) {
-  const restricted = matterFilter(ctx);
-  const matter = q.matter_id
-    ? restricted && !restricted.in.includes(q.matter_id)
-      ? { in: [] as string[] }
-      : q.matter_id
-    : restricted;
-  const rows = await db.alert.findMany({
-    where: {
-      org_id: ctx.org.id,
-      env: ctx.env,
-      ...(matter ? { matter_id: matter } : {}),
-      ...(q.status ? { status: q.status } : {}),
-      ...(q.severity ? { severity: q.severity } : {}),
-      ...(q.type ? { type: q.type } : {}),
-    },
-    orderBy: { id: 'desc' },
-    take: INBOX_SIZE,
-  });
+  const { where, lead } = alertListWhere(ctx, q);
+  const rows = await newest(INBOX_SIZE, (a) => db.alert.findMany({ ...a, where: { ...a.where, ...where } }), lead);
   rows.sort(
     (a, b) =>
       Number(b.status === 'new') - Number(a.status === 'new') ||
@@ -39,7 +25,7 @@ export async function alertInbox(
       (a.id < b.id ? 1 : -1),
   );
   const newCount = await db.alert.count({
-    where: { org_id: ctx.org.id, env: ctx.env, status: 'new', ...(restricted ? { matter_id: restricted } : {}) },
+    where: { org_id: ctx.org.id, env: ctx.env, status: 'new', matter_id: matterFilter(ctx) },
   });
   return { data: rows.map(alertOut), new_count: newCount };
 }

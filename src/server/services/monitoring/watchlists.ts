@@ -5,8 +5,8 @@ import { isId, newId } from '../../ids';
 import { NETWORKS, walletFor, type ChainNetwork } from '../../domain/crypto/networks';
 import { normalizeThresholds } from '../../domain/monitoring/rules';
 import { recordChange } from '../audit/append';
-import { keysetPage, listEnvelope, type PageArgs } from '../paging';
-import { loadOwned, loadWritableMatter, matterFilter } from '../matters/access';
+import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
+import { loadOwned, loadWritableMatter, listMatterFilter } from '../matters/access';
 import { clockPassSoon } from './clock-pass';
 import { initialCursor, scanSourceOf } from './cursors';
 import { watchlistOut } from './serialize';
@@ -176,20 +176,15 @@ export async function getWatchlist(ctx: Ctx, db: Db, id: string) {
 
 /** Watchlists of the caller's org/env (and matters), newest first. */
 export async function listWatchlists(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: string; status?: string }) {
-  const restricted = matterFilter(ctx);
-  // A matter filter outside a restricted key's matters matches nothing (never a 403 or a leak).
-  const matter = q.matter_id
-    ? restricted && !restricted.in.includes(q.matter_id)
-      ? { in: [] as string[] }
-      : q.matter_id
-    : restricted;
+  const matter = listMatterFilter(ctx, q.matter_id);
   const where: Prisma.WatchlistWhereInput = {
     org_id: ctx.org.id,
     env: ctx.env,
     ...(matter ? { matter_id: matter } : {}),
     ...(q.status ? { status: q.status } : {}),
   };
-  const page = await keysetPage(q, (a) => db.watchlist.findMany({ ...a, where: { ...a.where, ...where } }));
+  const { where: rest, lead } = leadOf(where, [['matter_id'], ['org_id', 'env']]);
+  const page = await keysetPage(q, (a) => db.watchlist.findMany({ ...a, where: { ...a.where, ...rest } }), lead);
   const all = await db.watchlistAddress.findMany({ where: { watchlist_id: { in: page.data.map((w) => w.id) } } });
   return listEnvelope(page, '/v1/watchlists', (w) =>
     watchlistOut(

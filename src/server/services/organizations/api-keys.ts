@@ -169,22 +169,24 @@ export async function listKeys(
 ) {
   assertOrgWide(ctx, 'list the keys of the organization');
   const org = await loadAccessibleOrg(ctx, db, orgId);
-  const page = await keysetPage(q, (a) =>
-    db.apiKey.findMany({
-      ...a,
-      where: {
-        ...a.where,
-        org_id: org.id,
-        ...(q.environment ? { env: q.environment } : {}),
-        ...(q.status === 'revoked'
-          ? { status: 'revoked' }
-          : q.status === 'active'
-            ? { status: 'active', OR: [{ expires_at: null }, { expires_at: { gt: new Date() } }] }
-            : q.status === 'expired'
-              ? { status: 'active', expires_at: { lte: new Date() } }
-              : {}),
-      },
-    }),
+  const page = await keysetPage(
+    q,
+    (a) =>
+      db.apiKey.findMany({
+        ...a,
+        where: {
+          ...a.where,
+          ...(q.environment ? { env: q.environment } : {}),
+          ...(q.status === 'revoked'
+            ? { status: 'revoked' }
+            : q.status === 'active'
+              ? { status: 'active', OR: [{ expires_at: null }, { expires_at: { gt: new Date() } }] }
+              : q.status === 'expired'
+                ? { status: 'active', expires_at: { lte: new Date() } }
+                : {}),
+        },
+      }),
+    { org_id: org.id },
   );
   return listEnvelope(page, `/v1/organizations/${org.id}/api-keys`, keyOut);
 }

@@ -124,7 +124,7 @@ export async function inviteUser(
 export async function listUsers(ctx: Ctx, db: Db, orgId: string, q: PageArgs) {
   assertOrgWide(ctx, 'list the users of the organization');
   const org = await loadAccessibleOrg(ctx, db, orgId);
-  const page = await keysetPage(q, (a) => db.user.findMany({ ...a, where: { ...a.where, org_id: org.id } }));
+  const page = await keysetPage(q, (a) => db.user.findMany(a), { org_id: org.id });
   return listEnvelope(page, `/v1/organizations/${org.id}/users`, userOut);
 }
 

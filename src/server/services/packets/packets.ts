@@ -10,8 +10,8 @@ import {
   type PacketStatus,
 } from '../../domain/packets/status';
 import { recordChange } from '../audit/append';
-import { keysetPage, listEnvelope, type PageArgs } from '../paging';
-import { loadOwned, loadWritableMatter, matterFilter } from '../matters/access';
+import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
+import { loadOwned, loadWritableMatter, listMatterFilter } from '../matters/access';
 import { currentReadiness } from './readiness-inputs';
 import { packetEventData, packetOut } from './serialize';
 import { requestExport } from '../exports/exports';
@@ -34,31 +34,26 @@ export async function getPacket(ctx: Ctx, db: Db, id: string) {
 
 export const PACKET_LIST_URL = '/v1/packets';
 
+/** The packets table's list indexes (their columns before the id, narrowest first), for leadOf. */
+export const PACKET_INDEXES = [
+  ['matter_id'],
+  ['org_id', 'env', 'status'],
+  ['org_id', 'env', 'type'],
+  ['org_id', 'env'],
+] as const;
+
 /** Packets newest first, filtered by matter, type and status (API-CONTRACT §6). */
 export async function listPackets(
   ctx: Ctx,
   db: Db,
   q: PageArgs & { matter_id?: string; type?: string; status?: string },
 ) {
-  const restricted = matterFilter(ctx);
-  const matterWhere = q.matter_id
-    ? restricted && !restricted.in.includes(q.matter_id)
-      ? { in: [] as string[] }
-      : q.matter_id
-    : restricted;
-  const page = await keysetPage(q, (a) =>
-    db.packet.findMany({
-      ...a,
-      where: {
-        ...a.where,
-        org_id: ctx.org.id,
-        env: ctx.env,
-        ...(matterWhere ? { matter_id: matterWhere } : {}),
-        ...(q.type ? { type: q.type } : {}),
-        ...(q.status ? { status: q.status } : {}),
-      },
-    }),
+  const matterWhere = listMatterFilter(ctx, q.matter_id);
+  const { where, lead } = leadOf(
+    { org_id: ctx.org.id, env: ctx.env, matter_id: matterWhere, status: q.status, type: q.type },
+    PACKET_INDEXES,
   );
+  const page = await keysetPage(q, (a) => db.packet.findMany({ ...a, where: { ...a.where, ...where } }), lead);
   return listEnvelope(page, PACKET_LIST_URL, (p) => packetOut(p));
 }
 

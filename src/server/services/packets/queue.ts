@@ -1,8 +1,17 @@
+import type { Prisma } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
 import { matterFilter } from '../matters/access';
+import { leadOf, newest } from '../paging';
+import { PACKET_INDEXES } from './packets';
 import { packetOut } from './serialize';
 
 const QUEUE_MAX = 100;
+
+/** The newest packets of a filter, walking the index its filter picks (paging.ts). */
+function newestPackets(db: Db, filters: Prisma.PacketWhereInput) {
+  const { where, lead } = leadOf(filters, PACKET_INDEXES);
+  return newest(QUEUE_MAX, (a) => db.packet.findMany({ ...a, where: { ...a.where, ...where } }), lead);
+}
 
 /**
  * Counsel's review queue (console): packets awaiting review first, oldest waiting first, then
@@ -26,13 +35,7 @@ export async function reviewQueue(ctx: Ctx, db: Db, q: { status?: string; type?:
         })
       : [];
   const rest =
-    q.status === 'in_review'
-      ? []
-      : await db.packet.findMany({
-          where: { ...base, ...(q.status ? { status: q.status } : { status: { not: 'in_review' } }) },
-          orderBy: { id: 'desc' },
-          take: QUEUE_MAX,
-        });
+    q.status === 'in_review' ? [] : await newestPackets(db, { ...base, status: q.status || { not: 'in_review' } });
   return {
     object: 'list' as const,
     data: [...awaiting, ...rest].map((p) => packetOut(p)),

@@ -1,6 +1,7 @@
 import type { Ctx, Db } from '../../context';
 import { notFound } from '../../errors';
 import { isId } from '../../ids';
+import { newest } from '../paging';
 import { HISTORY_LIMIT, assertRegistryAccess } from './relationships';
 import { packetsForCounterparty } from './links';
 import { contactLogOut, relationshipOut } from './serialize';
@@ -20,7 +21,7 @@ export async function getCounterparty(ctx: Ctx, db: Db, id: string) {
   if (!cp) throw notFound('counterparty', id);
   const [rels, logs] = await Promise.all([
     db.relationship.findMany({ where: { counterparty_id: cp.id }, orderBy: { id: 'asc' }, take: 1000 }),
-    db.contactLog.findMany({ where: { counterparty_id: cp.id }, orderBy: { id: 'desc' }, take: RESPONSE_LIMIT }),
+    newest(RESPONSE_LIMIT, (a) => db.contactLog.findMany(a), { counterparty_id: cp.id }),
   ]);
   const packets = await packetsForCounterparty(
     ctx,

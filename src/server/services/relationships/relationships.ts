@@ -3,7 +3,7 @@ import { ApiError, notFound } from '../../errors';
 import { isId, newId } from '../../ids';
 import { normalizeCounterpartyName } from '../../domain/relationships/counterparty-name';
 import { recordChange } from '../audit/append';
-import { keysetPage, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listEnvelope, newest, type PageArgs } from '../paging';
 import { eventData } from '../judgments/serialize';
 import { relationshipOut } from './serialize';
 
@@ -109,32 +109,33 @@ export async function listRelationships(
   q: PageArgs & { counterparty_id?: string; counterparty_type?: string; packet_type?: string },
 ) {
   assertRegistryAccess(ctx);
-  const page = await keysetPage(q, (a) =>
-    db.relationship.findMany({
-      ...a,
-      where: {
-        ...a.where,
-        org_id: ctx.org.id,
-        env: ctx.env,
-        ...(q.counterparty_id ? { counterparty_id: q.counterparty_id } : {}),
-        ...(q.counterparty_type ? { counterparty: { type: q.counterparty_type } } : {}),
-        ...(q.packet_type ? { packet_types_supported: { has: q.packet_type } } : {}),
-      },
-      include: { counterparty: true },
-    }),
+  const { where, lead } = leadOf(
+    {
+      org_id: ctx.org.id,
+      env: ctx.env,
+      counterparty_id: q.counterparty_id,
+      ...(q.counterparty_type ? { counterparty: { type: q.counterparty_type } } : {}),
+      ...(q.packet_type ? { packet_types_supported: { has: q.packet_type } } : {}),
+    },
+    [['counterparty_id'], ['org_id', 'env']],
+  );
+  const page = await keysetPage(
+    q,
+    (a) => db.relationship.findMany({ ...a, where: { ...a.where, ...where }, include: { counterparty: true } }),
+    lead,
   );
   return listEnvelope(page, '/v1/relationships', (r) => relationshipOut(r, r.counterparty));
 }
+
+/** A relationship's latest contacts, newest first. */
+const contactHistory = (db: Db, relationshipId: string) =>
+  newest(HISTORY_LIMIT, (a) => db.contactLog.findMany(a), { relationship_id: relationshipId });
 
 /** A relationship with its channel rules, packet support and contact history. */
 export async function getRelationship(ctx: Ctx, db: Db, id: string) {
   assertRegistryAccess(ctx);
   const r = await findRelationship(ctx, db, id);
-  const history = await db.contactLog.findMany({
-    where: { relationship_id: r.id },
-    orderBy: { id: 'desc' },
-    take: HISTORY_LIMIT,
-  });
+  const history = await contactHistory(db, r.id);
   return relationshipOut(r, r.counterparty, history);
 }
 
@@ -156,11 +157,7 @@ export async function updateRelationship(
       packet_types_supported: patch.packet_types_supported ? [...new Set(patch.packet_types_supported)] : undefined,
     },
   });
-  const history = await tx.contactLog.findMany({
-    where: { relationship_id: r.id },
-    orderBy: { id: 'desc' },
-    take: HISTORY_LIMIT,
-  });
+  const history = await contactHistory(tx, r.id);
   const out = relationshipOut(updated, r.counterparty, history);
   await recordChange(ctx, tx, {
     event_type: 'relationship.updated',

@@ -1,4 +1,5 @@
 import type { Ctx, Db } from '../../context';
+import { keysetPage } from '../paging';
 
 const SEVERITY_RANK: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3, info: 4 };
 /** A report shows at most this many alerts; the section's note says when more exist. */
@@ -9,14 +10,17 @@ const LIMIT = 50;
  * most severe first, then newest. The report snapshots them at creation.
  */
 export async function matterAlertsForReport(ctx: Ctx, db: Db, matterId: string) {
-  const rows = await db.alert.findMany({
-    where: { org_id: ctx.org.id, env: ctx.env, matter_id: matterId },
-    orderBy: { id: 'desc' },
-    take: LIMIT + 1,
-    select: { id: true, type: true, severity: true, status: true, created_at: true },
-  });
-  const items = rows
-    .slice(0, LIMIT)
+  const { data, has_more } = await keysetPage(
+    { limit: LIMIT },
+    (a) =>
+      db.alert.findMany({
+        ...a,
+        where: { ...a.where, org_id: ctx.org.id, env: ctx.env },
+        select: { id: true, type: true, severity: true, status: true, created_at: true },
+      }),
+    { matter_id: matterId },
+  );
+  const items = data
     .map((a) => ({
       alert_id: a.id,
       type: a.type,
@@ -25,6 +29,6 @@ export async function matterAlertsForReport(ctx: Ctx, db: Db, matterId: string) 
       created_at: a.created_at.toISOString(),
     }))
     .sort((a, b) => (SEVERITY_RANK[a.severity] ?? 9) - (SEVERITY_RANK[b.severity] ?? 9));
-  const note = rows.length > LIMIT ? `The ${LIMIT} newest alerts are shown; the matter has more.` : null;
+  const note = has_more ? `The ${LIMIT} newest alerts are shown; the matter has more.` : null;
   return { items, note };
 }

@@ -9,6 +9,7 @@ import { matterLedger } from '../ledger/balance';
 import { today } from '../judgments/rules-context';
 import { matterAlertsForReport } from './alerts-source';
 import { recoverySeries } from './ledger-series';
+import { latest } from '../paging';
 
 /**
  * The raw (unredacted) data of each report section, read from the matter's modules when the
@@ -81,7 +82,9 @@ async function judgmentsData(ctx: Ctx, db: Db, m: Matter) {
 }
 
 async function assetsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
-  const row = await db.assetMap.findFirst({ where: where(ctx, m), orderBy: { id: 'desc' } });
+  const row = await latest((a) => db.assetMap.findMany({ ...a, where: { ...where(ctx, m), ...a.where } }), {
+    matter_id: m.id,
+  });
   if (!row) return { map_id: null, wallets: [], exchange_hypotheses: [], token_exposure_count: 0 };
   const b = row.body as Any;
   for (const w of b.wallets ?? []) if (typeof w.address === 'string') c.addresses.add(w.address);

@@ -11,6 +11,7 @@ import { requestExport } from '../exports/exports';
 import { loadMatter, loadOwned } from '../matters/access';
 import { briefData, claimantData, type Collected } from './matter-data';
 import { reportEventData, reportOut } from './serialize';
+import { newest } from '../paging';
 
 /** A report the caller may see; anything else (bad id, other tenant, hidden matter) is 404. */
 export const findReport = (ctx: Ctx, db: Db, id: string) =>
@@ -155,11 +156,11 @@ export async function exportReport(
  */
 export async function listMatterReports(ctx: Ctx, db: Db, matterId: string) {
   const m = await loadMatter(ctx, db, matterId, 'matter_id');
-  const rows = await db.report.findMany({
-    where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env },
-    orderBy: { id: 'desc' },
-    take: 20,
-  });
+  const rows = await newest(
+    20,
+    (a) => db.report.findMany({ ...a, where: { ...a.where, org_id: ctx.org.id, env: ctx.env } }),
+    { matter_id: m.id },
+  );
   return rows.map((r) => {
     const { sections, ...meta } = reportOut(r, ctx.origin);
     return { ...meta, section_keys: sections.map((x) => x.key) };

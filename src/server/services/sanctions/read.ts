@@ -3,7 +3,7 @@ import { notFound } from '../../errors';
 import { isId } from '../../ids';
 import { canSeeMatter, matterFilter } from '../matters/access';
 import { today } from '../judgments/rules-context';
-import { keysetPage, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
 import { findOfacReport } from './ofac-reports';
 import { matterPause } from './pause';
 import { reviewView } from './reviews';
@@ -29,19 +29,15 @@ export async function getSanctionsObject(ctx: Ctx, db: Db, id: string) {
 const scoped = (ctx: Ctx, matterId?: string) => ({
   org_id: ctx.org.id,
   env: ctx.env,
-  ...(matterId ? { matter_id: matterId } : matterFilter(ctx) ? { matter_id: matterFilter(ctx) } : {}),
+  matter_id: matterId ?? matterFilter(ctx),
 });
 
 /** Screens, newest first (console). */
 export async function listScreens(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: string; status?: string }) {
   if (q.matter_id && !canSeeMatter(ctx, q.matter_id))
     return listEnvelope({ data: [], has_more: false }, '/sanctions/screens', (x) => x);
-  const page = await keysetPage(q, (a) =>
-    db.sanctionsScreen.findMany({
-      ...a,
-      where: { ...a.where, ...scoped(ctx, q.matter_id), ...(q.status ? { status: q.status } : {}) },
-    }),
-  );
+  const { where, lead } = leadOf({ ...scoped(ctx, q.matter_id), status: q.status }, [['matter_id'], ['org_id', 'env']]);
+  const page = await keysetPage(q, (a) => db.sanctionsScreen.findMany({ ...a, where: { ...a.where, ...where } }), lead);
   const paused = new Map<string, boolean>();
   for (const m of new Set(page.data.map((s) => s.matter_id))) paused.set(m, (await matterPause(ctx, db, m)).paused);
   return listEnvelope(page, '/sanctions/screens', (s) => screenOut(s, paused.get(s.matter_id)!));
@@ -51,12 +47,12 @@ export async function listScreens(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: 
 export async function listReviews(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: string; status?: string }) {
   if (q.matter_id && !canSeeMatter(ctx, q.matter_id))
     return listEnvelope({ data: [], has_more: false }, '/sanctions/reviews', (x) => x);
-  const page = await keysetPage(q, (a) =>
-    db.sanctionsReview.findMany({
-      ...a,
-      where: { ...a.where, ...scoped(ctx, q.matter_id), ...(q.status ? { status: q.status } : {}) },
-    }),
-  );
+  const { where, lead } = leadOf({ ...scoped(ctx, q.matter_id), status: q.status }, [
+    ['matter_id'],
+    ['org_id', 'env', 'status'],
+    ['org_id', 'env'],
+  ]);
+  const page = await keysetPage(q, (a) => db.sanctionsReview.findMany({ ...a, where: { ...a.where, ...where } }), lead);
   const data = [];
   for (const r of page.data) data.push(await reviewView(ctx, db, r));
   return { object: 'list' as const, data, has_more: page.has_more, url: '/sanctions/reviews' };
@@ -66,12 +62,8 @@ export async function listReviews(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: 
 export async function listOfacReports(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: string; status?: string }) {
   if (q.matter_id && !canSeeMatter(ctx, q.matter_id))
     return listEnvelope({ data: [], has_more: false }, '/sanctions/ofac-reports', (x) => x);
-  const page = await keysetPage(q, (a) =>
-    db.ofacReport.findMany({
-      ...a,
-      where: { ...a.where, ...scoped(ctx, q.matter_id), ...(q.status ? { status: q.status } : {}) },
-    }),
-  );
+  const { where, lead } = leadOf({ ...scoped(ctx, q.matter_id), status: q.status }, [['matter_id'], ['org_id', 'env']]);
+  const page = await keysetPage(q, (a) => db.ofacReport.findMany({ ...a, where: { ...a.where, ...where } }), lead);
   const on = today();
   return listEnvelope(page, '/sanctions/ofac-reports', (o) => ofacOut(o, on));
 }

@@ -1,6 +1,6 @@
 import type { Prisma, WebhookDelivery } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
-import { keysetPage, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
 import { loadEndpoint } from './endpoints';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
@@ -39,6 +39,7 @@ export async function listDeliveries(
     ...(q.status ? { status: q.status } : {}),
     ...(q.event_id ? { event_id: q.event_id } : {}),
   };
-  const page = await keysetPage(q, (a) => db.webhookDelivery.findMany({ ...a, where: { ...where, ...a.where } }));
+  const { where: rest, lead } = leadOf(where, [['event_id'], ['endpoint_id']]);
+  const page = await keysetPage(q, (a) => db.webhookDelivery.findMany({ ...a, where: { ...rest, ...a.where } }), lead);
   return listEnvelope(page, `/v1/webhook_endpoints/${e.id}/deliveries`, deliveryOut);
 }

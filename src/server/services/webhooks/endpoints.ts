@@ -102,8 +102,10 @@ export async function createWebhookEndpoint(ctx: Ctx, tx: Tx, input: { url: stri
 /** The environment's endpoints, newest first (no secrets). */
 export async function listWebhookEndpoints(ctx: Ctx, db: Db, q: PageArgs) {
   assertOrgWide(ctx);
-  const page = await keysetPage(q, (a) =>
-    db.webhookEndpoint.findMany({ ...a, where: { ...a.where, org_id: ctx.org.id, env: ctx.env, deleted_at: null } }),
+  const page = await keysetPage(
+    q,
+    (a) => db.webhookEndpoint.findMany({ ...a, where: { ...a.where, org_id: ctx.org.id, deleted_at: null } }),
+    { env: ctx.env },
   );
   return listEnvelope(page, '/v1/webhook_endpoints', endpointOut);
 }

@@ -5,7 +5,7 @@ import { isId, newId } from '../../ids';
 import { fromStored } from '../../json';
 import { recordChange } from '../audit/append';
 import { canSeeMatter } from '../matters/access';
-import { keysetPage, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
 import { subscribes, typesMatching } from '../../domain/event-catalog';
 import { deliveryOut } from './deliveries';
 import { loadEndpoint } from './endpoints';
@@ -51,7 +51,8 @@ export async function listEvents(ctx: Ctx, db: Db, q: PageArgs & { type?: string
     ...(q.type ? { type: { in: typesMatching(q.type) } } : {}),
     ...(q.matter_id ? { AND: [{ matter_id: q.matter_id }] } : {}),
   };
-  const page = await keysetPage(q, (a) => db.event.findMany({ ...a, where: { ...where, ...a.where } }));
+  const { where: rest, lead } = leadOf(where, [['org_id', 'env']]);
+  const page = await keysetPage(q, (a) => db.event.findMany({ ...a, where: { ...rest, ...a.where } }), lead);
   return listEnvelope(page, '/v1/events', eventOut);
 }
 
