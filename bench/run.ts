@@ -111,10 +111,9 @@ try {
   // of the rounds: load from elsewhere on the machine comes in bursts that last tens of seconds,
   // and a bare route measured once a round, minutes from some paths, skewed their ratios by
   // ±20% (bare 844 → 1,272 req/s from one round to the next in one run).
-  const share = (r: typeof bare) =>
-    median(r.rounds.map((x, i) => x.rps / (r === bare ? x : twins.get(r.name)![i]).rps));
-  const p99Ratio = (r: typeof bare) =>
-    median(r.rounds.map((x, i) => x.p99 / Math.max(1, (r === bare ? x : twins.get(r.name)![i]).p99)));
+  const twin = (r: typeof bare, i: number) => (r === bare ? r.rounds[i] : twins.get(r.name)![i]);
+  const share = (r: typeof bare) => median(r.rounds.map((x, i) => x.rps / twin(r, i).rps));
+  const p99Ratio = (r: typeof bare) => median(r.rounds.map((x, i) => x.p99 / Math.max(1, twin(r, i).p99)));
   const read = byName('GET /v1/matters/{id}');
   const write = byName('POST /v1/matters (Idempotency-Key)');
   const goals = {
