@@ -7,10 +7,58 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 import { scratchDb } from './helpers/scratch-db';
 import { serviceCtx } from './helpers/service-ctx';
-import { keysetPage, leadOf } from '../src/server/services/paging';
+import { keysetPage, leadOf, LIST_INDEXES } from '../src/server/services/paging';
+
+/** Each model's indexes in prisma/schema, as column lists (`@@index`, `@@unique`, `@@id`). */
+async function schemaIndexes(): Promise<Map<string, string[][]>> {
+  const dir = path.join(import.meta.dirname, '..', 'prisma', 'schema');
+  const models = new Map<string, string[][]>();
+  for (const file of (await readdir(dir)).filter((f) => f.endsWith('.prisma'))) {
+    // A model's body ends at the first line that is only `}` (`@default("{}")` may come before).
+    const text = await readFile(path.join(dir, file), 'utf8');
+    for (const [, name, body] of text.matchAll(/^model (\w+) \{$([\s\S]*?)^\}$/gm)) {
+      const lists = [...body.matchAll(/@@(?:index|unique|id)\(\[([^\]]*)\]/g)].map(([, cols]) =>
+        cols.split(',').map((c) => c.trim().replace(/\(.*$/, '')),
+      );
+      models.set(name, lists);
+    }
+  }
+  return models;
+}
+
+describe("every list's leads are indexes of its table", () => {
+  test('each list declared with listIndexes has, for each of its leads, an index of those columns and then the id', async () => {
+    // The services declare their lists when loaded: load every one that does.
+    const services = path.join(import.meta.dirname, '..', 'src', 'server', 'services');
+    for (const entry of await readdir(services, { recursive: true })) {
+      const file = path.join(services, entry);
+      if (
+        file.endsWith('.ts') &&
+        !file.endsWith('paging.ts') &&
+        (await readFile(file, 'utf8')).includes('listIndexes(')
+      )
+        await import(file);
+    }
+    assert.ok(LIST_INDEXES.length >= 14, `${LIST_INDEXES.length} lists declared`);
+    const schema = await schemaIndexes();
+    for (const { model, indexes } of LIST_INDEXES) {
+      const have = schema.get(model);
+      assert.ok(have, `model ${model} is in prisma/schema`);
+      for (const cols of indexes) {
+        const want = [...cols, 'id'].join(', ');
+        assert.ok(
+          have.some((ix) => ix.join(', ') === want),
+          `${model}: no index on (${want}); it has ${have.map((ix) => `(${ix.join(', ')})`).join(' ')}`,
+        );
+      }
+    }
+  });
+});
 
 describe('leadOf picks the column before the id of the first index its filters fill', () => {
   type Filters = Partial<Record<'org_id' | 'env' | 'matter_id' | 'status' | 'severity', unknown>>;

@@ -71,6 +71,19 @@ export async function latest<T extends { id: string }, K extends string = never>
   return (await newest(1, find, lead))[0] ?? null;
 }
 
+/** Every list's indexes by Prisma model, as declared with listIndexes (checked against the schema in tests). */
+export const LIST_INDEXES: { model: string; indexes: readonly (readonly string[])[] }[] = [];
+
+/**
+ * A list's indexes for leadOf: each index's columns before the id, most selective first. Kept
+ * at module level and named by model, so tests/list-indexes.test.ts can check each against the
+ * schema's indexes: a list whose index is gone would still answer, reading the table instead.
+ */
+export function listIndexes<const C extends string>(model: string, indexes: readonly (readonly C[])[]) {
+  LIST_INDEXES.push({ model, indexes });
+  return indexes;
+}
+
 /**
  * A list's lead (above) from its equality filters: the last column of the first of `indexes`
  * (each an index's columns before the id, most selective first) whose columns all have a plain

@@ -2,7 +2,7 @@ import type { Action, Prisma } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
 import { invalidParam } from '../../errors';
 import { isId } from '../../ids';
-import { keysetPage, leadOf, listEnvelope, type Page, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listIndexes, listEnvelope, type Page, type PageArgs } from '../paging';
 import { loadMatter, listMatterFilter } from '../matters/access';
 import { actionOut } from './serialize';
 
@@ -80,13 +80,13 @@ async function page(ctx: Ctx, db: Db, q: PageArgs & ActionFilters, url: string) 
   return listEnvelope(p, url, (row) => actionOut(row, now));
 }
 
-const ACTION_INDEXES = [
+const ACTION_INDEXES = listIndexes('Action', [
   ['matter_id'],
   ['org_id', 'env', 'owner_id'],
   ['org_id', 'env', 'campaign_id'],
   ['org_id', 'env', 'status'],
   ['org_id', 'env'],
-] as const;
+]);
 
 function newestFirstPage(db: Db, q: PageArgs, where: Prisma.ActionWhereInput) {
   const { where: rest, lead } = leadOf(where, ACTION_INDEXES);

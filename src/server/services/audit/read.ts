@@ -3,7 +3,7 @@ import type { Ctx, Db, Tx } from '../../context';
 import { ApiError, notFound } from '../../errors';
 import { isId } from '../../ids';
 import { fromStored } from '../../json';
-import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listIndexes, listEnvelope, type PageArgs } from '../paging';
 import { canSeeMatter, loadMatter, loadWritableMatter } from '../matters/access';
 import { chainHash, hashInput, recordChangeNow } from './append';
 
@@ -59,12 +59,12 @@ export async function listMatterAudit(ctx: Ctx, db: Db, matterId: string, q: Pag
   return listEnvelope(page, `/v1/audit/matters/${m.id}`, auditOut);
 }
 
-const AUDIT_INDEXES = [
+const AUDIT_INDEXES = listIndexes('AuditEvent', [
   ['matter_id', 'object_type', 'object_id'],
   ['matter_id', 'event_type'],
   ['matter_id', 'actor_id'],
   ['matter_id'],
-] as const;
+]);
 
 export async function getAuditEvent(ctx: Ctx, db: Db, id: string) {
   const e = isId('audit_event', id)

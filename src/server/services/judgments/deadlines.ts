@@ -3,7 +3,7 @@ import type { Ctx, Db, Tx } from '../../context';
 import { isoDate, toDate } from '../../domain/judgments/dates';
 import { computeDeadlines } from '../../domain/judgments/deadlines';
 import { newId } from '../../ids';
-import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listIndexes, listEnvelope, type PageArgs } from '../paging';
 import { findJudgment } from './load';
 import { deadlineInputOf, today } from './rules-context';
 import { deadlineOut } from './serialize';
@@ -70,6 +70,8 @@ export async function syncDeadlines(ctx: Ctx, tx: Tx, j: Judgment, owner: string
 
 export const DEADLINE_LIST_STATUSES = ['open', 'passed', 'superseded', 'cancelled'] as const;
 
+const DEADLINE_INDEXES = listIndexes('JudgmentDeadline', [['judgment_id', 'status'], ['judgment_id']]);
+
 /**
  * A judgment's deadlines, newest first. Without `status` it lists the current ones (open and
  * passed); `passed` is an open row whose legal last day is behind us.
@@ -91,10 +93,7 @@ export async function listDeadlines(
         : q.status
           ? { status: q.status }
           : { status: 'open' };
-  const { where, lead } = leadOf({ judgment_id: j.id, ...statusWhere, type: q.type }, [
-    ['judgment_id', 'status'],
-    ['judgment_id'],
-  ]);
+  const { where, lead } = leadOf({ judgment_id: j.id, ...statusWhere, type: q.type }, DEADLINE_INDEXES);
   const page = await keysetPage(
     q,
     (a) => db.judgmentDeadline.findMany({ ...a, where: { ...a.where, ...where } }),

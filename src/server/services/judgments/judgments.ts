@@ -6,7 +6,7 @@ import { dec } from '../../domain/judgments/decimal';
 import { resolveRules } from '../../domain/judgments/jurisdiction-rules';
 import { allowedMoves, moveBlocker, type JudgmentStatus } from '../../domain/judgments/judgment-status';
 import { recordChange } from '../audit/append';
-import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listIndexes, listEnvelope, type PageArgs } from '../paging';
 import { loadMatter, loadWritableMatter, listMatterFilter } from '../matters/access';
 import { authorityStatus } from '../matters/authority-status';
 import { DEFAULT_REVIEW_STATE } from '../matters/claimants';
@@ -151,6 +151,8 @@ export async function getJudgment(ctx: Ctx, db: Db, id: string) {
   };
 }
 
+const JUDGMENT_INDEXES = listIndexes('Judgment', [['matter_id'], ['org_id', 'env', 'status'], ['org_id', 'env']]);
+
 /** Judgments of the caller's org and environment, newest first, filtered by matter, type and status. */
 export async function listJudgments(
   ctx: Ctx,
@@ -160,7 +162,7 @@ export async function listJudgments(
   const matterWhere = listMatterFilter(ctx, q.matter_id);
   const { where, lead } = leadOf(
     { org_id: ctx.org.id, env: ctx.env, matter_id: matterWhere, status: q.status, type: q.type },
-    [['matter_id'], ['org_id', 'env', 'status'], ['org_id', 'env']],
+    JUDGMENT_INDEXES,
   );
   const page = await keysetPage(q, (a) => db.judgment.findMany({ ...a, where: { ...a.where, ...where } }), lead);
   return listEnvelope(page, '/v1/judgments', judgmentOut);

@@ -5,7 +5,7 @@ import { inJsonbOrder } from '../../json';
 import { ApiError, invalidTransition } from '../../errors';
 import { newId } from '../../ids';
 import { recordChange } from '../audit/append';
-import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listIndexes, listEnvelope, type PageArgs } from '../paging';
 import { containsText } from '../text-filter';
 import { loadWritableMatter, matterFilter } from './access';
 import { matterOut } from './serialize';
@@ -114,11 +114,13 @@ export async function getMatter(ctx: Ctx, db: Db, id: string) {
   return matterOut(matter, grants);
 }
 
+const MATTER_INDEXES = listIndexes('Matter', [
+  ['org_id', 'env', 'status'],
+  ['org_id', 'env'],
+]);
+
 export async function listMatters(ctx: Ctx, db: Db, q: PageArgs & { status?: string; mode?: string; name?: string }) {
-  const { where, lead } = leadOf({ org_id: ctx.org.id, env: ctx.env, status: q.status }, [
-    ['org_id', 'env', 'status'],
-    ['org_id', 'env'],
-  ]);
+  const { where, lead } = leadOf({ org_id: ctx.org.id, env: ctx.env, status: q.status }, MATTER_INDEXES);
   const page = await keysetPage(
     q,
     (a) =>

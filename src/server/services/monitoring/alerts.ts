@@ -1,7 +1,7 @@
 import type { Prisma } from '@/generated/prisma/client';
 import type { Ctx, Db, Tx } from '../../context';
 import { isId } from '../../ids';
-import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listIndexes, listEnvelope, type PageArgs } from '../paging';
 import { loadOwned, listMatterFilter } from '../matters/access';
 import { alertOut } from './serialize';
 
@@ -36,6 +36,8 @@ export async function getAlert(ctx: Ctx, db: Db, id: string) {
   return alertOut(await findAlert(ctx, db, id));
 }
 
+const ALERT_INDEXES = listIndexes('Alert', [['matter_id'], ['org_id', 'env', 'status'], ['org_id', 'env']]);
+
 /** The filter and lead (paging.ts) of a list of the caller's alerts, newest first. */
 export function alertListWhere(ctx: Ctx, q: AlertFilters) {
   const matter = listMatterFilter(ctx, q.matter_id);
@@ -48,7 +50,7 @@ export function alertListWhere(ctx: Ctx, q: AlertFilters) {
     ...(q.type ? { type: q.type } : {}),
     ...(q.watchlist_id ? { watchlist_id: q.watchlist_id } : {}),
   };
-  return leadOf(where, [['matter_id'], ['org_id', 'env', 'status'], ['org_id', 'env']]);
+  return leadOf(where, ALERT_INDEXES);
 }
 
 /**

@@ -5,7 +5,7 @@ import { isId, newId } from '../../ids';
 import { NETWORKS, walletFor, type ChainNetwork } from '../../domain/crypto/networks';
 import { normalizeThresholds } from '../../domain/monitoring/rules';
 import { recordChange } from '../audit/append';
-import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listIndexes, listEnvelope, type PageArgs } from '../paging';
 import { loadOwned, loadWritableMatter, listMatterFilter } from '../matters/access';
 import { clockPassSoon } from './clock-pass';
 import { initialCursor, scanSourceOf } from './cursors';
@@ -174,6 +174,8 @@ export async function getWatchlist(ctx: Ctx, db: Db, id: string) {
   return watchlistOut(w, await addressesOf(db, w.id));
 }
 
+const WATCHLIST_INDEXES = listIndexes('Watchlist', [['matter_id'], ['org_id', 'env']]);
+
 /** Watchlists of the caller's org/env (and matters), newest first. */
 export async function listWatchlists(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: string; status?: string }) {
   const matter = listMatterFilter(ctx, q.matter_id);
@@ -183,7 +185,7 @@ export async function listWatchlists(ctx: Ctx, db: Db, q: PageArgs & { matter_id
     ...(matter ? { matter_id: matter } : {}),
     ...(q.status ? { status: q.status } : {}),
   };
-  const { where: rest, lead } = leadOf(where, [['matter_id'], ['org_id', 'env']]);
+  const { where: rest, lead } = leadOf(where, WATCHLIST_INDEXES);
   const page = await keysetPage(q, (a) => db.watchlist.findMany({ ...a, where: { ...a.where, ...rest } }), lead);
   const all = await db.watchlistAddress.findMany({ where: { watchlist_id: { in: page.data.map((w) => w.id) } } });
   return listEnvelope(page, '/v1/watchlists', (w) =>

@@ -10,7 +10,7 @@ import {
   type PacketStatus,
 } from '../../domain/packets/status';
 import { recordChange } from '../audit/append';
-import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listIndexes, listEnvelope, type PageArgs } from '../paging';
 import { loadOwned, loadWritableMatter, listMatterFilter } from '../matters/access';
 import { currentReadiness } from './readiness-inputs';
 import { packetEventData, packetOut } from './serialize';
@@ -35,12 +35,12 @@ export async function getPacket(ctx: Ctx, db: Db, id: string) {
 export const PACKET_LIST_URL = '/v1/packets';
 
 /** The packets table's list indexes (their columns before the id, narrowest first), for leadOf. */
-export const PACKET_INDEXES = [
+export const PACKET_INDEXES = listIndexes('Packet', [
   ['matter_id'],
   ['org_id', 'env', 'status'],
   ['org_id', 'env', 'type'],
   ['org_id', 'env'],
-] as const;
+]);
 
 /** Packets newest first, filtered by matter, type and status (API-CONTRACT §6). */
 export async function listPackets(

@@ -3,7 +3,7 @@ import { ApiError, notFound } from '../../errors';
 import { isId, newId } from '../../ids';
 import { normalizeCounterpartyName } from '../../domain/relationships/counterparty-name';
 import { recordChange } from '../audit/append';
-import { keysetPage, leadOf, listEnvelope, newest, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listIndexes, listEnvelope, newest, type PageArgs } from '../paging';
 import { eventData } from '../judgments/serialize';
 import { relationshipOut } from './serialize';
 
@@ -102,6 +102,8 @@ export async function createRelationship(ctx: Ctx, tx: Tx, input: RelationshipIn
   return out;
 }
 
+const RELATIONSHIP_INDEXES = listIndexes('Relationship', [['counterparty_id'], ['org_id', 'env']]);
+
 /** Relationships of the environment, newest first, by counterparty, its type, or a supported packet type. */
 export async function listRelationships(
   ctx: Ctx,
@@ -117,7 +119,7 @@ export async function listRelationships(
       ...(q.counterparty_type ? { counterparty: { type: q.counterparty_type } } : {}),
       ...(q.packet_type ? { packet_types_supported: { has: q.packet_type } } : {}),
     },
-    [['counterparty_id'], ['org_id', 'env']],
+    RELATIONSHIP_INDEXES,
   );
   const page = await keysetPage(
     q,

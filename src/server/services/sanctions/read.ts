@@ -3,7 +3,7 @@ import { notFound } from '../../errors';
 import { isId } from '../../ids';
 import { canSeeMatter, matterFilter } from '../matters/access';
 import { today } from '../judgments/rules-context';
-import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listIndexes, listEnvelope, type PageArgs } from '../paging';
 import { findOfacReport } from './ofac-reports';
 import { matterPause } from './pause';
 import { reviewView } from './reviews';
@@ -26,6 +26,10 @@ export async function getSanctionsObject(ctx: Ctx, db: Db, id: string) {
   throw notFound('sanctions screen or review', id);
 }
 
+const SCREEN_INDEXES = listIndexes('SanctionsScreen', [['matter_id'], ['org_id', 'env']]);
+const REVIEW_INDEXES = listIndexes('SanctionsReview', [['matter_id'], ['org_id', 'env', 'status'], ['org_id', 'env']]);
+const OFAC_REPORT_INDEXES = listIndexes('OfacReport', [['matter_id'], ['org_id', 'env']]);
+
 const scoped = (ctx: Ctx, matterId?: string) => ({
   org_id: ctx.org.id,
   env: ctx.env,
@@ -36,7 +40,7 @@ const scoped = (ctx: Ctx, matterId?: string) => ({
 export async function listScreens(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: string; status?: string }) {
   if (q.matter_id && !canSeeMatter(ctx, q.matter_id))
     return listEnvelope({ data: [], has_more: false }, '/sanctions/screens', (x) => x);
-  const { where, lead } = leadOf({ ...scoped(ctx, q.matter_id), status: q.status }, [['matter_id'], ['org_id', 'env']]);
+  const { where, lead } = leadOf({ ...scoped(ctx, q.matter_id), status: q.status }, SCREEN_INDEXES);
   const page = await keysetPage(q, (a) => db.sanctionsScreen.findMany({ ...a, where: { ...a.where, ...where } }), lead);
   const paused = new Map<string, boolean>();
   for (const m of new Set(page.data.map((s) => s.matter_id))) paused.set(m, (await matterPause(ctx, db, m)).paused);
@@ -47,11 +51,7 @@ export async function listScreens(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: 
 export async function listReviews(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: string; status?: string }) {
   if (q.matter_id && !canSeeMatter(ctx, q.matter_id))
     return listEnvelope({ data: [], has_more: false }, '/sanctions/reviews', (x) => x);
-  const { where, lead } = leadOf({ ...scoped(ctx, q.matter_id), status: q.status }, [
-    ['matter_id'],
-    ['org_id', 'env', 'status'],
-    ['org_id', 'env'],
-  ]);
+  const { where, lead } = leadOf({ ...scoped(ctx, q.matter_id), status: q.status }, REVIEW_INDEXES);
   const page = await keysetPage(q, (a) => db.sanctionsReview.findMany({ ...a, where: { ...a.where, ...where } }), lead);
   const data = [];
   for (const r of page.data) data.push(await reviewView(ctx, db, r));
@@ -62,7 +62,7 @@ export async function listReviews(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: 
 export async function listOfacReports(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: string; status?: string }) {
   if (q.matter_id && !canSeeMatter(ctx, q.matter_id))
     return listEnvelope({ data: [], has_more: false }, '/sanctions/ofac-reports', (x) => x);
-  const { where, lead } = leadOf({ ...scoped(ctx, q.matter_id), status: q.status }, [['matter_id'], ['org_id', 'env']]);
+  const { where, lead } = leadOf({ ...scoped(ctx, q.matter_id), status: q.status }, OFAC_REPORT_INDEXES);
   const page = await keysetPage(q, (a) => db.ofacReport.findMany({ ...a, where: { ...a.where, ...where } }), lead);
   const on = today();
   return listEnvelope(page, '/sanctions/ofac-reports', (o) => ofacOut(o, on));

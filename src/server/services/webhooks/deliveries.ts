@@ -1,6 +1,6 @@
 import type { Prisma, WebhookDelivery } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
-import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listIndexes, listEnvelope, type PageArgs } from '../paging';
 import { loadEndpoint } from './endpoints';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
@@ -23,6 +23,8 @@ export function deliveryOut(d: WebhookDelivery) {
   };
 }
 
+const DELIVERY_INDEXES = listIndexes('WebhookDelivery', [['event_id'], ['endpoint_id']]);
+
 /**
  * An endpoint's attempts, newest first, optionally for one event or one status. This is also
  * what the console's endpoint page lists as "recent deliveries".
@@ -39,7 +41,7 @@ export async function listDeliveries(
     ...(q.status ? { status: q.status } : {}),
     ...(q.event_id ? { event_id: q.event_id } : {}),
   };
-  const { where: rest, lead } = leadOf(where, [['event_id'], ['endpoint_id']]);
+  const { where: rest, lead } = leadOf(where, DELIVERY_INDEXES);
   const page = await keysetPage(q, (a) => db.webhookDelivery.findMany({ ...a, where: { ...rest, ...a.where } }), lead);
   return listEnvelope(page, `/v1/webhook_endpoints/${e.id}/deliveries`, deliveryOut);
 }

@@ -5,7 +5,7 @@ import { isId, newId } from '../../ids';
 import { fromStored } from '../../json';
 import { recordChange } from '../audit/append';
 import { canSeeMatter } from '../matters/access';
-import { keysetPage, leadOf, listEnvelope, type PageArgs } from '../paging';
+import { keysetPage, leadOf, listIndexes, listEnvelope, type PageArgs } from '../paging';
 import { subscribes, typesMatching } from '../../domain/event-catalog';
 import { deliveryOut } from './deliveries';
 import { loadEndpoint } from './endpoints';
@@ -43,6 +43,8 @@ function visibleWhere(ctx: Ctx): Prisma.EventWhereInput {
   };
 }
 
+const EVENT_INDEXES = listIndexes('Event', [['org_id', 'env']]);
+
 /** Events newest first, filtered by type (`matter.created` or `matter.*`) and matter. */
 export async function listEvents(ctx: Ctx, db: Db, q: PageArgs & { type?: string; matter_id?: string }) {
   const base = visibleWhere(ctx);
@@ -51,7 +53,7 @@ export async function listEvents(ctx: Ctx, db: Db, q: PageArgs & { type?: string
     ...(q.type ? { type: { in: typesMatching(q.type) } } : {}),
     ...(q.matter_id ? { AND: [{ matter_id: q.matter_id }] } : {}),
   };
-  const { where: rest, lead } = leadOf(where, [['org_id', 'env']]);
+  const { where: rest, lead } = leadOf(where, EVENT_INDEXES);
   const page = await keysetPage(q, (a) => db.event.findMany({ ...a, where: { ...rest, ...a.where } }), lead);
   return listEnvelope(page, '/v1/events', eventOut);
 }
