@@ -7,6 +7,7 @@ import { certificateDecision } from '../../domain/issuer/remediation';
 import { screenWallet } from '../../domain/sanctions/screen';
 import { recordChange } from '../audit/append';
 import { loadOwned, loadWritableMatter } from '../matters/access';
+import { newest } from '../paging';
 import { addressIndex } from '../sanctions/address-data';
 import { certificateOut } from './serialize';
 
@@ -88,13 +89,13 @@ export async function findCertificate(ctx: Ctx, db: Db, id: string, param?: stri
   );
 }
 
-/** Certificates of a matter, newest first (console). */
+/** Certificates of a matter, newest first (console), walking its (matter_id, id) index (paging.ts). */
 export async function listCertificates(ctx: Ctx, db: Db, matterId: string) {
-  const rows = await db.destinationWalletCertificate.findMany({
-    where: { matter_id: matterId, org_id: ctx.org.id, env: ctx.env },
-    orderBy: { id: 'desc' },
-    take: 200,
-  });
+  const rows = await newest(
+    200,
+    (a) => db.destinationWalletCertificate.findMany({ ...a, where: { ...a.where, org_id: ctx.org.id, env: ctx.env } }),
+    { matter_id: matterId },
+  );
   return rows.map(certificateOut);
 }
 
