@@ -341,3 +341,53 @@ describe('blocking and the OFAC report workflow', () => {
     assert.equal((listed as any).data.data[0].ofac_report_id, o.body.ofac_report_id);
   });
 });
+
+describe("the console's screen and review lists", () => {
+  test('one page over several matters shows each row its own matter’s pause and its own OFAC report', async () => {
+    const open = await matterWithAuthority(c, 'List: open review');
+    const blocked = await matterWithAuthority(c, 'List: blocked, reported');
+    const cleared = await matterWithAuthority(c, 'List: cleared');
+    const review = async (m: string) => {
+      const s = await screen(m, { wallets: [LAZARUS_ETH] });
+      const r = await c.post('/v1/sanctions/review-packet', { matter_id: m, screen_id: s.review_id });
+      assert.equal(r.status, 201, JSON.stringify(r.body));
+      return { screen: s.review_id as string, review: r.body.review_id as string };
+    };
+    const [a, b, d] = [await review(open), await review(blocked), await review(cleared)];
+    assert.ok((await decide(b.review, 'blocked', 'Listed DPRK wallet: funds blocked.')).ok);
+    const o = await c.post('/v1/sanctions/ofac-report-workflow', {
+      matter_id: blocked,
+      sanctions_review_id: b.review,
+      counsel_owner: 'J. Counsel',
+    });
+    assert.equal(o.status, 201, JSON.stringify(o.body));
+    assert.ok((await decide(d.review, 'cleared', 'OFAC license on file for this transfer.')).ok);
+
+    const screens = await counsel.query('sanctions.screens', { limit: 100 });
+    assert.ok(screens.ok, JSON.stringify(screens));
+    const screenRows = new Map((screens as any).data.data.map((s: any) => [s.review_id, s]));
+    assert.deepEqual(
+      [a, b, d].map((x) => (screenRows.get(x.screen) as any)?.ordinary_collection_paused),
+      [true, true, false],
+    );
+
+    const reviews = await counsel.query('sanctions.reviews', { limit: 100 });
+    assert.ok(reviews.ok, JSON.stringify(reviews));
+    const reviewRows = new Map((reviews as any).data.data.map((r: any) => [r.review_id, r]));
+    const shown = [a, b, d].map((x) => reviewRows.get(x.review) as any);
+    assert.deepEqual(
+      shown.map((r) => [r.status, r.ordinary_collection_paused, r.ofac_report?.ofac_report_id ?? null]),
+      [
+        ['in_review', true, null],
+        ['blocked', true, o.body.ofac_report_id],
+        ['cleared', false, null],
+      ],
+    );
+    // Each row reads as the review's own GET does (but for the request's audit_ref).
+    for (const r of shown) {
+      const got = (await c.get(`/v1/sanctions/${r.review_id}`)).body;
+      delete got.audit_ref;
+      assert.deepEqual(r, got);
+    }
+  });
+});

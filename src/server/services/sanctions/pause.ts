@@ -9,21 +9,36 @@ import { clearanceKey, unresolvedMatches, type ScreenMatch } from '../../domain/
  * clears nothing (the property stays blocked).
  */
 export async function matterPause(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, matterId: string) {
-  const scope = { org_id: ctx.org.id, env: ctx.env, matter_id: matterId };
+  return (await matterPauses(ctx, db, [matterId])).get(matterId)!;
+}
+
+type Pause = { paused: boolean; unresolved: ScreenMatch[]; cleared: Set<string> };
+
+/** matterPause of several matters (a list page's), in the same two queries as one. */
+export async function matterPauses(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, matterIds: string[]) {
+  const ids = [...new Set(matterIds)];
+  const out = new Map<string, Pause>();
+  if (!ids.length) return out;
+  const scope = { org_id: ctx.org.id, env: ctx.env, matter_id: ids.length === 1 ? ids[0] : { in: ids } };
   const [screens, cleared] = await Promise.all([
     db.sanctionsScreen.findMany({
       where: { ...scope, status: { not: 'clear' } },
-      select: { id: true, matches: true },
+      select: { matter_id: true, matches: true },
       orderBy: { id: 'asc' },
     }),
-    db.sanctionsReview.findMany({ where: { ...scope, status: 'cleared' }, select: { matches: true } }),
+    db.sanctionsReview.findMany({ where: { ...scope, status: 'cleared' }, select: { matter_id: true, matches: true } }),
   ]);
-  const keys = new Set(cleared.flatMap((r) => (r.matches as unknown as ScreenMatch[]).map(clearanceKey)));
-  const unresolved = unresolvedMatches(
-    screens.map((s) => ({ matches: s.matches as unknown as ScreenMatch[] })),
-    keys,
-  );
-  return { paused: unresolved.length > 0, unresolved, cleared: keys };
+  const matchesOf = (rows: { matter_id: string; matches: unknown }[], id: string) =>
+    rows.filter((r) => r.matter_id === id).map((r) => r.matches as ScreenMatch[]);
+  for (const id of ids) {
+    const keys = new Set(matchesOf(cleared, id).flatMap((ms) => ms.map(clearanceKey)));
+    const unresolved = unresolvedMatches(
+      matchesOf(screens, id).map((matches) => ({ matches })),
+      keys,
+    );
+    out.set(id, { paused: unresolved.length > 0, unresolved, cleared: keys });
+  }
+  return out;
 }
 
 /** Refuses a collection operation while the matter is paused: 403 collection_paused, naming

@@ -5,8 +5,8 @@ import { canSeeMatter, matterFilter } from '../matters/access';
 import { today } from '../judgments/rules-context';
 import { keysetPage, leadOf, listIndexes, listEnvelope, type PageArgs } from '../paging';
 import { findOfacReport } from './ofac-reports';
-import { matterPause } from './pause';
-import { reviewView } from './reviews';
+import { matterPause, matterPauses } from './pause';
+import { reviewView, reviewViews } from './reviews';
 import { ofacOut, screenOut } from './serialize';
 
 /**
@@ -42,9 +42,12 @@ export async function listScreens(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: 
     return listEnvelope({ data: [], has_more: false }, '/sanctions/screens', (x) => x);
   const { where, lead } = leadOf({ ...scoped(ctx, q.matter_id), status: q.status }, SCREEN_INDEXES);
   const page = await keysetPage(q, (a) => db.sanctionsScreen.findMany({ ...a, where: { ...a.where, ...where } }), lead);
-  const paused = new Map<string, boolean>();
-  for (const m of new Set(page.data.map((s) => s.matter_id))) paused.set(m, (await matterPause(ctx, db, m)).paused);
-  return listEnvelope(page, '/sanctions/screens', (s) => screenOut(s, paused.get(s.matter_id)!));
+  const pauses = await matterPauses(
+    ctx,
+    db,
+    page.data.map((s) => s.matter_id),
+  );
+  return listEnvelope(page, '/sanctions/screens', (s) => screenOut(s, pauses.get(s.matter_id)!.paused));
 }
 
 /** Reviews, newest first, by status (the console's review queue is `in_review`). */
@@ -53,8 +56,7 @@ export async function listReviews(ctx: Ctx, db: Db, q: PageArgs & { matter_id?: 
     return listEnvelope({ data: [], has_more: false }, '/sanctions/reviews', (x) => x);
   const { where, lead } = leadOf({ ...scoped(ctx, q.matter_id), status: q.status }, REVIEW_INDEXES);
   const page = await keysetPage(q, (a) => db.sanctionsReview.findMany({ ...a, where: { ...a.where, ...where } }), lead);
-  const data = [];
-  for (const r of page.data) data.push(await reviewView(ctx, db, r));
+  const data = await reviewViews(ctx, db, page.data);
   return { object: 'list' as const, data, has_more: page.has_more, url: '/sanctions/reviews' };
 }
 

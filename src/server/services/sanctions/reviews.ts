@@ -13,7 +13,7 @@ import { recordChange } from '../audit/append';
 import { loadOwned, loadWritableMatter } from '../matters/access';
 import { inEffect } from '../matters/authority-status';
 import { eventData } from '../judgments/serialize';
-import { matterPause } from './pause';
+import { matterPauses } from './pause';
 import { recordScreen } from './screens';
 import { reviewOut } from './serialize';
 
@@ -30,11 +30,27 @@ export const findReview = (ctx: Ctx, db: Db, id: string, param?: string) =>
 
 /** The review as answered: with the matter's pause and its OFAC report, if any. */
 export async function reviewView(ctx: Ctx, db: Db, r: SanctionsReview) {
-  const [{ paused }, ofac] = await Promise.all([
-    matterPause(ctx, db, r.matter_id),
-    db.ofacReport.findFirst({ where: { review_id: r.id, org_id: ctx.org.id, env: ctx.env } }),
+  return (await reviewViews(ctx, db, [r]))[0];
+}
+
+/** reviewView of a list page's reviews: their matters' pauses and OFAC reports, a query each. */
+export async function reviewViews(ctx: Ctx, db: Db, rows: SanctionsReview[]) {
+  const ids = rows.map((r) => r.id);
+  const [pauses, ofacs] = await Promise.all([
+    matterPauses(
+      ctx,
+      db,
+      rows.map((r) => r.matter_id),
+    ),
+    ids.length
+      ? db.ofacReport.findMany({
+          where: { review_id: ids.length === 1 ? ids[0] : { in: ids }, org_id: ctx.org.id, env: ctx.env },
+        })
+      : [],
   ]);
-  return reviewOut(r, paused, ofac);
+  return rows.map((r) =>
+    reviewOut(r, pauses.get(r.matter_id)!.paused, ofacs.find((o) => o.review_id === r.id) ?? null),
+  );
 }
 
 async function insertReview(
