@@ -76,7 +76,7 @@ export const LIST_INDEXES: { model: string; indexes: readonly (readonly string[]
 
 /**
  * A list's indexes for leadOf: each index's columns before the id, most selective first. Kept
- * at module level and named by model, so tests/list-indexes.test.ts can check each against the
+ * at module level and named by model, so tests/paging.test.ts can check each against the
  * schema's indexes: a list whose index is gone would still answer, reading the table instead.
  */
 export function listIndexes<const C extends string>(model: string, indexes: readonly (readonly C[])[]) {
