@@ -3,7 +3,7 @@ import { getDb, poolOf } from '../db/client';
 import { transaction, txQuery } from '../db/transaction';
 import { newId } from '../ids';
 import { recordChange } from '../services/audit/append';
-import { matterInsert, newMatterRow } from '../services/matters/matters';
+import { matterCreated, newMatterRow } from '../services/matters/matters';
 import { fingerprint } from './idempotency';
 import { claimKey, completeRecord } from './idempotency-claim';
 
@@ -37,15 +37,7 @@ export async function writeFloor(req: Request): Promise<Response> {
     await claimKey(tx, where, print, now, new Date(now.getTime() + 86_400_000));
     const m = newMatterRow(ctx, body);
     const data = { name: m.name, mode: m.mode, status: m.status, created_at: m.created_at.toISOString() };
-    await recordChange(ctx, tx, {
-      event_type: 'matter.created',
-      object_type: 'matter',
-      object_id: m.id,
-      matter_id: m.id,
-      details: { name: m.name, mode: m.mode },
-      data,
-      write: matterInsert(m),
-    });
+    await recordChange(ctx, tx, matterCreated(m, data));
     const json = JSON.stringify({ object: 'matter', matter_id: m.id, ...data, audit_ref: ctx.auditRef });
     await completeRecord(tx, where, 201, json);
     return json;

@@ -4,7 +4,7 @@ import type { Ctes } from '../../db/transaction';
 import { inJsonbOrder } from '../../json';
 import { ApiError, invalidTransition } from '../../errors';
 import { newId } from '../../ids';
-import { recordChange } from '../audit/append';
+import { recordChange, type AuditInput } from '../audit/append';
 import { keysetPage, leadOf, listIndexes, listEnvelope, type PageArgs } from '../paging';
 import { containsText } from '../text-filter';
 import { loadWritableMatter, matterFilter } from './access';
@@ -55,16 +55,24 @@ export async function createMatter(ctx: Ctx, tx: Tx, input: MatterInput) {
   }
   const m = newMatterRow(ctx, input);
   const out = matterOut(m, []);
-  await recordChange(ctx, tx, {
+  await recordChange(ctx, tx, matterCreated(m, out));
+  return out;
+}
+
+/**
+ * A new matter's audit input: its `matter.created` event with `data`, and its row's INSERT in
+ * the same statement (AuditInput.write). The benchmark's write floor records the same.
+ */
+export function matterCreated(m: Matter, data: object): AuditInput & { data: object } {
+  return {
     event_type: 'matter.created',
     object_type: 'matter',
     object_id: m.id,
     matter_id: m.id,
     details: { name: m.name, mode: m.mode },
-    data: out,
+    data,
     write: matterInsert(m),
-  });
-  return out;
+  };
 }
 
 /** A new matter's row, whole: every column given, as its INSERT (matterInsert) writes it. */
@@ -97,7 +105,7 @@ export function newMatterRow(ctx: Pick<Ctx, 'org' | 'env'>, input: MatterInput):
  * byte for byte what a read of the matter answers. Its columns are the keys of a Prisma
  * Matter, so a column added to the model must be given a value before this builds.
  */
-export const matterInsert =
+const matterInsert =
   (m: Matter): Ctes =>
   (p) => {
     const columns = Object.keys(m) as (keyof Matter)[];
