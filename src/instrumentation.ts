@@ -1,31 +1,9 @@
 /**
- * Runs once when a server process starts: migrate and bootstrap (printing a first-run key),
- * then start background work. A database that is down at start must not kill the process:
- * requests answer 503 meanwhile, and start-up is retried every 5 s. A PGlite folder held by
- * another process is different: the process exits at once with a clear message.
+ * Runs once when a server process starts. Next compiles this file for the Edge runtime too; the
+ * Node.js work (database, background jobs, `process.exit` on a held PGlite folder) lives in its
+ * own module behind the runtime check, so the Edge build never sees Node-only APIs and the build
+ * prints no warning about them.
  */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  // First, before any request is answered: the sign-in throttle and links need the socket peer.
-  await (await import('./server/http/client-address')).stampPeerAddress();
-  const { ready } = await import('./server/db/ready');
-  const { startBackground } = await import('./server/jobs/start-background');
-  const { log } = await import('./server/log');
-  const { DataDirLockedError } = await import('./server/db/data-dir-lock');
-  for (;;) {
-    try {
-      await startBackground(await ready());
-      return;
-    } catch (e) {
-      // Another process holds the PGlite folder: waiting cannot help, and serving 503s forever
-      // would hide the mistake. Say so and stop.
-      if (e instanceof DataDirLockedError) {
-        log.fatal({ err: e.message }, 'cannot open the embedded database');
-        console.error(e.message);
-        process.exit(1);
-      }
-      log.error({ err: String(e) }, 'database not ready at start; retrying in 5 s');
-      await new Promise((r) => setTimeout(r, 5_000).unref());
-    }
-  }
+  if (process.env.NEXT_RUNTIME === 'nodejs') await (await import('./instrumentation-node')).registerNode();
 }

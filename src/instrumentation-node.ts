@@ -1,0 +1,30 @@
+/**
+ * The Node.js half of `instrumentation.ts`: migrate and bootstrap (printing a first-run key),
+ * then start background work. A database that is down at start must not kill the process:
+ * requests answer 503 meanwhile, and start-up is retried every 5 s. A PGlite folder held by
+ * another process is different: the process exits at once with a clear message.
+ */
+export async function registerNode() {
+  // First, before any request is answered: the sign-in throttle and links need the socket peer.
+  await (await import('./server/http/client-address')).stampPeerAddress();
+  const { ready } = await import('./server/db/ready');
+  const { startBackground } = await import('./server/jobs/start-background');
+  const { log } = await import('./server/log');
+  const { DataDirLockedError } = await import('./server/db/data-dir-lock');
+  for (;;) {
+    try {
+      await startBackground(await ready());
+      return;
+    } catch (e) {
+      // Another process holds the PGlite folder: waiting cannot help, and serving 503s forever
+      // would hide the mistake. Say so and stop.
+      if (e instanceof DataDirLockedError) {
+        log.fatal({ err: e.message }, 'cannot open the embedded database');
+        console.error(e.message);
+        process.exit(1);
+      }
+      log.error({ err: String(e) }, 'database not ready at start; retrying in 5 s');
+      await new Promise((r) => setTimeout(r, 5_000).unref());
+    }
+  }
+}
