@@ -197,6 +197,10 @@ describe('resolution is checked and pinned', () => {
       assert.match(off.message, /loopback.*does not allow private webhook targets/);
       assert.doesNotMatch(off.message, /127\.0\.0\.1/);
       await assert.rejects(checkWebhookUrl('http://10.1.2.3/h', 'sandbox'), /private/);
+      // Metadata is never allowed, so its refusal does not point at the opt-in.
+      const meta = await checkWebhookUrl('http://169.254.169.254/latest', 'sandbox').catch((e) => e);
+      assert.match(meta.message, /link-local/);
+      assert.doesNotMatch(meta.message, /private webhook targets/);
       process.env.MD_WEBHOOK_ALLOW_PRIVATE = '1';
       assert.equal(policyOf('sandbox'), 'local_allowed');
       assert.equal(policyOf('production'), 'public_only');

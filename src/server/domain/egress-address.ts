@@ -147,6 +147,9 @@ export function classifyAddress(address: string): AddressClass {
 /** Classes `local_allowed` may reach (local development): everything but link-local/metadata. */
 const LOCAL_ALLOWED: AddressClass[] = ['public', 'loopback', 'private', 'cgnat', 'unspecified', 'reserved'];
 
+/** Would `local_allowed` (the opt-in for private targets) accept this class? */
+export const isLocalClass = (cls: AddressClass) => LOCAL_ALLOWED.includes(cls);
+
 /** Null when `address` may be connected to under `policy`; otherwise the refused class. */
 export function refusedClass(address: string, policy: EgressPolicy): AddressClass | null {
   const cls = classifyAddress(address);

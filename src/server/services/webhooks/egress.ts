@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import type { Env } from '../../context';
 import { config } from '../../config';
 import { invalidParam } from '../../errors';
-import { refusedClass, type EgressPolicy } from '../../domain/egress-address';
+import { isLocalClass, refusedClass, type AddressClass, type EgressPolicy } from '../../domain/egress-address';
 
 /**
  * Egress checks of webhook URLs: at creation/update (here) and again at every delivery (the
@@ -29,6 +29,13 @@ export const systemResolver: Resolver = (host) =>
 
 export class EgressRefused extends Error {
   override name = 'EgressRefused';
+  constructor(
+    message: string,
+    /** The refused address class (null: the host does not resolve at all). */
+    readonly cls: AddressClass | null = null,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -49,7 +56,10 @@ export async function resolveChecked(
     const cls = refusedClass(a.address, policy);
     // The class, never the address: the message must not be a view of the host's own DNS.
     if (cls)
-      throw new EgressRefused(`${host} resolves to a ${cls.replace('_', '-')} address, which webhooks may not reach`);
+      throw new EgressRefused(
+        `${host} resolves to a ${cls.replace('_', '-')} address, which webhooks may not reach`,
+        cls,
+      );
   }
   return addresses;
 }
@@ -105,7 +115,8 @@ export async function checkWebhookUrl(raw: string, env: Env, resolver: Resolver 
     if (e instanceof EgressRefused)
       throw invalidParam(
         'url',
-        env === 'sandbox' && policy === 'public_only'
+        // Say why a local-development URL is refused here when another deployment takes it.
+        env === 'sandbox' && policy === 'public_only' && e.cls && isLocalClass(e.cls)
           ? `${e.message} (this deployment does not allow private webhook targets)`
           : e.message,
       );
