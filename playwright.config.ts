@@ -55,6 +55,11 @@ export default defineConfig({
       MD_BOOTSTRAP_ADMIN_EMAIL: E2E.adminEmail,
       MD_BOOTSTRAP_ADMIN_PASSWORD: E2E.adminPassword,
       MD_LOG_LEVEL: 'warn',
+      // The webhook specs deliver to a receiver on 127.0.0.1 (private targets are opt-in).
+      MD_WEBHOOK_ALLOW_PRIVATE: '1',
+      // As in tests/helpers/server.ts: the specs share one admin key and one admin user, whose
+      // console calls now spend the same per-minute budget as keys.
+      MD_RATE_LIMIT_PER_MIN: '100000',
       // No NEXTAUTH_URL / NEXTAUTH_SECRET on purpose: the console must sign in with zero
       // configuration on whatever port it was started on (secret generated into the database).
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),

@@ -76,33 +76,65 @@ describe('pure rules', () => {
       authorized_submitter_required: false,
       packet_types_supported: ['exchange_freeze'],
     };
-    const op = { roles: ['operator'] };
-    const co = { roles: ['counsel'] };
-    assert.equal(channelRefusal(base, op, null), null);
-    assert.equal(channelRefusal(base, op, 'exchange_freeze'), null);
+    // Each caller here is the sender themself (the caller rules have their own test).
+    const op = { roles: ['operator'], scopes: ['*'] };
+    const co = { roles: ['counsel'], scopes: ['*'] };
+    assert.equal(channelRefusal(base, op, null, op), null);
+    assert.equal(channelRefusal(base, op, 'exchange_freeze', op), null);
     assert.equal(
       channelRefusal(
         { ...base, usable_by_operator: false, usable_by_counsel: false, usable_by_law_enforcement: true },
         co,
         null,
+        co,
       )?.rule,
       'law_enforcement_only',
     );
     assert.equal(
-      channelRefusal({ ...base, channel_type: 'law_enforcement_portal' }, co, null)?.rule,
+      channelRefusal({ ...base, channel_type: 'law_enforcement_portal' }, co, null, co)?.rule,
       'law_enforcement_only',
     );
     assert.equal(
-      channelRefusal({ ...base, authorized_submitter_required: true }, op, null)?.rule,
+      channelRefusal({ ...base, authorized_submitter_required: true }, op, null, op)?.rule,
       'authorized_submitter_required',
     );
-    assert.equal(channelRefusal({ ...base, authorized_submitter_required: true }, co, null), null);
-    assert.equal(channelRefusal({ ...base, usable_by_operator: false }, op, null)?.rule, 'counsel_only');
+    assert.equal(channelRefusal({ ...base, authorized_submitter_required: true }, co, null, co), null);
+    assert.equal(channelRefusal({ ...base, usable_by_operator: false }, op, null, op)?.rule, 'counsel_only');
     assert.equal(
-      channelRefusal({ ...base, usable_by_operator: false, usable_by_counsel: false }, co, null)?.rule,
+      channelRefusal({ ...base, usable_by_operator: false, usable_by_counsel: false }, co, null, co)?.rule,
       'not_usable',
     );
-    assert.equal(channelRefusal(base, op, 'vasp_legal_process')?.rule, 'packet_type_not_supported');
+    assert.equal(channelRefusal(base, op, 'vasp_legal_process', op)?.rule, 'packet_type_not_supported');
+  });
+
+  test('the counsel rules judge the caller too: naming counsel as the sender is not enough', () => {
+    const base = {
+      channel_type: 'legal_process_portal',
+      usable_by_operator: true,
+      usable_by_counsel: true,
+      usable_by_law_enforcement: false,
+      authorized_submitter_required: true,
+      packet_types_supported: [],
+    };
+    const counselSender = { roles: ['counsel'] };
+    const operator = { roles: ['operator'], scopes: ['*'] };
+    const counsel = { roles: ['counsel'], scopes: ['relationships:write'] };
+    const adminUser = { roles: ['admin'], scopes: ['relationships:write'] };
+    const adminKey = { roles: null, scopes: ['*'] };
+    const integration = { roles: null, scopes: ['relationships:*'] };
+    for (const [label, channel, rule] of [
+      ['authorized submitter', base, 'authorized_submitter_required'],
+      ['counsel only', { ...base, authorized_submitter_required: false, usable_by_operator: false }, 'counsel_only'],
+    ] as const) {
+      assert.equal(channelRefusal(channel, counselSender, null, operator)?.rule, rule, `${label}: operator caller`);
+      assert.equal(channelRefusal(channel, counselSender, null, integration)?.rule, rule, `${label}: unbound key`);
+      assert.match(channelRefusal(channel, counselSender, null, operator)!.reason, /caller/);
+      assert.equal(channelRefusal(channel, counselSender, null, counsel), null, `${label}: counsel caller`);
+      assert.equal(channelRefusal(channel, counselSender, null, adminUser), null, `${label}: admin user`);
+      assert.equal(channelRefusal(channel, counselSender, null, adminKey), null, `${label}: admin key`);
+      // The contract's check on the named sender stays: a counsel caller cannot name an operator.
+      assert.equal(channelRefusal(channel, { roles: ['operator'] }, null, counsel)?.rule, rule, `${label}: sender`);
+    }
   });
 });
 

@@ -19,7 +19,14 @@ import {
   typesMatching,
   unknownEnabledEvent,
 } from '../src/server/domain/event-catalog';
-import { checkWebhookUrl, pinnedLookup, resolveChecked, type Resolver } from '../src/server/services/webhooks/egress';
+import {
+  checkWebhookUrl,
+  pinnedLookup,
+  policyOf,
+  resolveChecked,
+  type Resolver,
+} from '../src/server/services/webhooks/egress';
+import { DELIVERY_ERRORS, deliveryErrorText } from '../src/server/domain/webhook-delivery-error';
 
 describe('signatures', () => {
   const secret = newSigningSecret();
@@ -96,14 +103,15 @@ describe('egress address classes', () => {
     '255.255.255.255',
   ];
   for (const a of refusedInProduction)
-    test(`production refuses ${a}`, () => assert.notEqual(refusedClass(a, 'production'), null));
+    test(`production refuses ${a}`, () => assert.notEqual(refusedClass(a, 'public_only'), null));
   for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
-    test(`production allows ${a}`, () => assert.equal(refusedClass(a, 'production'), null));
+    test(`production allows ${a}`, () => assert.equal(refusedClass(a, 'public_only'), null));
   }
-  test('the sandbox allows loopback and private hosts, never link-local/metadata', () => {
-    for (const a of ['127.0.0.1', '::1', '10.0.0.1', '192.168.0.10']) assert.equal(refusedClass(a, 'sandbox'), null, a);
+  test('local_allowed (sandbox, opted in) allows loopback and private hosts, never link-local/metadata', () => {
+    for (const a of ['127.0.0.1', '::1', '10.0.0.1', '192.168.0.10'])
+      assert.equal(refusedClass(a, 'local_allowed'), null, a);
     for (const a of ['169.254.169.254', 'fe80::1', '::ffff:169.254.169.254'])
-      assert.equal(refusedClass(a, 'sandbox'), 'link_local', a);
+      assert.equal(refusedClass(a, 'local_allowed'), 'link_local', a);
   });
   // Issue 8: embedded-IPv4 forms that used to pass as public.
   const embedded: [string, string][] = [
@@ -123,17 +131,17 @@ describe('egress address classes', () => {
   for (const [a, cls] of embedded) {
     test(`embedded IPv4 ${a} is ${cls} and refused in production`, () => {
       assert.equal(classifyAddress(a), cls);
-      assert.equal(refusedClass(a, 'production'), cls);
+      assert.equal(refusedClass(a, 'public_only'), cls);
     });
   }
-  test('the sandbox refuses metadata behind local-use NAT64, IPv4-translated and Teredo forms', () => {
+  test('local_allowed refuses metadata behind local-use NAT64, IPv4-translated and Teredo forms', () => {
     for (const a of ['64:ff9b:1::a9fe:a9fe', '::ffff:0:169.254.169.254', '2001:0:4136:e378:8000:63bf:5601:5601']) {
-      assert.equal(refusedClass(a, 'sandbox'), 'link_local', a);
+      assert.equal(refusedClass(a, 'local_allowed'), 'link_local', a);
     }
   });
   test('documentation 2001:db8:: is not mistaken for Teredo, and public IPv6 stays allowed', () => {
     assert.equal(classifyAddress('2001:db8::1'), 'reserved');
-    assert.equal(refusedClass('2001:4860:4860::8888', 'production'), null);
+    assert.equal(refusedClass('2001:4860:4860::8888', 'public_only'), null);
   });
   test('classes are named', () => {
     assert.equal(classifyAddress('169.254.169.254'), 'link_local');
@@ -151,16 +159,16 @@ describe('resolution is checked and pinned', () => {
   const publicOnly: Resolver = async () => [{ address: '93.184.216.34', family: 4 }];
 
   test('a name resolving to loopback (or to any private address among several) is refused', async () => {
-    await assert.rejects(resolveChecked('rebind.example', 'production', toLoopback), /loopback/);
-    await assert.rejects(resolveChecked('mixed.example', 'production', mixed), /private/);
-    assert.deepEqual(await resolveChecked('ok.example', 'production', publicOnly), [
+    await assert.rejects(resolveChecked('rebind.example', 'public_only', toLoopback), /loopback/);
+    await assert.rejects(resolveChecked('mixed.example', 'public_only', mixed), /private/);
+    assert.deepEqual(await resolveChecked('ok.example', 'public_only', publicOnly), [
       { address: '93.184.216.34', family: 4 },
     ]);
   });
   test('the socket lookup hands over exactly the checked addresses, or an error', async () => {
     const call = (r: Resolver, all: boolean) =>
       new Promise<unknown[]>((resolve) =>
-        pinnedLookup('production', r)('h.example', { all }, (...args) => resolve(args)),
+        pinnedLookup('public_only', r)('h.example', { all }, (...args) => resolve(args)),
       );
     assert.deepEqual(await call(publicOnly, false), [null, '93.184.216.34', 4]);
     assert.deepEqual(await call(publicOnly, true), [null, [{ address: '93.184.216.34', family: 4 }]]);
@@ -178,8 +186,50 @@ describe('resolution is checked and pinned', () => {
       /could not be resolved/,
     );
     assert.equal(await checkWebhookUrl('https://ok.example/h', 'production', publicOnly), 'https://ok.example/h');
-    assert.equal(await checkWebhookUrl('http://localhost:3000/h', 'sandbox', toLoopback), 'http://localhost:3000/h');
     await assert.rejects(checkWebhookUrl('http://169.254.169.254/latest', 'sandbox'), /link-local/);
+  });
+  test('private targets are opt-in (MD_WEBHOOK_ALLOW_PRIVATE, sandbox only); refusals never name the address', async () => {
+    const was = process.env.MD_WEBHOOK_ALLOW_PRIVATE;
+    try {
+      delete process.env.MD_WEBHOOK_ALLOW_PRIVATE;
+      assert.equal(policyOf('sandbox'), 'public_only');
+      const off = await checkWebhookUrl('http://localhost:3000/h', 'sandbox', toLoopback).catch((e) => e);
+      assert.match(off.message, /loopback.*does not allow private webhook targets/);
+      assert.doesNotMatch(off.message, /127\.0\.0\.1/);
+      await assert.rejects(checkWebhookUrl('http://10.1.2.3/h', 'sandbox'), /private/);
+      // Metadata is never allowed, so its refusal does not point at the opt-in.
+      const meta = await checkWebhookUrl('http://169.254.169.254/latest', 'sandbox').catch((e) => e);
+      assert.match(meta.message, /link-local/);
+      assert.doesNotMatch(meta.message, /private webhook targets/);
+      process.env.MD_WEBHOOK_ALLOW_PRIVATE = '1';
+      assert.equal(policyOf('sandbox'), 'local_allowed');
+      assert.equal(policyOf('production'), 'public_only');
+      assert.equal(await checkWebhookUrl('http://localhost:3000/h', 'sandbox', toLoopback), 'http://localhost:3000/h');
+      await assert.rejects(checkWebhookUrl('https://rebind.example/h', 'production', toLoopback), /loopback/);
+      await assert.rejects(checkWebhookUrl('http://169.254.169.254/latest', 'sandbox'), /link-local/);
+    } finally {
+      if (was === undefined) delete process.env.MD_WEBHOOK_ALLOW_PRIVATE;
+      else process.env.MD_WEBHOOK_ALLOW_PRIVATE = was;
+    }
+  });
+  test('a failed attempt reports a generic error, never the socket message', () => {
+    const cases: [{ name?: string; code?: string; message: string }, string][] = [
+      [{ name: 'EgressRefused', message: 'h resolves to a loopback address' }, DELIVERY_ERRORS.refused],
+      [{ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' }, DELIVERY_ERRORS.connection],
+      [{ code: 'ECONNRESET', message: 'socket hang up' }, DELIVERY_ERRORS.connection],
+      [{ code: 'EHOSTUNREACH', message: 'connect EHOSTUNREACH 10.0.0.9:22' }, DELIVERY_ERRORS.connection],
+      [{ message: 'connect timed out after 3000 ms' }, DELIVERY_ERRORS.connection],
+      [{ message: 'timed out after 15000 ms' }, DELIVERY_ERRORS.timeout],
+      [{ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND db.internal' }, DELIVERY_ERRORS.dns],
+      [{ message: 'DNS lookup of db.internal timed out' }, DELIVERY_ERRORS.dns],
+      [{ code: 'DEPTH_ZERO_SELF_SIGNED_CERT', message: 'self-signed certificate' }, DELIVERY_ERRORS.tls],
+      [{ code: 'ERR_SSL_WRONG_VERSION_NUMBER', message: 'wrong version number' }, DELIVERY_ERRORS.tls],
+      [{ message: 'Unsupported state or unable to authenticate data' }, DELIVERY_ERRORS.internal],
+    ];
+    for (const [e, text] of cases) {
+      assert.equal(deliveryErrorText(e), text, e.message);
+      assert.doesNotMatch(deliveryErrorText(e), /\d+\.\d+|:\d+|ECONN|internal/, e.message);
+    }
   });
 });
 

@@ -20,5 +20,12 @@ export const config = {
   get publicUrl() {
     return process.env.MD_PUBLIC_URL?.replace(/\/$/, '') || null;
   },
+  /**
+   * MD_WEBHOOK_ALLOW_PRIVATE=1: sandbox webhooks may target loopback and private hosts (local
+   * development, single-tenant). Off by default: a tenant must not reach the host's network.
+   */
+  get webhookAllowPrivate() {
+    return ['1', 'true', 'yes'].includes((process.env.MD_WEBHOOK_ALLOW_PRIVATE ?? '').toLowerCase());
+  },
   serviceVersion: process.env.npm_package_version ?? '0.1.0',
 };

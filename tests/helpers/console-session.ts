@@ -14,16 +14,17 @@ function cookiesOf(res: Response, jar: Map<string, string>) {
 }
 const header = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
+type Answer<T> = { ok: true; data: T; headers: Headers } | { ok: false; status: number; error: any; headers: Headers };
+
 export interface ConsoleSession {
-  /** Calls a tRPC mutation (`sanctions.decide`) or query; answers the tRPC result or throws with its error. */
-  mutate<T = any>(
-    path: string,
-    input: unknown,
-  ): Promise<{ ok: true; data: T } | { ok: false; status: number; error: any }>;
-  query<T = any>(
-    path: string,
-    input: unknown,
-  ): Promise<{ ok: true; data: T } | { ok: false; status: number; error: any }>;
+  /**
+   * Calls a tRPC mutation (`sanctions.decide`) or query; answers the tRPC result or its error,
+   * with the response headers. `headers` are sent besides the session's own.
+   */
+  mutate<T = any>(path: string, input: unknown, headers?: Record<string, string>): Promise<Answer<T>>;
+  query<T = any>(path: string, input: unknown, headers?: Record<string, string>): Promise<Answer<T>>;
+  /** A raw request to `path` (e.g. a batched `/api/trpc/a,b?batch=1…`) with the session's cookie. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
 }
 
 const sessions = new Map<string, Promise<ConsoleSession>>();
@@ -52,7 +53,7 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   cookiesOf(login, jar);
   if (![...jar.keys()].some((k) => k.includes('session-token')))
     throw new Error(`console sign-in failed for ${email}: ${login.status}`);
-  const call = async (path: string, input: unknown, method: 'GET' | 'POST') => {
+  const call = async (path: string, input: unknown, method: 'GET' | 'POST', extra: Record<string, string> = {}) => {
     const payload = JSON.stringify({ json: input });
     const url =
       method === 'GET'
@@ -64,11 +65,20 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
       'Content-Type': 'application/json',
       Origin: baseUrl,
       'Sec-Fetch-Site': 'same-origin',
+      ...extra,
     };
     const r = await fetch(url, { method, headers, body: method === 'POST' ? payload : undefined });
     const body = (await r.json()) as any;
-    if (r.ok) return { ok: true as const, data: body.result.data.json };
-    return { ok: false as const, status: r.status, error: body.error?.json ?? body.error };
+    if (r.ok) return { ok: true as const, data: body.result.data.json, headers: r.headers };
+    return { ok: false as const, status: r.status, error: body.error?.json ?? body.error, headers: r.headers };
   };
-  return { mutate: (p, i) => call(p, i, 'POST'), query: (p, i) => call(p, i, 'GET') };
+  return {
+    mutate: (p, i, h) => call(p, i, 'POST', h),
+    query: (p, i, h) => call(p, i, 'GET', h),
+    fetch: (path, init = {}) =>
+      fetch(`${baseUrl}${path}`, {
+        ...init,
+        headers: { Cookie: header(jar), Origin: baseUrl, 'Sec-Fetch-Site': 'same-origin', ...(init.headers ?? {}) },
+      }),
+  };
 }

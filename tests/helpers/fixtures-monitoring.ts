@@ -128,7 +128,8 @@ export const monitoringFixtures: Record<string, Fixture> = {
       const a = await fixtureAlert(k);
       return {
         path: `/v1/alerts/${a.alert_id}/triage`,
-        body: { status: 'actionable', notes: 'Freeze window open', create_action: true },
+        // No create_action: a derived action needs actions:write besides the declared scope.
+        body: { status: 'actionable', notes: 'Freeze window open' },
         matterId: a.matter_id,
       };
     },

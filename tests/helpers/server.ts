@@ -70,6 +70,8 @@ export async function startServer(
     MD_RATE_LIMIT_PER_MIN: '100000',
     MD_LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // The suites deliver webhooks to receivers on 127.0.0.1; pass '' to test the default (off).
+    MD_WEBHOOK_ALLOW_PRIVATE: '1',
     ...extraEnv,
   };
   delete env.DATABASE_URL;

@@ -25,10 +25,12 @@ import {
 interface Assignee {
   user_id: string;
   name: string | null;
-  email: string;
+  /** Shown only to a caller who may list the organization's users. */
+  email: string | null;
   matter_ids: string[];
 }
-const label = (u: Assignee) => (u.name ? `${u.name} (${u.email})` : u.email);
+const label = (u: Assignee) =>
+  u.name && u.email ? `${u.name} (${u.email})` : (u.name ?? u.email ?? `User ${u.user_id}`);
 
 function href(s: QueueSearch) {
   const q = new URLSearchParams();

@@ -9,13 +9,16 @@ import { isIP } from 'node:net';
  * documentation ranges, and the same classes reached through IPv6 forms that embed an IPv4
  * address (IPv4-mapped ::ffff:a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d, IPv4-compatible
  * ::a.b.c.d, NAT64 64:ff9b::/96 and the local-use NAT64 prefix 64:ff9b:1::/48, 6to4 2002::/16,
- * Teredo 2001::/32 with its obfuscated client address). The sandbox may reach loopback and private hosts for local development, but never
- * link-local/metadata.
+ * Teredo 2001::/32 with its obfuscated client address). That is the `public_only` policy, the
+ * default everywhere. `local_allowed` (a sandbox endpoint when the deployment opts in with
+ * MD_WEBHOOK_ALLOW_PRIVATE, for local development) may also reach loopback and private hosts,
+ * but never link-local/metadata: in a multi-tenant deployment a tenant's webhook must not reach
+ * the host's own ports or its network.
  */
 export type AddressClass =
   'public' | 'loopback' | 'private' | 'link_local' | 'cgnat' | 'unspecified' | 'multicast' | 'reserved' | 'invalid';
 
-export type EgressPolicy = 'production' | 'sandbox';
+export type EgressPolicy = 'public_only' | 'local_allowed';
 
 const V4_RANGES: [string, number, AddressClass][] = [
   ['0.0.0.0', 8, 'unspecified'],
@@ -141,13 +144,16 @@ export function classifyAddress(address: string): AddressClass {
   return 'invalid';
 }
 
-/** Classes the sandbox may reach (local development): everything but link-local/metadata. */
-const SANDBOX_ALLOWED: AddressClass[] = ['public', 'loopback', 'private', 'cgnat', 'unspecified', 'reserved'];
+/** Classes `local_allowed` may reach (local development): everything but link-local/metadata. */
+const LOCAL_ALLOWED: AddressClass[] = ['public', 'loopback', 'private', 'cgnat', 'unspecified', 'reserved'];
+
+/** Would `local_allowed` (the opt-in for private targets) accept this class? */
+export const isLocalClass = (cls: AddressClass) => LOCAL_ALLOWED.includes(cls);
 
 /** Null when `address` may be connected to under `policy`; otherwise the refused class. */
 export function refusedClass(address: string, policy: EgressPolicy): AddressClass | null {
   const cls = classifyAddress(address);
   if (cls === 'public') return null;
-  if (policy === 'sandbox' && SANDBOX_ALLOWED.includes(cls)) return null;
+  if (policy === 'local_allowed' && LOCAL_ALLOWED.includes(cls)) return null;
   return cls;
 }

@@ -16,7 +16,7 @@ import { transaction } from '../db/transaction';
 import { auditRefOf, errorBody, jsonResponse } from './respond';
 import { enforceGate } from '../services/matters/gate';
 import { observeRequest } from './metrics';
-import { requestOrigin } from './client-address';
+import { linkOrigin } from './client-address';
 
 /** `db` is the transaction for writes and the client for reads (a client satisfies Tx). */
 export type Handler<O extends Operation> = (ctx: Ctx, input: Input<O>, db: Tx) => Promise<object>;
@@ -62,7 +62,7 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
         requestId,
         version,
         idempotencyKey: op.idem ? req.headers.get('idempotency-key') : null,
-        origin: requestOrigin(req.headers, url.origin),
+        origin: linkOrigin(req.headers, url.origin),
         auditRef: null,
       };
       const params = Object.fromEntries(

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { config } from '../config';
 
 /**
  * Who is on the other end of the socket, and which forwarded headers to believe.
@@ -80,6 +81,15 @@ export function requestOrigin(headers: HeaderBag, fallback: string): string {
   const host = headers.get('host');
   if (host && HOST_RE.test(host)) return `http://${host}`;
   return fallback;
+}
+
+/**
+ * The base of every link a response or an event payload carries (invite_url, content_uri,
+ * download_url), for REST and the console alike: MD_PUBLIC_URL when set, else requestOrigin —
+ * so a client's own X-Forwarded-Host never lands in a link unless a trusted proxy sent it.
+ */
+export function linkOrigin(headers: HeaderBag, fallback: string): string {
+  return config.publicUrl ?? requestOrigin(headers, fallback);
 }
 
 /** Installs the stamp (once per process): every HTTP request carries its socket's peer address. */

@@ -22,18 +22,23 @@ async function counterFor(db: Db): Promise<CounterStore> {
 }
 
 /**
- * Per-credential fixed one-minute window, shared by every app process through leases on a
+ * Per-credential fixed one-minute window (an API key's id on REST, the user's id in the console), shared by every app process through leases on a
  * counter in the database or Redis (see rate-budget.ts for the bound). Most requests spend a
  * token leased earlier and make no round trip.
  */
-export async function consumeRateLimit(db: Db, bucketKey: string, now = Date.now()): Promise<RateState> {
+export async function consumeRateLimit(
+  db: Db,
+  bucketKey: string,
+  now = Date.now(),
+  per: 'key' | 'user' = 'key',
+): Promise<RateState> {
   const limit = config.rateLimitPerMin;
   const windowStart = now - (now % 60_000);
   const { ok, remaining } = await takeToken(await counterFor(db), bucketKey, windowStart, limit);
   const resetSeconds = Math.max(1, Math.ceil((windowStart + 60_000 - now) / 1000));
   const state = { limit, remaining, resetSeconds };
   if (!ok) {
-    throw new ApiError('rate_limited', `Too many requests: the limit is ${limit} per minute for this key.`, {
+    throw new ApiError('rate_limited', `Too many requests: the limit is ${limit} per minute for this ${per}.`, {
       headers: { 'Retry-After': String(resetSeconds), ...rateHeaders(state) },
     });
   }

@@ -10,6 +10,8 @@ import { decryptSecret } from '../crypto/secret-box';
 import { policyOf } from '../services/webhooks/egress';
 import { subscribes } from '../domain/event-catalog';
 import { signatureHeaders } from '../domain/webhook-signature';
+import { DELIVERY_ERRORS } from '../domain/webhook-delivery-error';
+import { log } from '../log';
 import { disableReason, isSuccess, nextRetryDelay } from '../domain/retry-schedule';
 import {
   CLAIM_WINDOW,
@@ -256,7 +258,8 @@ export async function runAttempt(
       d.endpoint_failing ? FAILING_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS,
     );
   } catch (e) {
-    result = { status: null, durationMs: 0, error: (e as Error).message.slice(0, 300) };
+    log.warn({ delivery_id: d.id, err: (e as Error).message.slice(0, 300) }, 'webhook attempt not made');
+    result = { status: null, durationMs: 0, error: DELIVERY_ERRORS.internal };
   }
   if (isSuccess(result.status)) {
     await recordOk(d, result);

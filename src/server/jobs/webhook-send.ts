@@ -2,6 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { refusedClass, type EgressPolicy } from '../domain/egress-address';
+import { DELIVERY_ERRORS, deliveryErrorText } from '../domain/webhook-delivery-error';
+import { log } from '../log';
 import { pinnedLookup } from '../services/webhooks/egress';
 import { DELIVERY_TIMEOUT_MS } from './webhook-config';
 
@@ -22,7 +24,8 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 /**
  * POSTs one signed payload. The host is resolved and checked by the pinned lookup (an IP
  * literal is checked here, since sockets skip lookup for literals). Redirects are not followed.
- * The whole exchange, response included, must finish within 15 s. Never throws.
+ * The whole exchange, response included, must finish within 15 s. Never throws; a failure is
+ * reported as one of the generic DELIVERY_ERRORS.
  */
 export async function sendWebhook(
   urlText: string,
@@ -41,8 +44,7 @@ export async function sendWebhook(
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(literal)) {
     // Names are checked inside the socket's pinned lookup; sockets never look up a literal.
-    const cls = refusedClass(literal, policy);
-    if (cls) return done(null, `${literal} is a ${cls.replace('_', '-')} address, which webhooks may not reach`);
+    if (refusedClass(literal, policy)) return done(null, DELIVERY_ERRORS.refused);
   }
   const mod = url.protocol === 'https:' ? https : http;
   return new Promise<SendResult>((resolve) => {
@@ -92,7 +94,11 @@ export async function sendWebhook(
       socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
       socket.once('close', () => clearTimeout(connectTimer));
     });
-    req.on('error', (e) => finish(done(null, e.message.slice(0, 300))));
+    req.on('error', (e) => {
+      // The tenant sees a generic text; the socket's own message stays in the server's log.
+      log.info({ host: url.host, err: e.message.slice(0, 300) }, 'webhook attempt failed');
+      finish(done(null, deliveryErrorText(e)));
+    });
     req.end(body);
   });
 }

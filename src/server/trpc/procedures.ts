@@ -8,6 +8,8 @@ import { ready } from '../db/ready';
 import { requireScope } from '../auth/require-scope';
 import { consolePrincipal, ENV_COOKIE, ENV_HEADER, readCookie, type ConsolePrincipal } from '../auth/console-session';
 import { toApiError } from '../http/api';
+import { linkOrigin } from '../http/client-address';
+import { consumeRateLimit, rateHeaders } from '../http/rate-limit';
 import { transaction } from '../db/transaction';
 import { checkLimits, parseOrThrow } from '../http/validate';
 import { enforceGate } from '../services/matters/gate';
@@ -41,20 +43,25 @@ export const consoleProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
         `This page shows ${shown} data but the console was switched to ${principal.env} (in another tab?). Reload the page.`,
       );
     }
+    // The REST budget (MD_RATE_LIMIT_PER_MIN a minute, shared across processes), keyed by the
+    // user: every procedure call spends a token, each call of a batch included.
+    const rate = await consumeRateLimit(db, principal.actor.id, undefined, 'user');
+    setHeaders(ctx.resHeaders, rateHeaders(rate));
     if (meta?.scope) requireScope(principal.actor, meta.scope);
   } catch (e) {
-    throw toTRPCError(toApiError(e, newId('request')));
+    const err = toApiError(e, newId('request'));
+    setHeaders(ctx.resHeaders, err.extras.headers);
+    throw toTRPCError(err);
   }
   return next({ ctx: { db, principal } });
 });
 
-type AuthedCtx = { headers: Headers; db: PrismaClient; principal: ConsolePrincipal };
-
-/** Base URL the browser reached us on (for links a service builds, such as invite_url). */
-function originOf(h: Headers): string {
-  const host = h.get('x-forwarded-host') ?? h.get('host') ?? '127.0.0.1';
-  return `${h.get('x-forwarded-proto') === 'https' ? 'https' : 'http'}://${host}`;
+/** Response headers of the HTTP call (absent for server-side callers). */
+function setHeaders(res: Headers | null, headers: Record<string, string> | undefined) {
+  for (const [k, v] of Object.entries(headers ?? {})) res?.set(k, v);
 }
+
+type AuthedCtx = { headers: Headers; db: PrismaClient; principal: ConsolePrincipal };
 
 /**
  * Runs one console call like the REST wrapper runs a request: a fresh request id and service
@@ -78,7 +85,8 @@ export async function runConsoleCall<R>(
     requestId: newId('request'),
     version: org.pinned_version,
     idempotencyKey: null,
-    origin: originOf(call.headers),
+    // The REST rule: forwarded headers count only from a trusted proxy (MD_TRUSTED_PROXIES).
+    origin: linkOrigin(call.headers, 'http://127.0.0.1'),
     auditRef: null,
   };
   let status = 200;

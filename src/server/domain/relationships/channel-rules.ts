@@ -26,16 +26,33 @@ export const isLawEnforcementOnly = (c: Channel) =>
   c.channel_type === 'law_enforcement_portal' ||
   (c.usable_by_law_enforcement && !c.usable_by_operator && !c.usable_by_counsel);
 
+/** Who makes the call: a user's roles, or null for a key bound to no user (then its scopes). */
+export interface Caller {
+  roles: readonly string[] | null;
+  scopes: readonly string[];
+}
+
 /**
- * Why `sender` may not use `channel` (null: permitted). `packetType` is the packet's type when
- * the contact carries a packet, else null.
+ * May the caller submit as counsel? The person making the call is the submitter, so naming a
+ * counsel user as the sender is not enough: the caller must hold the counsel role, or be an
+ * admin (a user with the admin role, or a key of scope `*` bound to no user) acting for the
+ * counsel it names — an admin could bind a key to that counsel anyway.
+ */
+export const callerMaySubmitAsCounsel = (c: Caller) =>
+  c.roles ? c.roles.includes('counsel') || c.roles.includes('admin') : c.scopes.includes('*');
+
+/**
+ * Why `sender` may not use `channel` when `caller` logs the contact (null: permitted).
+ * `packetType` is the packet's type when the contact carries a packet, else null.
  */
 export function channelRefusal(
   channel: Channel,
   sender: { roles: readonly string[] },
   packetType: string | null,
+  caller: Caller,
 ): { rule: ChannelRefusal; reason: string } | null {
   const counsel = sender.roles.includes('counsel');
+  const callerCounsel = callerMaySubmitAsCounsel(caller);
   if (isLawEnforcementOnly(channel)) {
     return {
       rule: 'law_enforcement_only',
@@ -48,6 +65,13 @@ export function channelRefusal(
       reason: 'This channel needs an authorized submitter: the sender must hold the counsel role.',
     };
   }
+  if (channel.authorized_submitter_required && !callerCounsel) {
+    return {
+      rule: 'authorized_submitter_required',
+      reason:
+        'This channel needs an authorized submitter: the caller must hold the counsel role (or be an admin acting for the counsel it names).',
+    };
+  }
   if (!channel.usable_by_operator && !channel.usable_by_counsel) {
     return { rule: 'not_usable', reason: 'This channel is usable by neither operators nor counsel.' };
   }
@@ -55,6 +79,13 @@ export function channelRefusal(
     return {
       rule: 'counsel_only',
       reason: 'This channel is usable by counsel only; the sender does not hold the counsel role.',
+    };
+  }
+  if (!channel.usable_by_operator && !callerCounsel) {
+    return {
+      rule: 'counsel_only',
+      reason:
+        'This channel is usable by counsel only; the caller does not hold the counsel role (nor is an admin acting for counsel).',
     };
   }
   if (packetType !== null && !channel.packet_types_supported.includes(packetType)) {

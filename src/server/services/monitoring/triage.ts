@@ -1,6 +1,7 @@
 import type { Alert } from '@/generated/prisma/client';
 import type { Ctx, Tx } from '../../context';
 import { ApiError, invalidParam } from '../../errors';
+import { requireScope } from '../../auth/require-scope';
 import { allowedAlertMoves, canMoveAlert, type AlertStatus } from '../../domain/monitoring/alert-status';
 import type { PacketFamily } from '../../domain/packets/families';
 import { recordChange } from '../audit/append';
@@ -90,6 +91,18 @@ async function packetFromAlert(
 }
 
 /**
+ * The write scopes of what the triage derives: the operation itself needs only
+ * `monitoring:write`, but a packet or an action drafted from the alert is the same write as
+ * POST /v1/packets/<type> or POST /v1/actions and needs their scope (403 insufficient_scope).
+ * requireScope judges a key by its scopes and a console user by their roles, so both
+ * transports refuse alike.
+ */
+function assertDerivedScopes(ctx: Ctx, input: TriageInput) {
+  if (input.create_packet_type) requireScope(ctx.actor, 'packets:write');
+  if (input.create_action) requireScope(ctx.actor, 'actions:write');
+}
+
+/**
  * Triages an alert (API-CONTRACT §18): moves its status (§9; 409 invalid_state_transition
  * otherwise), keeps the notes and, on request, creates a linked action and/or a draft packet,
  * all in the request's one transaction. A refused packet (gate, collection pause, bad
@@ -98,6 +111,8 @@ async function packetFromAlert(
 export async function triageAlert(ctx: Ctx, tx: Tx, id: string, input: TriageInput) {
   const a = await lockAlert(ctx, tx, id);
   await loadWritableMatter(ctx, tx, a.matter_id);
+  // After the alert is found (another tenant's alert stays 404), before anything is written.
+  assertDerivedScopes(ctx, input);
   if (!canMoveAlert(a.status, input.status) && a.status !== input.status) {
     throw new ApiError('invalid_state_transition', `Alert ${a.id} is ${a.status}; it cannot move to ${input.status}.`, {
       details: { current: a.status, allowed: allowedAlertMoves(a.status) },

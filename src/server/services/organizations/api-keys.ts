@@ -6,7 +6,7 @@ import { newSecret } from '../../auth/api-keys';
 import { covers, isValidScope } from '../../auth/scopes';
 import { recordChange } from '../audit/append';
 import { keysetPage, listEnvelope, type PageArgs } from '../paging';
-import { loadAccessibleOrg } from './access';
+import { isOrgAdmin, loadAccessibleOrg } from './access';
 import { assertOrgWide, assertSameEnvironment } from '../../auth/grant-rules';
 
 const ENV_NAMES: Record<string, Env> = { sandbox: 'sandbox', production: 'production' };
@@ -75,6 +75,7 @@ export async function issueKey(ctx: Ctx, tx: Tx, orgId: string, input: IssueKeyI
       ? await tx.user.findFirst({ where: { id: input.user_id, org_id: org.id } })
       : null;
     if (!u) throw notFound('user', input.user_id, 'user_id');
+    assertMayBind(ctx, u.id, 'issue', 'user_id');
   }
   return createKey(
     ctx,
@@ -100,6 +101,20 @@ function assertNoStronger(ctx: Ctx, scopes: string[], what: string, param?: stri
       fields: { required_scope: scopes.join(' ') },
     });
   }
+}
+
+/**
+ * A key bound to a user acts as that user: its approvals and every other act are recorded as
+ * theirs. So only the user themself, or an organization admin acting for them, may bind a key
+ * to a user (by issuing it) or get a new secret of such a key (by rolling it).
+ */
+function assertMayBind(ctx: Ctx, userId: string, verb: 'issue' | 'roll', param?: string) {
+  if (ctx.actor.user_id === userId || isOrgAdmin(ctx)) return;
+  throw new ApiError(
+    'insufficient_scope',
+    `Only user ${userId} or an organization admin may ${verb} a key that acts as that user.`,
+    { param, fields: { required_scope: 'org:*' } },
+  );
 }
 
 /** A restricted issuer can only issue keys restricted to (a subset of) its own matters. */
@@ -156,7 +171,15 @@ async function createKey(
     object_type: 'api_key',
     object_id: k.id,
     matter_id: null,
-    details: { organization_id: k.org_id, environment: k.env, scopes: k.scopes, ...extra },
+    // Who issued a key bound to a user is on record next to whom it acts as.
+    details: {
+      organization_id: k.org_id,
+      environment: k.env,
+      scopes: k.scopes,
+      user_id: k.user_id,
+      issued_by: { actor_id: ctx.actor.id, key_id: ctx.actor.key_id },
+      ...extra,
+    },
   });
   return { ...out, secret_once: secret.secret, ...extra };
 }
@@ -227,6 +250,7 @@ export async function rollKey(ctx: Ctx, tx: Tx, orgId: string, keyId: string, in
   // Rolling returns a working secret with the rolled key's powers, so it is held to the issuing
   // rule: no stronger scopes, and a matter-restricted roller only rolls keys within its matters.
   assertMayManage(ctx, k, 'roll');
+  if (k.user_id) assertMayBind(ctx, k.user_id, 'roll');
   let graceUntil = input.expires_at ? new Date(input.expires_at) : null;
   if (graceUntil && (graceUntil <= new Date() || graceUntil.getTime() - Date.now() > MAX_ROLL_GRACE_MS)) {
     throw invalidParam('expires_at', 'expires_at must be in the future and at most 7 days away.');

@@ -104,6 +104,19 @@ export async function updateOrganization(
         { param: 'features', fields: { required_scope: 'org:*' } },
       );
     }
+    // An ancestor reviews only what it was reviewed for: a child organization that has not
+    // been given production access itself cannot hand it to (or take it from) its children.
+    // The root is the reviewer of last resort.
+    if (changed.length && o.id !== ctx.org.id) {
+      const self = await tx.organization.findUnique({ where: { id: ctx.org.id } });
+      if (self?.parent_id !== null && !self?.features.includes('production_access')) {
+        throw new ApiError(
+          'production_access_not_enabled',
+          `Organization ${ctx.org.id} has no production access itself, so it cannot change ${changed.join(', ')} of its children.`,
+          { param: 'features' },
+        );
+      }
+    }
   }
   const updated = await tx.organization.update({
     where: { id: o.id },

@@ -24,7 +24,8 @@ export interface ContactInput {
  * The sender is a user of the organization who can see the matter. The channel rules
  * (API-CONTRACT §16) refuse with 403 channel_not_permitted: a law-enforcement-only channel,
  * an authorized-submitter channel with a sender who is not counsel, a counsel-only channel
- * with a sender who is not counsel, and a packet whose type the channel does not take.
+ * with a sender who is not counsel, and a packet whose type the channel does not take. The
+ * counsel rules also judge the caller: a non-counsel caller cannot submit by naming counsel.
  * A key restricted to matters may log on its own matters (the log belongs to that matter).
  */
 export async function createContactLog(ctx: Ctx, tx: Tx, relationshipId: string, input: ContactInput) {
@@ -32,7 +33,8 @@ export async function createContactLog(ctx: Ctx, tx: Tx, relationshipId: string,
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   const sender = await loadMatterUser(ctx, tx, input.authorized_sender, m.id, 'authorized_sender');
   const packet = input.packet_id ? await findContactPacket(ctx, tx, input.packet_id, m.id) : null;
-  const refusal = channelRefusal(r, sender, packet?.type ?? null);
+  // The rules judge the named sender (the contract) and the caller, who is the one submitting.
+  const refusal = channelRefusal(r, sender, packet?.type ?? null, ctx.actor);
   if (refusal) {
     throw new ApiError('channel_not_permitted', refusal.reason, {
       details: { rule: refusal.rule, relationship_id: r.id, channel_type: r.channel_type },

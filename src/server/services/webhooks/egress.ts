@@ -1,14 +1,16 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import type { Env } from '../../context';
+import { config } from '../../config';
 import { invalidParam } from '../../errors';
-import { refusedClass, type EgressPolicy } from '../../domain/egress-address';
+import { isLocalClass, refusedClass, type AddressClass, type EgressPolicy } from '../../domain/egress-address';
 
 /**
  * Egress checks of webhook URLs: at creation/update (here) and again at every delivery (the
  * pinned lookup below), because DNS can change between the two.
  */
-export const policyOf = (env: Env | string): EgressPolicy => (env === 'production' ? 'production' : 'sandbox');
+export const policyOf = (env: Env | string): EgressPolicy =>
+  env === 'sandbox' && config.webhookAllowPrivate ? 'local_allowed' : 'public_only';
 
 const DNS_TIMEOUT_MS = 5_000;
 
@@ -25,7 +27,16 @@ export const systemResolver: Resolver = (host) =>
     });
   });
 
-export class EgressRefused extends Error {}
+export class EgressRefused extends Error {
+  override name = 'EgressRefused';
+  constructor(
+    message: string,
+    /** The refused address class (null: the host does not resolve at all). */
+    readonly cls: AddressClass | null = null,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Resolves `host` and checks every address it resolves to (one bad address refuses the host:
@@ -43,9 +54,11 @@ export async function resolveChecked(
   if (!addresses.length) throw new EgressRefused(`${host} does not resolve`);
   for (const a of addresses) {
     const cls = refusedClass(a.address, policy);
+    // The class, never the address: the message must not be a view of the host's own DNS.
     if (cls)
       throw new EgressRefused(
-        `${host} resolves to a ${cls.replace('_', '-')} address (${a.address}), which webhooks may not reach`,
+        `${host} resolves to a ${cls.replace('_', '-')} address, which webhooks may not reach`,
+        cls,
       );
   }
   return addresses;
@@ -87,10 +100,11 @@ export function parseWebhookUrl(raw: string, env: Env): URL {
 }
 
 /**
- * Checks a URL before it is stored. Production: the host must resolve, and only to public
- * addresses. Sandbox: loopback and private hosts are allowed for local development, link-local
- * and metadata addresses never; a name that does not resolve yet is accepted there (it is
- * checked again at delivery).
+ * Checks a URL before it is stored: its host may resolve only to public addresses. A sandbox
+ * endpoint may also reach loopback and private hosts when the deployment opts in
+ * (MD_WEBHOOK_ALLOW_PRIVATE, for local development), link-local and metadata addresses never.
+ * In production the host must resolve; in the sandbox a name that does not resolve yet is
+ * accepted (it is checked again at delivery).
  */
 export async function checkWebhookUrl(raw: string, env: Env, resolver: Resolver = systemResolver): Promise<string> {
   const url = parseWebhookUrl(raw, env);
@@ -98,8 +112,15 @@ export async function checkWebhookUrl(raw: string, env: Env, resolver: Resolver 
   try {
     await resolveChecked(url.hostname, policy, resolver);
   } catch (e) {
-    if (e instanceof EgressRefused) throw invalidParam('url', e.message);
-    if (policy === 'production') throw invalidParam('url', `The host ${url.hostname} could not be resolved.`);
+    if (e instanceof EgressRefused)
+      throw invalidParam(
+        'url',
+        // Say why a local-development URL is refused here when another deployment takes it.
+        env === 'sandbox' && policy === 'public_only' && e.cls && isLocalClass(e.cls)
+          ? `${e.message} (this deployment does not allow private webhook targets)`
+          : e.message,
+      );
+    if (env === 'production') throw invalidParam('url', `The host ${url.hostname} could not be resolved.`);
   }
   return url.toString();
 }
