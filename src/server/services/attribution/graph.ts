@@ -1,8 +1,9 @@
 import type { Ctx, Db, Tx } from '../../context';
 import { invalidParam } from '../../errors';
 import { isId, newId } from '../../ids';
-import { confidenceScore, DEFAULT_TIER, type ClaimSourceType } from '../../domain/attribution/confidence';
-import { buildGraph, contradictions, type ClaimLike } from '../../domain/attribution/graph';
+import { buildGraph, type ClaimLike } from '../../domain/attribution/graph';
+import { contradictionReport, indexContradictions } from '../../domain/attribution/contradictions';
+import { scoreMatrix } from '../../domain/attribution/matrix';
 import { addressKey, parseAddress } from '../../domain/judgments/wallet-address';
 import { exchangeSlug } from '../../domain/judgments/wallet-index';
 import type { ChainNetwork } from '../../domain/crypto/networks';
@@ -18,49 +19,6 @@ import { CRYPTO_DATASETS } from '../crypto/asset-map';
 import { reviewState } from '../crypto/serialize';
 
 const MAX_COUNTERPARTIES = 50;
-
-/**
- * Scores every claim of a matter for the confidence matrix: a stored score (from
- * POST /v1/attribution/confidence-score) wins; otherwise the formula over the source type's
- * default tier, corroborated by same-statement claims of other source types, lowered by
- * contradicting claims.
- */
-export function scoreMatrix(
-  claims: { id: string; subject: string; predicate: string; object: string; source_type: string; score: unknown }[],
-) {
-  const tiers = confidenceTiers();
-  const like = claims.map((c) => ({
-    claim_id: c.id,
-    subject: c.subject,
-    predicate: c.predicate,
-    object: c.object,
-    source_type: c.source_type,
-    score: 0,
-    label: '',
-  }));
-  const contra = contradictions(like);
-  const same = (a: ClaimLike, b: ClaimLike) =>
-    a.subject.toLowerCase() === b.subject.toLowerCase() &&
-    a.predicate === b.predicate &&
-    a.object.toLowerCase() === b.object.toLowerCase();
-  return claims.map((c, i) => {
-    const stored = c.score as { score: number; label: string; basis: string[] } | null;
-    if (stored) return { claim_id: c.id, score: stored.score, label: stored.label, basis: stored.basis };
-    const corroboration = like
-      .filter((o) => o.claim_id !== c.id && same(o, like[i]) && o.source_type !== c.source_type)
-      .map((o) => ({ ref: o.claim_id, source_type: o.source_type as ClaimSourceType }));
-    const against = contra
-      .filter((x) => x.claim_id === c.id || x.contradicts === c.id)
-      .map((x) => (x.claim_id === c.id ? x.contradicts : x.claim_id));
-    const r = confidenceScore(tiers, {
-      evidence_tier: DEFAULT_TIER[c.source_type as ClaimSourceType] ?? 'unknown',
-      source_type: c.source_type as ClaimSourceType,
-      corroboration,
-      contradictions: against,
-    });
-    return { claim_id: c.id, score: r.score, label: r.label, basis: r.basis };
-  });
-}
 
 /**
  * Builds (creates or refreshes) and stores the matter's attribution graph (gra_): nodes for
@@ -89,7 +47,8 @@ export async function createGraph(
     where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env },
     orderBy: { id: 'asc' },
   });
-  const matrix = scoreMatrix(claims);
+  const index = indexContradictions(claims.map((c) => ({ ...c, claim_id: c.id })));
+  const matrix = scoreMatrix(confidenceTiers(), claims, index);
   const byId = new Map(matrix.map((x) => [x.claim_id, x]));
   const transfers = [];
   const manifest = [];
@@ -109,7 +68,7 @@ export async function createGraph(
     score: byId.get(c.id)!.score,
     label: byId.get(c.id)!.label,
   }));
-  const index = walletIndex();
+  const labels = walletIndex();
   const g = buildGraph({
     wallets: wallets.map((w) => ({
       key: w.address_key,
@@ -126,11 +85,14 @@ export async function createGraph(
     },
     exchangeOf: (k) => exchangeLabelOf(k)?.exchange ?? null,
     notesOf: (k) => counterpartyNotes(k).notes,
-    isExchangeName: (t) => index.exchanges.has(exchangeSlug(t)),
+    isExchangeName: (t) => labels.exchanges.has(exchangeSlug(t)),
     maxCounterparties: MAX_COUNTERPARTIES,
   });
-  const contra = contradictions(like);
-  if (contra.length) reasons.push(`${contra.length} contradicting claim pair(s)`);
+  const contra = contradictionReport(index);
+  if (contra.summary.groups)
+    reasons.push(
+      `${contra.summary.groups} contested object(s): ${contra.summary.claims} owns/controls claims name different subjects for the same object`,
+    );
   if (like.some((c) => c.source_type === 'network_signal'))
     reasons.push('Claims resting on network signals are not standalone proof.');
   const id = newId('graph');
@@ -150,7 +112,8 @@ export async function createGraph(
       source_refs: c.source_refs,
       confidence: byId.get(c.id)!.score,
     })),
-    contradictions: input.include_contradictions ? contra : [],
+    contradictions: input.include_contradictions ? contra.groups : [],
+    contradiction_summary: contra.summary,
     confidence_matrix: matrix,
     truncated: g.truncated,
     review_state: reviewState(reasons),
@@ -165,13 +128,23 @@ export async function createGraph(
     object_type: 'attribution_graph',
     object_id: id,
     matter_id: m.id,
-    details: { nodes: g.nodes.length, edges: g.edges.length, claims: claims.length, contradictions: contra.length },
+    details: {
+      nodes: g.nodes.length,
+      edges: g.edges.length,
+      claims: claims.length,
+      contested_objects: contra.summary.groups,
+    },
+    // The event carries counts, not the drawing: its size stays the same whatever the claim
+    // count (the claims, their matrix rows and the drawing are one GET away).
     data: eventData({
       ...body,
       nodes: undefined,
       edges: undefined,
+      claims: undefined,
+      confidence_matrix: undefined,
       node_count: g.nodes.length,
       edge_count: g.edges.length,
+      claim_count: claims.length,
     }),
   });
   return body;
