@@ -129,7 +129,9 @@ export function confidenceScore(tiers: Map<string, ConfidenceTier>, input: Score
     basis.push(`contradiction (${c}): × ${CONTRADICTION_FACTOR} → ${round2(s)}`);
   }
   if (more.contradictions > 0) {
-    for (let i = 0; i < more.contradictions; i++) s *= CONTRADICTION_FACTOR;
+    // Stop once the score rounds to 0 for good: further steps would only crawl through
+    // subnormal floats (slow on every CPU) to the same 0.00.
+    for (let i = 0; i < more.contradictions && s >= 1e-9; i++) s *= CONTRADICTION_FACTOR;
     basis.push(
       `${more.contradictions} more contradiction(s), not named: × ${CONTRADICTION_FACTOR}^${more.contradictions} → ${round2(s)}`,
     );
