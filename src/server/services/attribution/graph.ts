@@ -1,5 +1,4 @@
 import type { Ctx, Db, Tx } from '../../context';
-import { invalidParam } from '../../errors';
 import { isId, newId } from '../../ids';
 import { buildGraph, type ClaimLike } from '../../domain/attribution/graph';
 import { contradictionReport, indexContradictions } from '../../domain/attribution/contradictions';
@@ -17,6 +16,7 @@ import { walletIndex } from '../judgments/wallet-data';
 import { manifestEntry } from '../crypto/manifest';
 import { CRYPTO_DATASETS } from '../crypto/asset-map';
 import { reviewState } from '../crypto/serialize';
+import { namedOrImplicitWallets } from '../crypto/wallet-inputs';
 
 const MAX_COUNTERPARTIES = 50;
 
@@ -31,18 +31,7 @@ export async function createGraph(
   input: { matter_id: string; wallet_ids?: string[]; include_contradictions?: boolean },
 ) {
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
-  const all = await tx.attributionWallet.findMany({
-    where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env },
-    orderBy: { id: 'asc' },
-  });
-  let wallets = all;
-  if (input.wallet_ids?.length) {
-    wallets = input.wallet_ids.map((id, i) => {
-      const w = all.find((x) => x.id === id);
-      if (!w) throw invalidParam(`wallet_ids[${i}]`, `No imported wallet '${id}' on this matter.`);
-      return w;
-    });
-  }
+  const wallets = await namedOrImplicitWallets(ctx, tx, m.id, input.wallet_ids);
   const claims = await tx.attributionClaim.findMany({
     where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env },
     orderBy: { id: 'asc' },
