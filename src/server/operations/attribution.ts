@@ -160,6 +160,10 @@ const correlationResult = z
     rule: z.string(),
     privacy_restrictions: z.array(z.string()),
     legal_process_ids: z.array(z.string()),
+    signals_withheld: z
+      .number()
+      .int()
+      .describe('Signals of the matter left out because they are counsel_only and the caller is not counsel.'),
     created_at: z.string(),
     audit_ref: z.string().optional(),
   })
@@ -258,7 +262,11 @@ export const createNetworkSignal = defineOp('POST', '/v1/network-attribution/sig
     legal_process_id: text(200).optional(),
     raw_value_redacted: text(1000).optional(),
     timestamp: dateTime().optional(),
-    privacy_restrictions: arr(text(200)).optional(),
+    privacy_restrictions: arr(text(200))
+      .optional()
+      .describe(
+        '`counsel_only` shows the signal, and correlations built from it, only to counsel (counsel or admin users, or a `*` key); other labels are kept as given.',
+      ),
   }),
   response: signal,
 });
