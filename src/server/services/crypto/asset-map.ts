@@ -6,6 +6,7 @@ import { GRAPHSENSE_LABELS_DATASET, LABELS_DATASET } from '../../domain/judgment
 import { OFAC_ADDRESS_DATASET } from '../../domain/sanctions/addresses';
 import { CONFIDENCE_DATASET } from '../../domain/attribution/confidence';
 import type { ChainNetwork } from '../../domain/crypto/networks';
+import type { ChainTransfer } from '../../domain/crypto/hypotheses';
 import { recordChange } from '../audit/append';
 import { loadOwned, loadWritableMatter } from '../matters/access';
 import { getChainSource, type Holding } from '../chain/source';
@@ -74,6 +75,22 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
 }
 
 /**
+ * Each wallet's transfers, read with one query per network instead of one per wallet (an
+ * asset map of a full matter is 1,000 wallets), filed by `network:key` in chain order.
+ */
+async function walletHistories(ctx: Ctx, db: Db, wallets: ResolvedWallet[]) {
+  const histories = new Map<string, ChainTransfer[]>(wallets.map((w) => [`${w.network}:${w.key}`, []]));
+  for (const network of [...new Set(wallets.map((w) => w.network))]) {
+    const keys = wallets.filter((w) => w.network === network).map((w) => w.key);
+    for (const t of await getChainSource(ctx, db, network).transfers(keys)) {
+      histories.get(`${network}:${t.from}`)?.push(t);
+      if (t.to !== t.from) histories.get(`${network}:${t.to}`)?.push(t);
+    }
+  }
+  return histories;
+}
+
+/**
  * Builds and stores an asset map (map_) of a matter's wallets: holdings, exchange hypotheses
  * and stablecoin exposure, with the source manifest. Writes `asset_map.created`.
  */
@@ -82,7 +99,13 @@ export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
   const wallets = await resolveWallets(ctx, tx, m.id, input.wallets, input.chains);
   const { holdings, token_exposures, reasons, manifest } = await computeHoldings(ctx, tx, wallets);
   const hyps =
-    input.include_exchanges === false ? null : await computeExchangeHypotheses(ctx, tx, { matter_id: m.id, wallets });
+    input.include_exchanges === false
+      ? null
+      : await computeExchangeHypotheses(ctx, tx, {
+          matter_id: m.id,
+          wallets,
+          histories: await walletHistories(ctx, tx, wallets),
+        });
   const exposure =
     input.include_stablecoins === false ? null : await computeStablecoinExposure(ctx, tx, { wallets, holdings });
   if (!wallets.length) reasons.push('No wallets: pass wallets or import them on the matter first.');
