@@ -123,6 +123,7 @@ test('redaction: masked and harmless notations that are accepted', () => {
     '203.0.113.0/24',
     '2001:db8:…',
     '2001:db8:85a3::/48',
+    'ip:2001:db8:85a3::/48',
     '2001:db8:85a3:8d3:x:x:x:x',
     'j***@example.com',
     'j***.d**@gmail.com',

@@ -93,10 +93,12 @@ function ipv6Value(a: string): bigint {
 function colonRuns(text: string): FindingKind | null {
   // Maximal runs, each once: the spans inside one are tried below, at most ten parts long.
   for (const m of text.matchAll(COLON_RUN)) {
+    // Trim what a label or a sentence glued on: `ip:` before, a full stop or colon after.
     const run = m[0]
       .replace(/%.*$/, '')
       .replace(/\.+$/, '')
-      .replace(/(?<!:):$/, '');
+      .replace(/(?<!:):$/, '')
+      .replace(/^:(?!:)/, '');
     const parts = run.split(':');
     if (parts.length === 6 && parts.every((p) => /^[0-9a-f]{2}$/i.test(p))) return 'mac';
     const after = text.slice(m.index + m[0].length);
