@@ -6,6 +6,7 @@ import { scoreMatrix } from '../../domain/attribution/matrix';
 import { addressKey, parseAddress } from '../../domain/judgments/wallet-address';
 import { exchangeSlug } from '../../domain/judgments/wallet-index';
 import type { ChainNetwork } from '../../domain/crypto/networks';
+import type { ChainTransfer } from '../../domain/crypto/hypotheses';
 import { recordChange } from '../audit/append';
 import { loadOwned, loadWritableMatter } from '../matters/access';
 import { eventData } from '../judgments/serialize';
@@ -17,6 +18,7 @@ import { manifestEntry } from '../crypto/manifest';
 import { CRYPTO_DATASETS } from '../crypto/asset-map';
 import { reviewState } from '../crypto/serialize';
 import { namedOrImplicitWallets } from '../crypto/wallet-inputs';
+import { loopYield } from '../loop-yield';
 
 const MAX_COUNTERPARTIES = 50;
 
@@ -36,17 +38,22 @@ export async function createGraph(
     where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env },
     orderBy: { id: 'asc' },
   });
+  // Each stage below is CPU work between queries: step out to the event loop between them.
+  const pause = loopYield();
+  await pause();
   const index = indexContradictions(claims.map((c) => ({ ...c, claim_id: c.id })));
   const matrix = scoreMatrix(confidenceTiers(), claims, index);
+  await pause();
   const byId = new Map(matrix.map((x) => [x.claim_id, x]));
-  const transfers = [];
+  let transfers: ChainTransfer[] = [];
   const manifest = [];
   const reasons: string[] = [];
   for (const network of [...new Set(wallets.map((w) => w.network))] as ChainNetwork[]) {
     const src = getChainSource(ctx, tx, network);
     manifest.push(await manifestEntry(src, CRYPTO_DATASETS));
     if (!src.available) reasons.push(src.missing!);
-    transfers.push(...(await src.transfers(wallets.filter((w) => w.network === network).map((w) => w.address_key))));
+    const more = await src.transfers(wallets.filter((w) => w.network === network).map((w) => w.address_key));
+    transfers = transfers.length ? transfers.concat(more) : more;
   }
   const like: ClaimLike[] = claims.map((c) => ({
     claim_id: c.id,
@@ -77,6 +84,7 @@ export async function createGraph(
     isExchangeName: (t) => labels.exchanges.has(exchangeSlug(t)),
     maxCounterparties: MAX_COUNTERPARTIES,
   });
+  await pause();
   const contra = contradictionReport(index);
   if (contra.summary.groups)
     reasons.push(
@@ -109,6 +117,7 @@ export async function createGraph(
     source_manifest: manifest,
     created_at: new Date().toISOString(),
   };
+  await pause();
   await tx.attributionGraph.create({
     data: { id, org_id: ctx.org.id, env: ctx.env, matter_id: m.id, body: JSON.parse(JSON.stringify(body)) },
   });

@@ -6,6 +6,7 @@ import { defaultNetwork, walletFor, type ChainNetwork } from '../../domain/crypt
 import { parseAddress } from '../../domain/judgments/wallet-address';
 import { recordChange } from '../audit/append';
 import { loadWritableMatter } from '../matters/access';
+import { loopYield } from '../loop-yield';
 
 /**
  * Most wallets a matter holds. Every implicit wallet set (an asset map, timeline or graph
@@ -82,7 +83,9 @@ export async function importWallets(ctx: Ctx, tx: Tx, input: { matter_id: string
   const out = new Map<string, Row>();
   let imported = 0;
   let merged = 0;
+  const pause = loopYield();
   for (const w of refs) {
+    await pause();
     const where = {
       matter_id_network_address_key: { matter_id: m.id, network: w.ref.network, address_key: w.ref.key },
     };

@@ -17,6 +17,7 @@ import { computeStablecoinExposure } from './stablecoin-exposure';
 import { datasetNames, manifestEntry, type ManifestEntry } from './manifest';
 import { exposureOut, reviewState } from './serialize';
 import { eventData } from '../judgments/serialize';
+import { loopYield } from '../loop-yield';
 
 export interface AssetMapInput {
   matter_id: string;
@@ -45,11 +46,13 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
   const token_exposures = [];
   const reasons: string[] = [];
   const manifest: ManifestEntry[] = [];
+  const pause = loopYield();
   for (const network of [...new Set(wallets.map((w) => w.network))]) {
     const src = getChainSource(ctx, db, network);
     manifest.push(await manifestEntry(src, CRYPTO_DATASETS));
     if (!src.available) reasons.push(src.missing!);
     for (const w of wallets.filter((x) => x.network === network)) {
+      await pause();
       const hs = await src.balances(w.key);
       holdings.set(`${network}:${w.key}`, hs);
       for (const h of hs) {

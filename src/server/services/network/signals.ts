@@ -7,6 +7,7 @@ import { parseAddress, addressKey } from '../../domain/judgments/wallet-address'
 import { recordChange } from '../audit/append';
 import { loadOwned, loadWritableMatter } from '../matters/access';
 import { namedOrImplicitWallets } from '../crypto/wallet-inputs';
+import { loopYield } from '../loop-yield';
 import { isCounselOnly, legalProcessSeal, normalizeRestrictions, signalOut, visibleTo } from './privacy';
 
 export interface SignalInput {
@@ -192,7 +193,9 @@ export async function correlate(
     }
   }
   const correlations = [];
+  const pause = loopYield();
   for (const s of signals) {
+    await pause();
     const targets = s.wallet_address ? wallets.filter((w) => w.address_key === addressKey(s.wallet_address!)) : wallets;
     for (const w of targets) {
       const supporting = claimsOf.get(w.address_key) ?? [];
