@@ -51,9 +51,11 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
     const src = getChainSource(ctx, db, network);
     manifest.push(await manifestEntry(src, CRYPTO_DATASETS));
     if (!src.available) reasons.push(src.missing!);
-    for (const w of wallets.filter((x) => x.network === network)) {
+    const mine = wallets.filter((x) => x.network === network);
+    const batch = src.balancesOf ? await src.balancesOf(mine.map((w) => w.key)) : null;
+    for (const w of mine) {
       await pause();
-      const hs = await src.balances(w.key);
+      const hs = batch?.get(w.key) ?? (await src.balances(w.key));
       holdings.set(`${network}:${w.key}`, hs);
       for (const h of hs) {
         const coin = findStablecoin(coins, network, h.asset, h.contract);
