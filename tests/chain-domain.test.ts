@@ -21,7 +21,8 @@ import {
 } from '../src/server/domain/crypto/hypotheses';
 import { buildStablecoinIndex, exposureItem, findStablecoin } from '../src/server/domain/crypto/stablecoins';
 import { walletFor } from '../src/server/domain/crypto/networks';
-import { contradictions, sumDecimals } from '../src/server/domain/attribution/graph';
+import { sumDecimals } from '../src/server/domain/attribution/graph';
+import { contradictionReport, indexContradictions } from '../src/server/domain/attribution/contradictions';
 
 const tiers = parseConfidenceCsv(readFileSync('data/attribution/graphsense-confidence.csv', 'utf8'));
 const score = (i: Partial<ScoreInput> & { evidence_tier: string }) =>
@@ -280,41 +281,17 @@ test('addresses are validated for their network', () => {
 });
 
 test('graph helpers: owner contradictions and exact sums', () => {
-  const c = contradictions([
-    {
-      claim_id: 'clm_a',
-      subject: 'Alice',
-      predicate: 'owns',
-      object: '0xW',
-      source_type: 'osint',
-      score: 20,
-      label: 'weak_signal',
-    },
-    {
-      claim_id: 'clm_b',
-      subject: 'Bob',
-      predicate: 'controls',
-      object: '0xw',
-      source_type: 'osint',
-      score: 20,
-      label: 'weak_signal',
-    },
-    {
-      claim_id: 'clm_c',
-      subject: 'Alice',
-      predicate: 'owns',
-      object: '0xw',
-      source_type: 'onchain',
-      score: 100,
-      label: 'confirmed',
-    },
-  ]);
+  const c = contradictionReport(
+    indexContradictions([
+      { claim_id: 'clm_a', subject: 'Alice', predicate: 'owns', object: '0xW' },
+      { claim_id: 'clm_b', subject: 'Bob', predicate: 'controls', object: '0xw' },
+      { claim_id: 'clm_c', subject: 'Alice', predicate: 'owns', object: '0xw' },
+    ]),
+  );
+  // One contested object: Bob contradicts both of Alice's claims; Alice's two agree.
   assert.deepEqual(
-    c.map((x) => [x.claim_id, x.contradicts]),
-    [
-      ['clm_a', 'clm_b'],
-      ['clm_b', 'clm_c'],
-    ],
+    c.groups.map((g) => [g.object, g.relation, g.subjects, g.claim_ids]),
+    [['0xW', 'owns or controls', ['Alice', 'Bob'], ['clm_a', 'clm_c', 'clm_b']]],
   );
   assert.equal(
     sumDecimals(['0.1', '0.2', '1000000000000000000.000000000000000001']),

@@ -537,7 +537,9 @@ function GraphPanel({
             </ul>
             {g.contradictions.length > 0 && (
               <p className="mt-1 text-xs text-red-800">
-                {g.contradictions.length} contradiction(s): {g.contradictions.map((c) => c.reason).join('; ')}
+                {g.contradiction_summary?.groups ?? g.contradictions.length} contested object(s):{' '}
+                {g.contradictions.map((c) => c.reason).join('; ')}
+                {g.contradiction_summary?.groups_left_out ? ` and ${g.contradiction_summary.groups_left_out} more` : ''}
               </p>
             )}
           </div>

@@ -77,7 +77,9 @@ export interface Graph {
   edges: GraphEdge[];
   claims: GraphClaim[];
   confidence_matrix: { claim_id: string; score: number; label: string; basis: string[] }[];
-  contradictions: { claim_id: string; contradicts: string; reason: string }[];
+  /** One group per contested object (at most 50); `contradiction_summary` counts them all. */
+  contradictions: { object: string; claim_ids: string[]; claim_count: number; reason: string }[];
+  contradiction_summary?: { groups: number; groups_left_out: number; claims: number };
   source_manifest: ManifestEntry[];
   created_at: string;
 }

@@ -76,7 +76,29 @@ const graph = z
         confidence: z.number(),
       }),
     ),
-    contradictions: z.array(z.object({ claim_id: z.string(), contradicts: z.string(), reason: z.string() })),
+    contradictions: z
+      .array(
+        z.object({
+          object: z.string().describe('The contested object (an address, account …).'),
+          relation: z.string().describe('`owns`, `controls`, or `owns or controls` when the claims mix both.'),
+          subjects: z.array(z.string()).describe('The subjects said to own or control it (at most 20 named).'),
+          subject_count: z.number().int(),
+          claim_ids: z.array(z.string()).describe('Claims of the group (at most 20 named).'),
+          claim_count: z.number().int(),
+          claims_left_out: z.number().int().describe('Claims of the group not named in `claim_ids`.'),
+          reason: z.string(),
+        }),
+      )
+      .describe(
+        'With `include_contradictions`: one group per contested object (owns/controls claims naming different subjects), the most contested first, at most 50 groups.',
+      ),
+    contradiction_summary: z
+      .object({
+        groups: z.number().int().describe('Contested objects.'),
+        groups_left_out: z.number().int().describe('Contested objects not listed in `contradictions`.'),
+        claims: z.number().int().describe('Claims in contested objects.'),
+      })
+      .describe('Counts of every contradiction, listed or not (always present).'),
     confidence_matrix: z.array(
       z.object({ claim_id: z.string(), score: z.number(), label: z.string(), basis: z.array(z.string()) }),
     ),
@@ -138,6 +160,10 @@ const correlationResult = z
     rule: z.string(),
     privacy_restrictions: z.array(z.string()),
     legal_process_ids: z.array(z.string()),
+    signals_withheld: z
+      .number()
+      .int()
+      .describe('Signals of the matter left out because they are counsel_only and the caller is not counsel.'),
     created_at: z.string(),
     audit_ref: z.string().optional(),
   })
@@ -236,7 +262,11 @@ export const createNetworkSignal = defineOp('POST', '/v1/network-attribution/sig
     legal_process_id: text(200).optional(),
     raw_value_redacted: text(1000).optional(),
     timestamp: dateTime().optional(),
-    privacy_restrictions: arr(text(200)).optional(),
+    privacy_restrictions: arr(text(200))
+      .optional()
+      .describe(
+        '`counsel_only` shows the signal, and correlations built from it, only to counsel (counsel or admin users, or a `*` key); other labels are kept as given.',
+      ),
   }),
   response: signal,
 });

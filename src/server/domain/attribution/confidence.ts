@@ -83,6 +83,13 @@ export interface ScoreInput {
   /** Independent corroborations, each with the source type it rests on. */
   corroboration: { ref: string; source_type: ClaimSourceType | 'reference' }[];
   contradictions: string[];
+  /**
+   * Further distinct corroborations and contradictions that count but are not named (the
+   * confidence matrix names a few of each, so a claim contradicted by 999 others costs one
+   * basis line, not 999). The unnamed corroborations are of source types other than the
+   * claim's own.
+   */
+  unnamed?: { corroborations: number; contradictions: number };
   /** True once a reviewer accepted the claim (lifts the user-assertion cap). */
   reviewed?: boolean;
 }
@@ -108,12 +115,31 @@ export function confidenceScore(tiers: Map<string, ConfidenceTier>, input: Score
       `corroboration ${k} (${c.ref}, ${c.source_type}): +(100 − s) × ${CORROBORATION_STEP}/${k} → ${round2(s)}`,
     );
   });
+  const more = input.unnamed ?? { corroborations: 0, contradictions: 0 };
+  if (more.corroborations > 0) {
+    const first = corroborations.length + 1;
+    const last = corroborations.length + more.corroborations;
+    for (let k = first; k <= last; k++) s += ((100 - s) * CORROBORATION_STEP) / k;
+    basis.push(
+      `corroborations ${first}–${last} (${more.corroborations} more, not named): each +(100 − s) × ${CORROBORATION_STEP}/k → ${round2(s)}`,
+    );
+  }
   for (const c of new Set(input.contradictions)) {
     s *= CONTRADICTION_FACTOR;
     basis.push(`contradiction (${c}): × ${CONTRADICTION_FACTOR} → ${round2(s)}`);
   }
+  if (more.contradictions > 0) {
+    // Stop once the score rounds to 0 for good: further steps would only crawl through
+    // subnormal floats (slow on every CPU) to the same 0.00.
+    for (let i = 0; i < more.contradictions && s >= 1e-9; i++) s *= CONTRADICTION_FACTOR;
+    basis.push(
+      `${more.contradictions} more contradiction(s), not named: × ${CONTRADICTION_FACTOR}^${more.contradictions} → ${round2(s)}`,
+    );
+  }
   const networkOnly =
-    input.source_type === 'network_signal' && corroborations.every((c) => c.source_type === 'network_signal');
+    input.source_type === 'network_signal' &&
+    more.corroborations === 0 &&
+    corroborations.every((c) => c.source_type === 'network_signal');
   if (networkOnly && s > NETWORK_ONLY_CAP) {
     s = NETWORK_ONLY_CAP;
     basis.push(`supported only by network signals: capped at ${NETWORK_ONLY_CAP} (weak_signal)`);

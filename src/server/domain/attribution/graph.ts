@@ -42,26 +42,8 @@ export interface ClaimLike {
   label: string;
 }
 
-const EXCLUSIVE = new Set(['owns', 'controls']);
 const ENTITY_RE =
   /\b(inc|llc|ltd|limited|corp|corporation|gmbh|sa|ag|plc|co|company|bank|exchange|trust|foundation|holdings?)\b\.?/i;
-
-export function contradictions(claims: ClaimLike[]): { claim_id: string; contradicts: string; reason: string }[] {
-  const out = [];
-  for (const a of claims) {
-    for (const b of claims) {
-      if (a.claim_id >= b.claim_id || !EXCLUSIVE.has(a.predicate) || !EXCLUSIVE.has(b.predicate)) continue;
-      if (a.object.toLowerCase() === b.object.toLowerCase() && a.subject.toLowerCase() !== b.subject.toLowerCase()) {
-        out.push({
-          claim_id: a.claim_id,
-          contradicts: b.claim_id,
-          reason: `${a.subject} and ${b.subject} are both said to ${a.predicate === b.predicate ? a.predicate.replace(/s$/, '') : 'own or control'} ${a.object}`,
-        });
-      }
-    }
-  }
-  return out;
-}
 
 export interface GraphInput {
   wallets: { key: string; address: string; network: string; wallet_id: string | null; role: string }[];
@@ -88,12 +70,22 @@ export function buildGraph(g: GraphInput) {
   for (const w of g.wallets)
     node(w.key, 'wallet', w.address, { network: w.network, wallet_id: w.wallet_id, notes: g.notesOf(w.key) });
   const truncated: string[] = [];
+  // Each transfer filed under the wallets it touches, once: a wallet then reads only its own
+  // transfers instead of every wallet scanning every transfer.
+  const touching = new Map<string, ChainTransfer[]>();
+  for (const t of g.transfers) {
+    for (const side of t.from === t.to ? [t.from] : [t.from, t.to]) {
+      const k = `${t.network}:${side}`;
+      const list = touching.get(k);
+      if (list) list.push(t);
+      else touching.set(k, [t]);
+    }
+  }
   for (const w of g.wallets) {
     const agg = new Map<
       string,
       {
         n: number;
-        totals: Map<string, number[]>;
         raw: Map<string, string[]>;
         first: Date;
         last: Date;
@@ -101,12 +93,10 @@ export function buildGraph(g: GraphInput) {
         to: string;
       }
     >();
-    for (const t of g.transfers) {
-      if (t.network !== w.network || (t.from !== w.key && t.to !== w.key)) continue;
+    for (const t of touching.get(`${w.network}:${w.key}`) ?? []) {
       const k = `${t.from}>${t.to}`;
       const a = agg.get(k) ?? {
         n: 0,
-        totals: new Map(),
         raw: new Map(),
         first: t.timestamp,
         last: t.timestamp,
@@ -114,7 +104,9 @@ export function buildGraph(g: GraphInput) {
         to: t.to,
       };
       a.n++;
-      a.raw.set(t.asset, [...(a.raw.get(t.asset) ?? []), t.amount]);
+      const amounts = a.raw.get(t.asset);
+      if (amounts) amounts.push(t.amount);
+      else a.raw.set(t.asset, [t.amount]);
       if (t.timestamp < a.first) a.first = t.timestamp;
       if (t.timestamp > a.last) a.last = t.timestamp;
       agg.set(k, a);

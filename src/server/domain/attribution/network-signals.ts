@@ -1,34 +1,13 @@
-import { isIP } from 'node:net';
-
 /**
  * Network attribution signals (API-CONTRACT §17, specification rule 2). Only redacted values
- * are accepted, and a network signal is never standalone proof.
+ * are accepted (redaction.ts finds what is not), and a network signal is never standalone proof.
  */
 export type SignalLevel = 'L0' | 'L1' | 'L2' | 'L3';
 
-const EMAIL = /([^\s@<>(),;:"']+)@([^\s@<>(),;:"']+\.[^\s@<>(),;:"']+)/g;
-const IPV4 = /(?<![\d.])(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?![\d.])/g;
-const MASK = /[*•…#]|x{2,}|X{2,}|_{2,}|\[redacted\]/i;
+export { redactionProblem } from './redaction';
 
-/**
- * Why a `raw_value_redacted` is not redacted, or null when it is. Refused: a whole IPv4
- * address (four octets), any literal IPv6 address, an email whose local part is not masked.
- * Accepted e.g. "203.0.113.x", "203.0.*.*", "2001:db8:…", "j***@example.com".
- */
-export function redactionProblem(value: string): string | null {
-  for (const m of value.matchAll(IPV4)) {
-    if (m.slice(1, 5).every((o) => Number(o) <= 255))
-      return 'contains a full IPv4 address; mask at least its last octet (e.g. 203.0.113.x)';
-  }
-  for (const token of value.split(/[\s,;()[\]<>"'/=]+/)) {
-    const t = token.replace(/%.*$/, '').replace(/^\[|\]$/g, '');
-    if (t.includes(':') && isIP(t) === 6) return 'contains a full IPv6 address; truncate it (e.g. 2001:db8:…)';
-  }
-  for (const m of value.matchAll(EMAIL)) {
-    if (!MASK.test(m[1])) return 'contains a full email address; mask its local part (e.g. j***@example.com)';
-  }
-  return null;
-}
+/** The privacy restriction that keeps a signal (and what is derived from it) to counsel. */
+export const COUNSEL_ONLY = 'counsel_only';
 
 /**
  * L0 raw; L1 obtained by lawful process (a legal_process_id); L2 corroborated by another

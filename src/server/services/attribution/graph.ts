@@ -1,11 +1,12 @@
 import type { Ctx, Db, Tx } from '../../context';
-import { invalidParam } from '../../errors';
 import { isId, newId } from '../../ids';
-import { confidenceScore, DEFAULT_TIER, type ClaimSourceType } from '../../domain/attribution/confidence';
-import { buildGraph, contradictions, type ClaimLike } from '../../domain/attribution/graph';
+import { buildGraph, type ClaimLike } from '../../domain/attribution/graph';
+import { contradictionReport, indexContradictions } from '../../domain/attribution/contradictions';
+import { scoreMatrix } from '../../domain/attribution/matrix';
 import { addressKey, parseAddress } from '../../domain/judgments/wallet-address';
 import { exchangeSlug } from '../../domain/judgments/wallet-index';
 import type { ChainNetwork } from '../../domain/crypto/networks';
+import type { ChainTransfer } from '../../domain/crypto/hypotheses';
 import { recordChange } from '../audit/append';
 import { loadOwned, loadWritableMatter } from '../matters/access';
 import { eventData } from '../judgments/serialize';
@@ -16,51 +17,10 @@ import { walletIndex } from '../judgments/wallet-data';
 import { manifestEntry } from '../crypto/manifest';
 import { CRYPTO_DATASETS } from '../crypto/asset-map';
 import { reviewState } from '../crypto/serialize';
+import { namedOrImplicitWallets } from '../crypto/wallet-inputs';
+import { loopYield } from '../loop-yield';
 
 const MAX_COUNTERPARTIES = 50;
-
-/**
- * Scores every claim of a matter for the confidence matrix: a stored score (from
- * POST /v1/attribution/confidence-score) wins; otherwise the formula over the source type's
- * default tier, corroborated by same-statement claims of other source types, lowered by
- * contradicting claims.
- */
-export function scoreMatrix(
-  claims: { id: string; subject: string; predicate: string; object: string; source_type: string; score: unknown }[],
-) {
-  const tiers = confidenceTiers();
-  const like = claims.map((c) => ({
-    claim_id: c.id,
-    subject: c.subject,
-    predicate: c.predicate,
-    object: c.object,
-    source_type: c.source_type,
-    score: 0,
-    label: '',
-  }));
-  const contra = contradictions(like);
-  const same = (a: ClaimLike, b: ClaimLike) =>
-    a.subject.toLowerCase() === b.subject.toLowerCase() &&
-    a.predicate === b.predicate &&
-    a.object.toLowerCase() === b.object.toLowerCase();
-  return claims.map((c, i) => {
-    const stored = c.score as { score: number; label: string; basis: string[] } | null;
-    if (stored) return { claim_id: c.id, score: stored.score, label: stored.label, basis: stored.basis };
-    const corroboration = like
-      .filter((o) => o.claim_id !== c.id && same(o, like[i]) && o.source_type !== c.source_type)
-      .map((o) => ({ ref: o.claim_id, source_type: o.source_type as ClaimSourceType }));
-    const against = contra
-      .filter((x) => x.claim_id === c.id || x.contradicts === c.id)
-      .map((x) => (x.claim_id === c.id ? x.contradicts : x.claim_id));
-    const r = confidenceScore(tiers, {
-      evidence_tier: DEFAULT_TIER[c.source_type as ClaimSourceType] ?? 'unknown',
-      source_type: c.source_type as ClaimSourceType,
-      corroboration,
-      contradictions: against,
-    });
-    return { claim_id: c.id, score: r.score, label: r.label, basis: r.basis };
-  });
-}
 
 /**
  * Builds (creates or refreshes) and stores the matter's attribution graph (gra_): nodes for
@@ -73,32 +33,27 @@ export async function createGraph(
   input: { matter_id: string; wallet_ids?: string[]; include_contradictions?: boolean },
 ) {
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
-  const all = await tx.attributionWallet.findMany({
-    where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env },
-    orderBy: { id: 'asc' },
-  });
-  let wallets = all;
-  if (input.wallet_ids?.length) {
-    wallets = input.wallet_ids.map((id, i) => {
-      const w = all.find((x) => x.id === id);
-      if (!w) throw invalidParam(`wallet_ids[${i}]`, `No imported wallet '${id}' on this matter.`);
-      return w;
-    });
-  }
+  const wallets = await namedOrImplicitWallets(ctx, tx, m.id, input.wallet_ids);
   const claims = await tx.attributionClaim.findMany({
     where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env },
     orderBy: { id: 'asc' },
   });
-  const matrix = scoreMatrix(claims);
+  // Each stage below is CPU work between queries: step out to the event loop between them.
+  const pause = loopYield();
+  await pause();
+  const index = indexContradictions(claims.map((c) => ({ ...c, claim_id: c.id })));
+  const matrix = scoreMatrix(confidenceTiers(), claims, index);
+  await pause();
   const byId = new Map(matrix.map((x) => [x.claim_id, x]));
-  const transfers = [];
+  let transfers: ChainTransfer[] = [];
   const manifest = [];
   const reasons: string[] = [];
   for (const network of [...new Set(wallets.map((w) => w.network))] as ChainNetwork[]) {
     const src = getChainSource(ctx, tx, network);
     manifest.push(await manifestEntry(src, CRYPTO_DATASETS));
     if (!src.available) reasons.push(src.missing!);
-    transfers.push(...(await src.transfers(wallets.filter((w) => w.network === network).map((w) => w.address_key))));
+    const more = await src.transfers(wallets.filter((w) => w.network === network).map((w) => w.address_key));
+    transfers = transfers.length ? transfers.concat(more) : more;
   }
   const like: ClaimLike[] = claims.map((c) => ({
     claim_id: c.id,
@@ -109,7 +64,7 @@ export async function createGraph(
     score: byId.get(c.id)!.score,
     label: byId.get(c.id)!.label,
   }));
-  const index = walletIndex();
+  const labels = walletIndex();
   const g = buildGraph({
     wallets: wallets.map((w) => ({
       key: w.address_key,
@@ -126,11 +81,15 @@ export async function createGraph(
     },
     exchangeOf: (k) => exchangeLabelOf(k)?.exchange ?? null,
     notesOf: (k) => counterpartyNotes(k).notes,
-    isExchangeName: (t) => index.exchanges.has(exchangeSlug(t)),
+    isExchangeName: (t) => labels.exchanges.has(exchangeSlug(t)),
     maxCounterparties: MAX_COUNTERPARTIES,
   });
-  const contra = contradictions(like);
-  if (contra.length) reasons.push(`${contra.length} contradicting claim pair(s)`);
+  await pause();
+  const contra = contradictionReport(index);
+  if (contra.summary.groups)
+    reasons.push(
+      `${contra.summary.groups} contested object(s): ${contra.summary.claims} owns/controls claims name different subjects for the same object`,
+    );
   if (like.some((c) => c.source_type === 'network_signal'))
     reasons.push('Claims resting on network signals are not standalone proof.');
   const id = newId('graph');
@@ -150,13 +109,15 @@ export async function createGraph(
       source_refs: c.source_refs,
       confidence: byId.get(c.id)!.score,
     })),
-    contradictions: input.include_contradictions ? contra : [],
+    contradictions: input.include_contradictions ? contra.groups : [],
+    contradiction_summary: contra.summary,
     confidence_matrix: matrix,
     truncated: g.truncated,
     review_state: reviewState(reasons),
     source_manifest: manifest,
     created_at: new Date().toISOString(),
   };
+  await pause();
   await tx.attributionGraph.create({
     data: { id, org_id: ctx.org.id, env: ctx.env, matter_id: m.id, body: JSON.parse(JSON.stringify(body)) },
   });
@@ -165,13 +126,23 @@ export async function createGraph(
     object_type: 'attribution_graph',
     object_id: id,
     matter_id: m.id,
-    details: { nodes: g.nodes.length, edges: g.edges.length, claims: claims.length, contradictions: contra.length },
+    details: {
+      nodes: g.nodes.length,
+      edges: g.edges.length,
+      claims: claims.length,
+      contested_objects: contra.summary.groups,
+    },
+    // The event carries counts, not the drawing: its size stays the same whatever the claim
+    // count (the claims, their matrix rows and the drawing are one GET away).
     data: eventData({
       ...body,
       nodes: undefined,
       edges: undefined,
+      claims: undefined,
+      confidence_matrix: undefined,
       node_count: g.nodes.length,
       edge_count: g.edges.length,
+      claim_count: claims.length,
     }),
   });
   return body;

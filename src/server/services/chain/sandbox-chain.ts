@@ -57,6 +57,22 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
         GROUP BY asset ORDER BY asset`;
       return rows.map((r): Holding => ({ asset: r.asset, contract: null, amount: r.amount }));
     },
+    async balancesOf(addresses) {
+      const out = new Map<string, Holding[]>(addresses.map((a) => [a, []]));
+      if (!addresses.length) return out;
+      // The per-address balance above, for every address at once: incoming minus outgoing.
+      const rows = await db.$queryRaw<{ address: string; asset: string; amount: string }[]>`
+        SELECT address, asset, sum(delta)::text AS amount FROM (
+          SELECT to_address AS address, asset, amount AS delta FROM sandbox_transfers
+          WHERE org_id = ${org} AND env = ${env} AND network = ${network} AND to_address = ANY(${addresses}::text[])
+          UNION ALL
+          SELECT from_address, asset, -amount FROM sandbox_transfers
+          WHERE org_id = ${org} AND env = ${env} AND network = ${network} AND from_address = ANY(${addresses}::text[])
+        ) t
+        GROUP BY address, asset ORDER BY address, asset`;
+      for (const r of rows) out.get(r.address)?.push({ asset: r.asset, contract: null, amount: r.amount });
+      return out;
+    },
     async transfers(addresses, range = {}) {
       if (!addresses.length) return [];
       return unpack(

@@ -38,6 +38,8 @@ export interface ChainSource {
   missing: string | null;
   head(): Promise<{ block_number: number | null; as_of: string }>;
   balances(address: string): Promise<Holding[]>;
+  /** Balances of many addresses in one read, where the source can (else callers ask per address). */
+  balancesOf?(addresses: string[]): Promise<Map<string, Holding[]>>;
   /** Transfers touching any of `addresses` within [from, to], oldest first. */
   transfers(
     addresses: string[],

@@ -6,6 +6,7 @@ import { GRAPHSENSE_LABELS_DATASET, LABELS_DATASET } from '../../domain/judgment
 import { OFAC_ADDRESS_DATASET } from '../../domain/sanctions/addresses';
 import { CONFIDENCE_DATASET } from '../../domain/attribution/confidence';
 import type { ChainNetwork } from '../../domain/crypto/networks';
+import type { ChainTransfer } from '../../domain/crypto/hypotheses';
 import { recordChange } from '../audit/append';
 import { loadOwned, loadWritableMatter } from '../matters/access';
 import { getChainSource, type Holding } from '../chain/source';
@@ -16,6 +17,7 @@ import { computeStablecoinExposure } from './stablecoin-exposure';
 import { datasetNames, manifestEntry, type ManifestEntry } from './manifest';
 import { exposureOut, reviewState } from './serialize';
 import { eventData } from '../judgments/serialize';
+import { loopYield } from '../loop-yield';
 
 export interface AssetMapInput {
   matter_id: string;
@@ -44,12 +46,16 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
   const token_exposures = [];
   const reasons: string[] = [];
   const manifest: ManifestEntry[] = [];
+  const pause = loopYield();
   for (const network of [...new Set(wallets.map((w) => w.network))]) {
     const src = getChainSource(ctx, db, network);
     manifest.push(await manifestEntry(src, CRYPTO_DATASETS));
     if (!src.available) reasons.push(src.missing!);
-    for (const w of wallets.filter((x) => x.network === network)) {
-      const hs = await src.balances(w.key);
+    const mine = wallets.filter((x) => x.network === network);
+    const batch = src.balancesOf ? await src.balancesOf(mine.map((w) => w.key)) : null;
+    for (const w of mine) {
+      await pause();
+      const hs = batch?.get(w.key) ?? (await src.balances(w.key));
       holdings.set(`${network}:${w.key}`, hs);
       for (const h of hs) {
         const coin = findStablecoin(coins, network, h.asset, h.contract);
@@ -74,6 +80,22 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
 }
 
 /**
+ * Each wallet's transfers, read with one query per network instead of one per wallet (an
+ * asset map of a full matter is 1,000 wallets), filed by `network:key` in chain order.
+ */
+async function walletHistories(ctx: Ctx, db: Db, wallets: ResolvedWallet[]) {
+  const histories = new Map<string, ChainTransfer[]>(wallets.map((w) => [`${w.network}:${w.key}`, []]));
+  for (const network of [...new Set(wallets.map((w) => w.network))]) {
+    const keys = wallets.filter((w) => w.network === network).map((w) => w.key);
+    for (const t of await getChainSource(ctx, db, network).transfers(keys)) {
+      histories.get(`${network}:${t.from}`)?.push(t);
+      if (t.to !== t.from) histories.get(`${network}:${t.to}`)?.push(t);
+    }
+  }
+  return histories;
+}
+
+/**
  * Builds and stores an asset map (map_) of a matter's wallets: holdings, exchange hypotheses
  * and stablecoin exposure, with the source manifest. Writes `asset_map.created`.
  */
@@ -82,7 +104,13 @@ export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
   const wallets = await resolveWallets(ctx, tx, m.id, input.wallets, input.chains);
   const { holdings, token_exposures, reasons, manifest } = await computeHoldings(ctx, tx, wallets);
   const hyps =
-    input.include_exchanges === false ? null : await computeExchangeHypotheses(ctx, tx, { matter_id: m.id, wallets });
+    input.include_exchanges === false
+      ? null
+      : await computeExchangeHypotheses(ctx, tx, {
+          matter_id: m.id,
+          wallets,
+          histories: await walletHistories(ctx, tx, wallets),
+        });
   const exposure =
     input.include_stablecoins === false ? null : await computeStablecoinExposure(ctx, tx, { wallets, holdings });
   if (!wallets.length) reasons.push('No wallets: pass wallets or import them on the matter first.');

@@ -10,6 +10,7 @@ import { getChainSource } from '../chain/source';
 import { displayAddress, type ResolvedWallet } from './wallet-inputs';
 import { exchangeLabelOf } from './labels';
 import { readinessContext, type ReadinessContext } from './readiness';
+import { loopYield } from '../loop-yield';
 
 /**
  * Exchange hypotheses for resolved wallets (API-CONTRACT §17): label, counterparty and
@@ -31,7 +32,9 @@ export async function computeExchangeHypotheses(
   const ready = args.readiness ?? (await readinessContext(ctx, db, args.matter_id));
   const items = [];
   const unavailable: string[] = [];
+  const pause = loopYield();
   for (const w of args.wallets) {
+    await pause();
     const src = getChainSource(ctx, db, w.network);
     if (!src.available) unavailable.push(src.missing!);
     const own = args.histories?.get(`${w.network}:${w.key}`) ?? (await src.transfers([w.key]));
@@ -45,7 +48,11 @@ export async function computeExchangeHypotheses(
           })
         : [];
     const byFrom = new Map<string, ChainTransfer[]>();
-    for (const t of second) byFrom.set(t.from, [...(byFrom.get(t.from) ?? []), t]);
+    for (const t of second) {
+      const list = byFrom.get(t.from);
+      if (list) list.push(t);
+      else byFrom.set(t.from, [t]);
+    }
     const drafts = exchangeHypotheses({
       wallet: w.key,
       network: w.network,

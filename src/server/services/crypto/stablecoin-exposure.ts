@@ -3,6 +3,7 @@ import { exposureItem, findStablecoin } from '../../domain/crypto/stablecoins';
 import { getChainSource, type Holding } from '../chain/source';
 import { stablecoinIndex } from './reference-data';
 import { displayAddress, type ResolvedWallet } from './wallet-inputs';
+import { loopYield } from '../loop-yield';
 
 /**
  * Stablecoin exposure (API-CONTRACT §17): each holding of a shipped stablecoin joined with its
@@ -18,7 +19,9 @@ export async function computeStablecoinExposure(
   const coins = stablecoinIndex();
   const wanted = args.assets?.length ? new Set(args.assets.map((a) => a.toUpperCase())) : null;
   const items = [];
+  const pause = loopYield();
   for (const w of args.wallets) {
+    await pause();
     const src = getChainSource(ctx, db, w.network);
     const holdings = args.holdings?.get(`${w.network}:${w.key}`) ?? (await src.balances(w.key));
     for (const h of holdings) {

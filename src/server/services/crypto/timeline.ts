@@ -11,6 +11,7 @@ import { counterpartyNotes } from './labels';
 import { manifestEntry, type ManifestEntry } from './manifest';
 import { CRYPTO_DATASETS } from './asset-map';
 import { reviewState } from './serialize';
+import { loopYield } from '../loop-yield';
 
 /**
  * The transfers of the wallets within [from, to], oldest first (tml_). Notes name labelled and
@@ -30,16 +31,18 @@ export async function createTimeline(
   const manifest: ManifestEntry[] = [];
   const reasons: string[] = [];
   const seen = new Set<string>();
+  const pause = loopYield();
   for (const network of [...new Set(wallets.map((w) => w.network))]) {
     const src = getChainSource(ctx, tx, network);
     manifest.push(await manifestEntry(src, CRYPTO_DATASETS));
     if (!src.available) reasons.push(src.missing!);
     const keys = wallets.filter((w) => w.network === network).map((w) => w.key);
+    const mine = new Set(keys);
     for (const t of await src.transfers(keys, { from, to })) {
+      await pause();
       const k = `${network}:${t.transaction_hash}:${t.from}:${t.to}:${t.asset}`;
       if (seen.has(k)) continue;
       seen.add(k);
-      const mine = new Set(keys);
       const notes: string[] = [];
       for (const side of [t.from, t.to]) {
         if (mine.has(side)) continue;

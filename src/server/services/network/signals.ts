@@ -1,11 +1,14 @@
 import type { Ctx, Db, Tx } from '../../context';
-import { invalidParam } from '../../errors';
+import { invalidParam, notFound } from '../../errors';
 import { isId, newId } from '../../ids';
 import { correlation, redactionProblem, signalLevel } from '../../domain/attribution/network-signals';
 import { labelOf } from '../../domain/attribution/confidence';
 import { parseAddress, addressKey } from '../../domain/judgments/wallet-address';
 import { recordChange } from '../audit/append';
 import { loadOwned, loadWritableMatter } from '../matters/access';
+import { namedOrImplicitWallets } from '../crypto/wallet-inputs';
+import { loopYield } from '../loop-yield';
+import { isCounselOnly, legalProcessSeal, normalizeRestrictions, signalOut, visibleTo } from './privacy';
 
 export interface SignalInput {
   matter_id: string;
@@ -33,7 +36,18 @@ interface SignalBody {
   confidence_basis: string[];
   review_required: true;
   created_at: string;
+  /** Keys the audit chain's HMAC of legal_process_id (privacy.ts); never answered. */
+  legal_process_seal_key?: string;
 }
+
+/** Every free-text field of a signal, as `[param, value]`: each must be redacted. */
+const freeText = (input: SignalInput): [string, string | undefined][] => [
+  ['signal_type', input.signal_type],
+  ['source', input.source],
+  ['raw_value_redacted', input.raw_value_redacted],
+  ['legal_process_id', input.legal_process_id],
+  ...(input.privacy_restrictions ?? []).map((r, i): [string, string] => [`privacy_restrictions[${i}]`, r]),
+];
 
 /** Has the wallet an on-chain link on the matter (an imported wallet, or an onchain claim)? */
 async function onchainLink(ctx: Ctx, db: Db, matterId: string, key: string) {
@@ -55,18 +69,20 @@ async function onchainLink(ctx: Ctx, db: Db, matterId: string, key: string) {
 }
 
 /**
- * Records a network attribution signal (net_, 201). Only redacted values are accepted (a full
- * IPv4/IPv6 address or email is 400). `confidence_level` follows §17: L1 with a legal process,
- * L2 when a signal from another independent source names the same wallet, L3 when that wallet
- * also has an on-chain link on the matter. A signal alone always needs review (rule 2).
+ * Records a network attribution signal (net_, 201). Every free-text field must be redacted (a
+ * full IPv4/IPv6/MAC address or email in any notation is 400, redaction.ts). `confidence_level`
+ * follows §17: L1 with a legal process, L2 when a signal from another independent source names
+ * the same wallet, L3 when that wallet also has an on-chain link on the matter. A signal alone
+ * always needs review (rule 2). The audit chain gets the legal process only as a keyed hash,
+ * and no free text of a `counsel_only` signal (privacy.ts).
  */
 export async function createSignal(ctx: Ctx, tx: Tx, input: SignalInput) {
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
-  for (const field of ['raw_value_redacted', 'source', 'signal_type'] as const) {
-    const v = input[field];
+  for (const [param, v] of freeText(input)) {
     const problem = v ? redactionProblem(v) : null;
-    if (problem) throw invalidParam(field, `${field} ${problem}.`);
+    if (problem) throw invalidParam(param, `${param} ${problem}.`);
   }
+  const restrictions = normalizeRestrictions(input.privacy_restrictions);
   let wallet: string | null = null;
   if (input.wallet_address) {
     const p = parseAddress(input.wallet_address);
@@ -95,12 +111,14 @@ export async function createSignal(ctx: Ctx, tx: Tx, input: SignalInput) {
   });
   const basis = [
     input.legal_process_id ? `obtained by legal process ${input.legal_process_id}` : 'no legal process named',
+    // A counsel-only signal corroborates, but its source is not written into other signals.
     others.length
-      ? `corroborated by ${others.map((o) => `${o.network_attribution_id} (${o.source})`).join(', ')}`
+      ? `corroborated by ${others.map((o) => `${o.network_attribution_id} (${isCounselOnly(o) ? 'restricted to counsel' : o.source})`).join(', ')}`
       : 'no independent corroboration',
     linked ? 'wallet has an on-chain link on the matter' : 'no on-chain link recorded',
   ];
   const id = newId('network_attribution');
+  const seal = input.legal_process_id ? legalProcessSeal(input.legal_process_id) : null;
   const body: SignalBody = {
     object: 'network_attribution_signal',
     network_attribution_id: id,
@@ -111,11 +129,12 @@ export async function createSignal(ctx: Ctx, tx: Tx, input: SignalInput) {
     legal_process_id: input.legal_process_id ?? null,
     raw_value_redacted: input.raw_value_redacted ?? null,
     timestamp: input.timestamp ? new Date(input.timestamp).toISOString() : null,
-    privacy_restrictions: input.privacy_restrictions ?? [],
+    privacy_restrictions: restrictions,
     confidence_level: level,
     confidence_basis: basis,
     review_required: true,
     created_at: new Date().toISOString(),
+    ...(seal ? { legal_process_seal_key: seal.key } : {}),
   };
   await tx.networkAttribution.create({
     data: { id, org_id: ctx.org.id, env: ctx.env, matter_id: m.id, kind: 'signal', body: body as never },
@@ -126,19 +145,21 @@ export async function createSignal(ctx: Ctx, tx: Tx, input: SignalInput) {
     object_id: id,
     matter_id: m.id,
     details: {
-      signal_type: input.signal_type,
-      source: input.source,
+      ...(isCounselOnly(body) ? {} : { signal_type: body.signal_type, source: body.source }),
       confidence_level: level,
-      legal_process_id: body.legal_process_id,
+      counsel_only: isCounselOnly(body),
+      legal_process_ref: seal?.ref ?? null,
     },
   });
-  return body;
+  return signalOut(body);
 }
 
 /**
  * Correlates signals with wallets (net_): one correlation per wallet and signal naming it (or
  * every pair when the signal names no wallet). Never standalone proof: with only network
- * signals, `review_required` is true and the label never passes weak_signal.
+ * signals, `review_required` is true and the label never passes weak_signal. Signals the
+ * caller may not see (counsel_only) are left out and counted in `signals_withheld`; a
+ * correlation that uses one carries `counsel_only` itself.
  */
 export async function correlate(
   ctx: Ctx,
@@ -147,19 +168,11 @@ export async function correlate(
 ) {
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   const scope = { matter_id: m.id, org_id: ctx.org.id, env: ctx.env };
-  const allWallets = await tx.attributionWallet.findMany({ where: scope, orderBy: { id: 'asc' } });
-  const wallets = input.wallet_ids?.length
-    ? input.wallet_ids.map(
-        (id, i) =>
-          allWallets.find((w) => w.id === id) ??
-          (() => {
-            throw invalidParam(`wallet_ids[${i}]`, `No imported wallet '${id}' on this matter.`);
-          })(),
-      )
-    : allWallets;
-  const allSignals = (
+  const wallets = await namedOrImplicitWallets(ctx, tx, m.id, input.wallet_ids);
+  const stored = (
     await tx.networkAttribution.findMany({ where: { ...scope, kind: 'signal' }, orderBy: { id: 'asc' } })
   ).map((r) => r.body as unknown as SignalBody);
+  const allSignals = stored.filter((b) => visibleTo(ctx, b));
   const signals = input.signal_ids?.length
     ? input.signal_ids.map(
         (id, i) =>
@@ -170,13 +183,22 @@ export async function correlate(
       )
     : allSignals;
   const claims = await tx.attributionClaim.findMany({ where: { ...scope, NOT: { source_type: 'network_signal' } } });
+  // The claims naming each address, filed once (not a scan of every claim per wallet and signal).
+  const claimsOf = new Map<string, { claim_id: string; source_type: string; label: string }[]>();
+  for (const c of claims) {
+    for (const key of new Set([addressKey(c.subject), addressKey(c.object)])) {
+      const list = claimsOf.get(key) ?? [];
+      list.push({ claim_id: c.id, source_type: c.source_type, label: labelOf(Number(c.confidence)) });
+      claimsOf.set(key, list);
+    }
+  }
   const correlations = [];
+  const pause = loopYield();
   for (const s of signals) {
+    await pause();
     const targets = s.wallet_address ? wallets.filter((w) => w.address_key === addressKey(s.wallet_address!)) : wallets;
     for (const w of targets) {
-      const supporting = claims
-        .filter((c) => [c.subject, c.object].some((x) => addressKey(x) === w.address_key))
-        .map((c) => ({ claim_id: c.id, source_type: c.source_type, label: labelOf(Number(c.confidence)) }));
+      const supporting = claimsOf.get(w.address_key) ?? [];
       correlations.push({
         ...correlation({
           subject: w.address,
@@ -200,6 +222,7 @@ export async function correlate(
     rule: 'A network signal is never standalone proof (specification rule 2): correlations resting only on network signals stay weak_signal and review_required.',
     privacy_restrictions: [...new Set(signals.flatMap((s) => s.privacy_restrictions))],
     legal_process_ids: [...new Set(signals.map((s) => s.legal_process_id).filter((x): x is string => !!x))],
+    signals_withheld: input.signal_ids?.length ? 0 : stored.length - allSignals.length,
     created_at: new Date().toISOString(),
   };
   await tx.networkAttribution.create({
@@ -210,15 +233,21 @@ export async function correlate(
     object_type: 'network_attribution',
     object_id: id,
     matter_id: m.id,
-    details: { correlations: correlations.length, review_required: body.review_required },
+    details: {
+      correlations: correlations.length,
+      review_required: body.review_required,
+      counsel_only: isCounselOnly(body),
+    },
   });
   return body;
 }
 
-/** A signal or a correlation result (`object` tells which). */
+/** A signal or a correlation result (`object` tells which); a counsel-only one is 404 to others. */
 export async function getNetworkAttribution(ctx: Ctx, db: Db, id: string) {
   const row = await loadOwned(ctx, 'network attribution', id, isId('network_attribution', id), () =>
     db.networkAttribution.findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env } }),
   );
-  return row.body as Record<string, unknown>;
+  const body = row.body as Record<string, unknown>;
+  if (!visibleTo(ctx, body)) throw notFound('network attribution', id);
+  return signalOut(body);
 }
