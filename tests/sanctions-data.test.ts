@@ -50,8 +50,8 @@ describe('loading the lists', () => {
     t.diagnostic(
       `first screening ${total.toFixed(0)} ms; /healthz probes ${probes.map((x) => x.toFixed(0)).join(', ')} ms`,
     );
-    assert.equal(s.matches[0].sdn_id, '10391');
     assert.ok(Math.max(...probes) < 300, `slowest /healthz ${Math.max(...probes).toFixed(0)} ms`);
+    assert.equal(s.matches[0]?.sdn_id, '10391');
   });
 });
 
