@@ -14,11 +14,13 @@ import { buildSdnIndex, parseSdnCsv, type SdnIndex } from '../../domain/sanction
  * hash is checked against dataset.json: a replaced file keeps working but is reported without
  * a date until `npm run data:ofac` records it.
  */
-let index: SdnIndex | null = null;
+// On globalThis: Next bundles instrumentation and each route handler separately, and all must
+// share the one index the server warmed at start (a module variable would hold one per bundle).
+const g = globalThis as typeof globalThis & { __mdSdnIndex?: SdnIndex };
 
 export function sdnIndex(): SdnIndex {
-  index ??= loadSdnIndex(process.cwd());
-  return index;
+  g.__mdSdnIndex ??= loadSdnIndex(process.cwd());
+  return g.__mdSdnIndex;
 }
 
 /** Reads the recorded parts under `root` (the app root) and builds the index. */
