@@ -15,7 +15,8 @@ let srv: TestServer;
 let c: Client;
 
 before(async () => {
-  srv = await startServer();
+  // Info logs: the server says when it loaded the sanctions lists at start, and how long it took.
+  srv = await startServer({ MD_LOG_LEVEL: 'info' });
   c = client(srv.url, srv.adminKey);
 });
 after(async () => srv?.stop());
@@ -50,7 +51,10 @@ describe('loading the lists', () => {
     t.diagnostic(
       `first screening ${total.toFixed(0)} ms; /healthz probes ${probes.map((x) => x.toFixed(0)).join(', ')} ms`,
     );
+    const warmed = /\{[^\n]*"msg":"sanctions lists loaded"[^\n]*\}/.exec(srv.output());
+    t.diagnostic(`at start: ${warmed?.[0] ?? 'no sanctions lists loaded line'}`);
     assert.ok(Math.max(...probes) < 300, `slowest /healthz ${Math.max(...probes).toFixed(0)} ms`);
+    assert.ok(warmed, 'the lists were loaded at start');
     assert.equal(s.matches[0]?.sdn_id, '10391');
   });
 });
