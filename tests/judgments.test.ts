@@ -17,7 +17,7 @@ let c: Client;
 const JUDGMENT_REF = { source_type: 'judgment', title: 'Entered judgment', uri: 'https://docs.example/judgment.pdf' };
 const COINBASE = '0x02466e547bfdab679fc49e96bbfc62b9747d997c';
 const SUEX = '0x19aa5fe80d33a56d56c78e82ea5e50e5d80b4dff';
-// Real entries of data/ofac-sdn/sdn.csv (2024-05-03).
+// Real entries of the SDN list in data/ofac-sdn (2025-11-19).
 const SDN_PERSON = 'Jong Un Kim'; // 20157 "KIM, Jong Un", individual, DPRK3
 const SDN_ALIAS = 'Fund Energy LLC'; // alias 'FUND ENERGY' of 44099 "FUND FOR DEVELOPMENT OF ENERGY COMPLEX ENERGY"
 const SDN_TOKEN = 'Cimex Iberica Trading S.L.'; // contains 536 "CIMEX IBERICA", CUBA
@@ -426,12 +426,13 @@ describe('validation', () => {
     assert.equal((await c.get(`/v1/audit/events/${pass.body.audit_ref}`)).body.event_type, 'judgment.validated');
     assert.match(pass.body.gates.find((g: any) => g.gate === 'stay_appeal').reasons[0], /ended on 2023-03-31/);
     const s = sanctionsGateOf(pass.body);
-    assert.equal(s.reasons[0], 'Debtor screened against OFAC SDN list (sdn.csv, 2024-05-03): no match.');
+    assert.equal(s.reasons[0], 'Debtor screened against OFAC SDN list (sdn.csv, alt.csv, 2025-11-19): no match.');
     assert.match(s.reasons[1], /No wallet is known on the matter/);
-    // The shipped list is old and lacks OFAC's alias file: a clear result is flagged for review.
+    // The shipped list is older than 31 days: a clear result is flagged for review. (Data change:
+    // alt.csv is shipped now, so the 'alias file not shipped' reason is gone.)
     assert.equal(pass.body.review_required, true);
-    assert.ok(pass.body.review_reasons.some((r: string) => /OFAC SDN list of 2024-05-03 \(\d+ days old\)/.test(r)));
-    assert.ok(pass.body.review_reasons.some((r: string) => /alt\.csv is not shipped/.test(r)));
+    assert.ok(pass.body.review_reasons.some((r: string) => /OFAC SDN list of 2025-11-19 \(\d+ days old\)/.test(r)));
+    assert.ok(!pass.body.review_reasons.some((r: string) => /alt\.csv is not shipped/.test(r)));
   });
 
   test('the remaining gates on their own: consumer status unknown, expired judgment', async () => {
@@ -486,7 +487,7 @@ describe('the sanctions gate screens at validation time', () => {
     const s = sanctionsGateOf(v.body);
     assert.equal(
       s.reasons[0],
-      "Debtor 'Jong Un Kim' matches SDN entry 20157 'KIM, Jong Un' (individual; program DPRK3) on the OFAC SDN list (sdn.csv, 2024-05-03).",
+      "Debtor 'Jong Un Kim' matches SDN entry 20157 'KIM, Jong Un' (individual; program DPRK3) on the OFAC SDN list (sdn.csv, alt.csv, 2025-11-19).",
     );
     assert.match(s.required_actions[0], /Open a sanctions review.*collection is paused/);
     const profile = await c.post(`/v1/judgments/${paused.judgment}/enforcement-profile`, { profile: 'measured' });
@@ -525,7 +526,7 @@ describe('the sanctions gate screens at validation time', () => {
     assert.deepEqual(sanctionsGateOf(v).required_actions, []);
     assert.equal(
       sanctionsGateOf(v).reasons[0],
-      'Debtor screened against OFAC SDN list (sdn.csv, 2024-05-03): no match.',
+      'Debtor screened against OFAC SDN list (sdn.csv, alt.csv, 2025-11-19): no match.',
     );
   });
 

@@ -108,12 +108,12 @@ describe('screening', () => {
     assert.deepEqual(s.required_actions, []);
     assert.equal(s.review_required, true, 'the shipped SDN names list is old: a clear result is flagged for review');
     assert.equal((await events(m, 'sanctions.match_found')).length, 0);
-    const f = await screen(m, { counterparties: ['Evgeny Prigozhin'] });
+    const f = await screen(m, { counterparties: ['Yevgeny Prigozhin'] });
     assert.equal(f.status, 'potential_match');
     assert.equal(f.matches[0].match_type, 'fuzzy');
     assert.equal(f.matches[0].sdn_name, 'PRIGOZHIN, Yevgeniy Viktorovich');
     assert.equal(f.matches[0].list, 'OFAC SDN list');
-    assert.equal(f.matches[0].list_date, '2024-05-03');
+    assert.equal(f.matches[0].list_date, '2025-11-19');
     assert.equal(f.ordinary_collection_paused, true, 'a potential match pauses too');
   });
 
@@ -203,7 +203,7 @@ describe('the pause, the review and clearing', () => {
     assert.equal((await gate()).status, 'pass');
 
     const s1 = await screen(m, { wallets: [LAZARUS_ETH] });
-    const s2 = await screen(m, { counterparties: ['Evgeny Prigozhin'] });
+    const s2 = await screen(m, { counterparties: ['Yevgeny Prigozhin'] });
     assert.equal(s2.ordinary_collection_paused, true);
     // Three potential matches: Yevgeniy Viktorovich, Pavel Evgenyevich and Polina Evgenyevna PRIGOZHIN(A).
     assert.equal(s2.matches.length, 3);

@@ -24,7 +24,8 @@ test.describe('sanctions in the console', () => {
       expect(s.status).toBe(200);
       return s.body;
     };
-    const fuzzy = await screen({ counterparties: ['Evgeny Prigozhin'] });
+    // 'Yevgeny': alt.csv lists 'PRIGOZHIN, Evgeny' as an a.k.a., so that spelling is an exact alias match.
+    const fuzzy = await screen({ counterparties: ['Yevgeny Prigozhin'] });
     const listed = await screen({ wallets: [LAZARUS.toLowerCase()] });
     expect(listed.ordinary_collection_paused).toBe(true);
     const r1 = await api.post('/v1/sanctions/review-packet', { matter_id: matterId, screen_id: fuzzy.review_id });

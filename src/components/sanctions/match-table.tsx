@@ -2,6 +2,9 @@ import { Badge, Mono, Td, Th } from '../ui';
 import { humanize } from '../format';
 import type { Match } from './types';
 
+/** OFAC's alias types as its lists write them. */
+const ALIAS_LABEL = { aka: 'a.k.a.', fka: 'f.k.a. (former name)', nka: 'n.k.a. (new name)' } as const;
+
 /** A review's matches: the screened subject beside the SDN entry it matched, row by row. */
 export function MatchTable({ matches, caption }: { matches: Match[]; caption: string }) {
   if (!matches.length) return <p className="text-sm text-slate-700">No match: the screen was clear.</p>;
@@ -40,6 +43,8 @@ export function MatchTable({ matches, caption }: { matches: Match[]; caption: st
                 {m.matched !== m.sdn_name && (
                   <div className="text-xs text-slate-700">
                     Matched: <Mono>{m.matched}</Mono>
+                    {m.alias && ` · ${ALIAS_LABEL[m.alias.type]}`}
+                    {m.alias?.weak && ' · weak alias: not to be relied on alone'}
                   </div>
                 )}
               </Td>

@@ -22,6 +22,10 @@ const match = z.object({
   matched: z.string(),
   network: z.string().nullable(),
   assets: z.array(z.string()),
+  alias: z
+    .object({ type: z.enum(['aka', 'fka', 'nka']), weak: z.boolean() })
+    .nullable()
+    .optional(),
 });
 
 const screenResult = z.object({

@@ -6907,6 +6907,10 @@ export type CreatePacketSanctionsReviewResponses = {
             matched: string;
             network: string | null;
             assets: Array<string>;
+            alias?: {
+                type: 'aka' | 'fka' | 'nka';
+                weak: boolean;
+            } | null;
         }>;
         blocked_property_analysis: string;
         ofac_report_required: boolean;
@@ -7028,6 +7032,10 @@ export type CreateSanctionsReviewPacketResponses = {
             matched: string;
             network: string | null;
             assets: Array<string>;
+            alias?: {
+                type: 'aka' | 'fka' | 'nka';
+                weak: boolean;
+            } | null;
         }>;
         blocked_property_analysis: string;
         ofac_report_required: boolean;
@@ -7129,6 +7137,10 @@ export type GetSanctionsReviewResponses = {
             matched: string;
             network: string | null;
             assets: Array<string>;
+            alias?: {
+                type: 'aka' | 'fka' | 'nka';
+                weak: boolean;
+            } | null;
         }>;
         subjects: {
             wallets: Array<string>;
@@ -7163,6 +7175,10 @@ export type GetSanctionsReviewResponses = {
             matched: string;
             network: string | null;
             assets: Array<string>;
+            alias?: {
+                type: 'aka' | 'fka' | 'nka';
+                weak: boolean;
+            } | null;
         }>;
         blocked_property_analysis: string;
         ofac_report_required: boolean;
@@ -7310,6 +7326,10 @@ export type ScreenSanctionsResponses = {
             matched: string;
             network: string | null;
             assets: Array<string>;
+            alias?: {
+                type: 'aka' | 'fka' | 'nka';
+                weak: boolean;
+            } | null;
         }>;
         subjects: {
             wallets: Array<string>;

@@ -1,4 +1,4 @@
-import { datasetReviews, type Datasets, type ScreenMatch } from '../sanctions/screen';
+import { datasetReviews, weakAliasReviews, type Datasets, type ScreenMatch } from '../sanctions/screen';
 import type { IsoDate } from './dates';
 import type { Gate, GateStatus } from './validation-gates';
 
@@ -41,7 +41,7 @@ export function sanctionsGate(s: SanctionsScreen, today: IsoDate, review: string
     fail.push(
       m.matched === m.sdn_name
         ? `Debtor '${name}' matches ${entry(m)} on the ${namesList(s.datasets)}.`
-        : `Debtor '${name}' matches the alias '${m.matched}' of ${entry(m)} on the ${namesList(s.datasets)}.`,
+        : `Debtor '${name}' matches the ${m.alias?.weak ? 'weak alias' : 'alias'} '${m.matched}' of ${entry(m)} on the ${namesList(s.datasets)}.`,
     );
   }
   for (const m of fuzzy.slice(0, SHOWN))
@@ -80,6 +80,7 @@ export function sanctionsGate(s: SanctionsScreen, today: IsoDate, review: string
     );
 
   review.push(...datasetReviews(s.datasets, today, { names: true, wallets: s.wallets.length > 0 }));
+  review.push(...weakAliasReviews(exact));
   const status: GateStatus = fail.length ? 'fail' : potential.length ? 'review' : 'pass';
   const actions =
     status === 'fail'

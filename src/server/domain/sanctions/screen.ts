@@ -1,6 +1,7 @@
 import { addressKey, screenAddress, type AddressDataset, type AddressIndex } from './addresses';
 import { nameQuery } from './names';
-import { screenName, wordsKey, type SdnDataset, type SdnIndex } from './sdn-list';
+import { namePartLabels } from './sdn-dataset';
+import { screenName, wordsKey, type SdnAlias, type SdnDataset, type SdnEntry, type SdnIndex } from './sdn-list';
 
 /**
  * Sanctions screening of a set of subjects (API-CONTRACT §15), the one screening every caller
@@ -31,6 +32,10 @@ export interface ScreenMatch {
   /** Wallets: the network and OFAC tickers the address is listed under; null for names. */
   network: string | null;
   assets: string[];
+  /** Names: when an alias matched, OFAC's type for it (a.k.a., f.k.a., n.k.a.) and whether it is
+   *  weak (a "low quality" alias, not to be relied on alone); null for the primary name. Absent
+   *  on wallet matches and on screens recorded before aliases were typed. */
+  alias?: { type: SdnAlias['type']; weak: boolean } | null;
 }
 
 export interface ScreenData {
@@ -67,10 +72,10 @@ export const datasetsOf = (data: ScreenData): Datasets => ({
   addresses: data.addresses.dataset,
 });
 
+/** Each file a screening read, with its own date: the address lists, then the name list's parts. */
 export function screenDatasets(ds: Datasets): string[] {
   const a = ds.addresses;
-  const n = ds.names;
-  return [`${a.lists} (${a.as_of})`, `${a.entities} (${a.as_of})`, `${n.name} (${n.as_of ?? 'date unknown'})`];
+  return [`${a.lists} (${a.as_of})`, `${a.entities} (${a.as_of})`, ...namePartLabels(ds.names)];
 }
 
 /** Why a screening against these lists must be confirmed by a person on `today`. */
@@ -128,6 +133,17 @@ export function screenWallet(addresses: AddressIndex, subject: string): ScreenMa
   return [...byProfile.values()];
 }
 
+const byUid = new WeakMap<SdnIndex, Map<string, SdnEntry>>();
+/** What the matched alias of an entry is (null when the primary name matched). */
+function aliasOf(index: SdnIndex, uid: string, matched: string): ScreenMatch['alias'] {
+  let entries = byUid.get(index);
+  if (!entries) byUid.set(index, (entries = new Map(index.entries.map((e) => [e.uid, e]))));
+  const e = entries.get(uid);
+  if (!e || matched === e.name) return null;
+  const a = e.alt?.find((x) => x.name === matched);
+  return a ? { type: a.type, weak: a.weak } : null;
+}
+
 /** Screens one name: exact (after normalization, any word order, aliases included) or fuzzy. */
 export function screenNameSubject(
   data: ScreenData,
@@ -148,7 +164,19 @@ export function screenNameSubject(
     matched: m.matched,
     network: null,
     assets: [],
+    alias: aliasOf(data.names, m.uid, m.matched),
   }));
+}
+
+/** A match on a weak alias only: OFAC says such an alias is not to be relied on alone, so the
+ *  match stands (collection stays paused) but a person confirms it against identifiers. */
+export function weakAliasReviews(matches: readonly ScreenMatch[]): string[] {
+  return matches
+    .filter((m) => m.alias?.weak)
+    .map(
+      (m) =>
+        `'${m.subject}' matched '${m.matched}', a weak alias of SDN entry ${m.sdn_id} '${m.sdn_name}': OFAC says a weak alias is not to be relied on alone; confirm against dates of birth, addresses and identifiers.`,
+    );
 }
 
 /** The status of a set of matches: any exact one is a match, a fuzzy one a potential match. */
@@ -170,10 +198,13 @@ export function screenSubjects(data: ScreenData, s: Subjects, today: string): Sc
     status: statusOf(matches),
     matches,
     datasets: screenDatasets(datasetsOf(data)),
-    review_reasons: datasetReviews(datasetsOf(data), today, {
-      names: entities.length + counterparties.length > 0,
-      wallets: wallets.length > 0,
-    }),
+    review_reasons: [
+      ...datasetReviews(datasetsOf(data), today, {
+        names: entities.length + counterparties.length > 0,
+        wallets: wallets.length > 0,
+      }),
+      ...weakAliasReviews(matches),
+    ],
   };
 }
 

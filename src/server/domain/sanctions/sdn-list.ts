@@ -9,6 +9,7 @@ import {
   tokenSetScore,
 } from './fuzzy';
 import { distinctiveCount, listedNameForms, nameQuery } from './names';
+import { SDN_DATASET, type SdnDataset } from './sdn-dataset';
 
 /**
  * The OFAC SDN names list (legacy sdn.csv) as an in-memory index, and screening of one name
@@ -20,29 +21,21 @@ export interface SdnEntry {
   name: string;
   type: SdnType;
   programs: string[];
+  /** The names the index screens besides the primary one (`alt` says what each is). */
   aliases: string[];
+  /** Every alias with OFAC's type and quality (sdn-files.ts); absent when only Remarks were read. */
+  alt?: SdnAlias[];
 }
 
-export interface SdnDataset {
-  /** Path of the shipped file, relative to the app root. */
+/** An alias as OFAC lists it: a.k.a., f.k.a. (former) or n.k.a. (new); weak ("low quality")
+ *  aliases are ones OFAC says not to rely on alone. */
+export interface SdnAlias {
   name: string;
-  file: string;
-  /** Publication date of the copy (see data/ofac-sdn/PROVENANCE.md); null when the file on disk
-   *  is not that copy, so no date can be claimed for it. */
-  as_of: string | null;
-  sha256: string;
-  /** What the copy lacks, said in every reliance on it; null for a complete list. */
-  gaps: string | null;
+  type: 'aka' | 'fka' | 'nka';
+  weak: boolean;
 }
 
-/** The copy documented in data/ofac-sdn/PROVENANCE.md (last non-empty git-scrape, 2024-05-03). */
-export const SDN_DATASET: SdnDataset = {
-  name: 'data/ofac-sdn/sdn.csv',
-  file: 'sdn.csv',
-  as_of: '2024-05-03',
-  sha256: '210ca6b4a8187a34e0850be69ecc6e918f23ad7778b8b5b2f9c9d5fbbaf4e0cb',
-  gaps: "OFAC's alias file alt.csv is not shipped, so only the aliases quoted in the Remarks column are screened",
-};
+export { SDN_DATASET, type SdnDataset } from './sdn-dataset';
 
 /** One name of an entry as the index compares it: the primary name or an alias. */
 interface Form {

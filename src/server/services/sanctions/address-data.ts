@@ -6,10 +6,11 @@ import { buildAddressIndex, OFAC_ADDRESS_DATASET, type AddressIndex } from '../.
  * The shipped OFAC digital-currency address lists (brave-intl, 2025-11-19: one file per ticker,
  * ~30 KB in all) and their entity mapping, indexed once per process on first use.
  */
-let index: AddressIndex | null = null;
+// On globalThis, like the SDN index: one copy for instrumentation and every route bundle.
+const g = globalThis as typeof globalThis & { __mdAddressIndex?: AddressIndex };
 
 export function addressIndex(): AddressIndex {
-  if (!index) {
+  if (!g.__mdAddressIndex) {
     // Runtime paths: kept out of Next's file tracing (next.config.js traces data/ explicitly).
     const dir = path.join(/* turbopackIgnore: true */ process.cwd(), OFAC_ADDRESS_DATASET.lists);
     const lists = readdirSync(/* turbopackIgnore: true */ dir)
@@ -20,7 +21,7 @@ export function addressIndex(): AddressIndex {
       path.join(/* turbopackIgnore: true */ process.cwd(), OFAC_ADDRESS_DATASET.entities),
       'utf8',
     );
-    index = buildAddressIndex(lists, entities);
+    g.__mdAddressIndex = buildAddressIndex(lists, entities);
   }
-  return index;
+  return g.__mdAddressIndex;
 }

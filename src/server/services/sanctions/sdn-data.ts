@@ -1,24 +1,44 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSdnIndex, parseSdnCsv, SDN_DATASET, type SdnIndex } from '../../domain/sanctions/sdn-list';
+import { gunzipSync } from 'node:zlib';
+import { DATASET_PARTS, sdnDataset, type DatasetPart, type PartName } from '../../domain/sanctions/sdn-dataset';
+import { parseAltCsv, withAliases } from '../../domain/sanctions/sdn-files';
+import { buildSdnIndex, parseSdnCsv, type SdnIndex } from '../../domain/sanctions/sdn-list';
 
 /**
- * The shipped OFAC SDN names list (data/ofac-sdn/sdn.csv, 3.9 MB, 14,965 entries), parsed and
- * indexed once per process on first use: 0.3-0.5 s (about 0.5 s of CPU) and 13 MB of heap,
- * measured on a busy 2-core dev machine; after that a screening takes well under a
- * millisecond. The file is plain ASCII in OFAC's latin-1 export, so latin1 decoding is exact.
- * Its hash is checked against the documented copy: a replaced file keeps working but is
- * reported without a date until its provenance is updated.
+ * The shipped OFAC SDN names list (data/ofac-sdn: sdn.csv.gz, 18,367 entries, and alt.csv.gz,
+ * 20,089 aliases, of 2025-11-19), read, checked and indexed once per process. That takes about
+ * 0.5 s of CPU, so the server warms it at start (src/instrumentation.ts) rather than on the
+ * first screening request; after that a screening takes well under a millisecond. Each part's
+ * hash is checked against dataset.json: a replaced file keeps working but is reported without
+ * a date until `npm run data:ofac` records it.
  */
-let index: SdnIndex | null = null;
+// On globalThis: Next bundles instrumentation and each route handler separately, and all must
+// share the one index the server warmed at start (a module variable would hold one per bundle).
+const g = globalThis as typeof globalThis & { __mdSdnIndex?: SdnIndex };
 
 export function sdnIndex(): SdnIndex {
-  if (!index) {
-    const buf = readFileSync(path.join(/* turbopackIgnore: true */ process.cwd(), SDN_DATASET.name));
+  g.__mdSdnIndex ??= loadSdnIndex(process.cwd());
+  return g.__mdSdnIndex;
+}
+
+/** Reads the recorded parts under `root` (the app root) and builds the index. */
+export function loadSdnIndex(root: string, parts: DatasetPart[] = DATASET_PARTS): SdnIndex {
+  const checked: DatasetPart[] = [];
+  const read = (name: PartName) => {
+    const p = parts.find((x) => x.part === name);
+    if (!p) return null;
+    // Runtime path: kept out of Next's file tracing (next.config.js traces data/ explicitly).
+    const buf = gunzipSync(readFileSync(path.join(/* turbopackIgnore: true */ root, p.file)));
     const sha256 = createHash('sha256').update(buf).digest('hex');
-    const dataset = sha256 === SDN_DATASET.sha256 ? SDN_DATASET : { ...SDN_DATASET, sha256, as_of: null };
-    index = buildSdnIndex(parseSdnCsv(buf.toString('latin1')), dataset);
-  }
-  return index;
+    checked.push(sha256 === p.sha256 ? p : { ...p, sha256, as_of: null });
+    return buf.toString('utf8');
+  };
+  const sdn = read('sdn');
+  if (sdn === null) throw new Error('data/ofac-sdn/dataset.json records no sdn part');
+  const alt = read('alt');
+  const entries = withAliases(parseSdnCsv(sdn), alt === null ? [] : parseAltCsv(alt));
+  const others = parts.filter((p) => !checked.some((c) => c.part === p.part));
+  return buildSdnIndex(entries, sdnDataset([...checked, ...others]));
 }
