@@ -1,5 +1,7 @@
 import { ExactNumber } from '../../json';
-import { shortAddress, type RedactionProfile } from '../packets/redaction';
+import type { RedactionProfile } from '../packets/redaction';
+import { addressSet, shortenAddressesIn } from './address-scan';
+import { nameSet, statesFinding, UNDER_REVIEW, withoutFindings, withoutListedNames } from './sanctions-wording';
 
 /**
  * Redaction of report section data (API-CONTRACT §14 profiles, applied to §19 reports). The
@@ -7,8 +9,9 @@ import { shortAddress, type RedactionProfile } from '../packets/redaction';
  * show what the data lost.
  * - `external`: every internal field goes, at any depth: notes, review and completion notes,
  *   operator economics and claimants' economics (their data is theirs);
- * - `claimant`: `external`, no claimant roster, sanctions stated only as "under review", and every full wallet
- *   address (those the report names, in any string) cut to its first 6 and last 4 characters.
+ * - `claimant`: `external`, no claimant roster, sanctions stated only as "under review" (no
+ *   finding, citation or listed name in any string), and every wallet address in any string
+ *   (those the report names, and any other by its shape) cut to its first 6 and last 4 characters.
  */
 const INTERNAL_KEYS = new Set([
   'notes',
@@ -30,7 +33,6 @@ const SANCTIONS_KEYS = new Set([
   'sdn_name',
   'decision_reason',
 ]);
-export const UNDER_REVIEW = 'under review';
 
 type Json = unknown;
 
@@ -48,13 +50,24 @@ function walk(v: Json, visit: (k: string, x: Json) => Json | undefined): Json {
   return out;
 }
 
-/** Replaces each listed address (case-insensitive) in every string, longest first. */
-export function shortenAddresses(v: Json, addresses: readonly string[]): Json {
-  const list = [...new Set(addresses.filter((a) => a.length > 12))].sort((a, z) => z.length - a.length);
-  if (!list.length) return v;
-  const res = list.map((a) => [new RegExp(a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), shortAddress(a)] as const);
+/** What the claimant profile hides in every string: addresses (those the report names, and any
+ *  address by its shape) and listed-entity names. */
+export interface Hidden {
+  addresses: readonly string[];
+  listed_names: readonly string[];
+}
+
+/**
+ * Every string of `v` as a claimant may read it: each address shortened, each listed name and
+ * each sentence stating a sanctions finding replaced (sanctions-wording.ts). One linear pass per
+ * string, whatever the number of addresses.
+ */
+export function claimantStrings(v: Json, hidden: Hidden): Json {
+  const known = addressSet(hidden.addresses);
+  const names = nameSet(hidden.listed_names);
+  const text = (s: string) => withoutFindings(withoutListedNames(shortenAddressesIn(s, known), names));
   const go = (x: Json): Json => {
-    if (typeof x === 'string') return res.reduce((s, [re, short]) => s.replace(re, short), x);
+    if (typeof x === 'string') return text(x);
     if (Array.isArray(x)) return x.map(go);
     if (isPlain(x)) return Object.fromEntries(Object.entries(x).map(([k, y]) => [k, go(y)]));
     return x;
@@ -62,11 +75,11 @@ export function shortenAddresses(v: Json, addresses: readonly string[]): Json {
   return go(v);
 }
 
-/** Section data under a profile. `addresses` are the full addresses the report names. */
+/** Section data under a profile. */
 export function redactData(
   data: Record<string, Json>,
   profile: RedactionProfile,
-  addresses: readonly string[],
+  hidden: Hidden,
 ): Record<string, Json> {
   if (profile === 'none') return data;
   let out = walk(data, (k, x) => (INTERNAL_KEYS.has(k) ? undefined : x));
@@ -81,7 +94,15 @@ export function redactData(
             : undefined
           : x,
     );
-    out = shortenAddresses(out, addresses);
+    out = claimantStrings(out, hidden);
   }
   return out as Record<string, Json>;
 }
+
+/** The reference datasets a report names, under a profile: a claimant's omits the sanctions lists. */
+export const profileDatasets = (datasets: string[], profile: RedactionProfile) =>
+  profile === 'claimant' ? datasets.filter((d) => !statesFinding(d)) : datasets;
+
+/** The report's review state under a profile: review notes are internal (API-CONTRACT §14). */
+export const profileReviewState = <T extends { review_notes?: unknown }>(state: T, profile: RedactionProfile): T =>
+  profile === 'none' ? state : { ...state, review_notes: null };
