@@ -1,5 +1,5 @@
 import type { RedactionProfile } from '../packets/redaction';
-import { claimantStrings, redactData, type Hidden } from './redaction';
+import { claimantText, redactData, type Hidden } from './redaction';
 import { UNDER_REVIEW } from './sanctions-wording';
 import { omittedBody, omittedPartsSentence } from './scopes';
 
@@ -112,8 +112,8 @@ const BODIES: Record<string, (d: Any) => string> = {
 /**
  * One section as a report shows it under `profile`: the data redacted (sanctions under the
  * claimant profile collapse to a status), then the body written from it, then, under
- * `claimant`, every string of the whole section (body included) read once more for addresses,
- * listed names and sanctions findings. A section left out for want of a read scope stays left
+ * `claimant`, the body read once more for addresses, listed names and sanctions findings (its
+ * template's own words included). A section left out for want of a read scope stays left
  * out under every profile (its data names only the scopes it needed).
  */
 export function sectionFor(
@@ -130,6 +130,9 @@ export function sectionFor(
     const open = (raw.reviews as unknown[] | undefined)?.length || raw.collection_paused;
     data = { sanctions_status: open ? UNDER_REVIEW : 'none known' };
   }
-  const out = { key, title, body: (BODIES[key] ?? (() => ''))(data as Any), data };
-  return profile === 'claimant' ? (claimantStrings(out, hidden) as unknown as ReportSectionOut) : out;
+  const body = (BODIES[key] ?? (() => ''))(data as Any);
+  if (profile !== 'claimant') return { key, title, body, data };
+  // The data is already claimant-safe; the body's own words are read once more.
+  const text = claimantText(hidden);
+  return { key, title: text(title), body: text(body), data };
 }

@@ -39,13 +39,18 @@ type Json = unknown;
 const isPlain = (v: Json): v is Record<string, Json> =>
   !!v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof ExactNumber);
 
-function walk(v: Json, visit: (k: string, x: Json) => Json | undefined): Json {
-  if (Array.isArray(v)) return v.map((x) => walk(x, visit));
+/**
+ * A copy of `v` with each key kept, replaced or dropped (`undefined`) by `visit`, and every
+ * string mapped by `text`: one pass, however many rules apply.
+ */
+function walk(v: Json, visit: (k: string, x: Json) => Json | undefined, text?: (s: string) => string): Json {
+  if (typeof v === 'string') return text ? text(v) : v;
+  if (Array.isArray(v)) return v.map((x) => walk(x, visit, text));
   if (!isPlain(v)) return v;
   const out: Record<string, Json> = {};
-  for (const [k, x] of Object.entries(v)) {
-    const r = visit(k, x);
-    if (r !== undefined) out[k] = walk(r, visit);
+  for (const k of Object.keys(v)) {
+    const r = visit(k, v[k]);
+    if (r !== undefined) out[k] = walk(r, visit, text);
   }
   return out;
 }
@@ -57,45 +62,43 @@ export interface Hidden {
   listed_names: readonly string[];
 }
 
+/** The shortest text that can hold an address (a legacy Bitcoin one). */
+const SHORTEST_ADDRESS = 25;
+
 /**
- * Every string of `v` as a claimant may read it: each address shortened, each listed name and
- * each sentence stating a sanctions finding replaced (sanctions-wording.ts). One linear pass per
- * string, whatever the number of addresses.
+ * One string as a claimant may read it: each address shortened, each listed name and each
+ * sentence stating a sanctions finding replaced (sanctions-wording.ts). Each step is one linear
+ * pass over the string, whatever the number of addresses and names.
  */
-export function claimantStrings(v: Json, hidden: Hidden): Json {
+export function claimantText(hidden: Hidden): (s: string) => string {
   const known = addressSet(hidden.addresses);
   const names = nameSet(hidden.listed_names);
-  const text = (s: string) => withoutFindings(withoutListedNames(shortenAddressesIn(s, known), names));
-  const go = (x: Json): Json => {
-    if (typeof x === 'string') return text(x);
-    if (Array.isArray(x)) return x.map(go);
-    if (isPlain(x)) return Object.fromEntries(Object.entries(x).map(([k, y]) => [k, go(y)]));
-    return x;
-  };
-  return go(v);
+  return (s) =>
+    withoutFindings(withoutListedNames(s.length < SHORTEST_ADDRESS ? s : shortenAddressesIn(s, known), names));
 }
 
-/** Section data under a profile. */
+/** Every string of `v` as a claimant may read it (claimantText). */
+export const claimantStrings = (v: Json, hidden: Hidden): Json => walk(v, (_k, x) => x, claimantText(hidden));
+
+const keepExternal = (k: string, x: Json) => (INTERNAL_KEYS.has(k) ? undefined : x);
+// A claimant sees no other claimant: the roster goes with the internal fields and the sanctions detail.
+const keepClaimant = (k: string, x: Json) =>
+  INTERNAL_KEYS.has(k) || k === 'claimants'
+    ? undefined
+    : SANCTIONS_KEYS.has(k)
+      ? k === 'sanctions_status' || k === 'sanctions'
+        ? UNDER_REVIEW
+        : undefined
+      : x;
+
+/** Section data under a profile, in one pass over it. */
 export function redactData(
   data: Record<string, Json>,
   profile: RedactionProfile,
   hidden: Hidden,
 ): Record<string, Json> {
   if (profile === 'none') return data;
-  let out = walk(data, (k, x) => (INTERNAL_KEYS.has(k) ? undefined : x));
-  if (profile === 'claimant') {
-    // A claimant sees no other claimant: the roster goes with the sanctions detail.
-    out = walk(out, (k, x) =>
-      k === 'claimants'
-        ? undefined
-        : SANCTIONS_KEYS.has(k)
-          ? k === 'sanctions_status' || k === 'sanctions'
-            ? UNDER_REVIEW
-            : undefined
-          : x,
-    );
-    out = claimantStrings(out, hidden);
-  }
+  const out = profile === 'external' ? walk(data, keepExternal) : walk(data, keepClaimant, claimantText(hidden));
   return out as Record<string, Json>;
 }
 
