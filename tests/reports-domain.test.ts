@@ -7,6 +7,7 @@ import { redactData } from '../src/server/domain/reports/redaction';
 import { AUDIENCE_PROFILE, orderSections, strictestProfile } from '../src/server/domain/reports/sections';
 
 const ADDR = '0x02466e547bfdab679fc49e96bbfc62b9747d997c';
+const hide = (addresses: string[] = [], listed_names: string[] = []) => ({ addresses, listed_names });
 
 test('sections keep the canonical order; all when omitted', () => {
   assert.deepEqual(orderSections(['ledger', 'summary', 'ledger']), ['summary', 'ledger']);
@@ -26,12 +27,12 @@ test('external drops internal keys at any depth; claimant also shortens addresse
     wallets: [{ address: ADDR, sanctions_status: 'match: X' }],
     amount: exactNumber('1.50'),
   };
-  const ext = redactData(data, 'external', [ADDR]) as any;
+  const ext = redactData(data, 'external', hide([ADDR])) as any;
   assert.equal(ext.matter.notes, undefined);
   assert.equal(ext.claimants[0].economics, undefined);
   assert.equal(ext.wallets[0].address, ADDR);
   assert.equal(ext.amount.text, '1.5', 'exact numbers pass through');
-  const cl = redactData(data, 'claimant', [ADDR]) as any;
+  const cl = redactData(data, 'claimant', hide([ADDR])) as any;
   assert.equal(cl.wallets[0].address, '0x0246...997c');
   assert.equal(cl.wallets[0].sanctions_status, 'under review');
 });
@@ -41,21 +42,21 @@ test('bodies are written from redacted data, so text never shows what the data l
     'summary',
     { matter: { name: 'Acme v. Doe', status: 'open', mode: 'enforcement', notes: 'settle at 40%' }, judgment_count: 1 },
     'external',
-    [],
+    hide(),
   );
   assert.ok(!s.body.includes('settle at 40%'));
   const internal = sectionFor(
     'summary',
     { matter: { name: 'Acme v. Doe', notes: 'settle at 40%' }, judgment_count: 1 },
     'none',
-    [],
+    hide(),
   );
   assert.ok(internal.body.includes('settle at 40%'));
   const sanc = sectionFor(
     'sanctions',
     { reviews: [{ review_id: 'rev_1', status: 'blocked', blocked_property_analysis: 'SDN hit' }] },
     'claimant',
-    [],
+    hide(),
   );
   assert.deepEqual(sanc.data, { sanctions_status: 'under review' });
   assert.equal(sanc.body, 'Sanctions matters: under review.');
@@ -70,7 +71,7 @@ test('bodies are written from redacted data, so text never shows what the data l
       note: `seen at ${ADDR}`,
     },
     'claimant',
-    [ADDR],
+    hide([ADDR]),
   );
   assert.ok(!JSON.stringify(assets).includes(ADDR));
 });

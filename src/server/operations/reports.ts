@@ -15,7 +15,11 @@ const section = z
       ),
     title: z.string(),
     body: z.string().describe('Plain-language text of the section.'),
-    data: z.record(z.string(), z.unknown()).describe('The figures and rows the section was built from (a snapshot).'),
+    data: z
+      .record(z.string(), z.unknown())
+      .describe(
+        "The figures and rows the section was built from (a snapshot). A section whose module the creator may not read (each needs its module's read scope: ledger:read for ledger figures and economics, sanctions:read, packets:read, …) holds only `omitted: {required_scopes}` and says so in its body; the summary lists the parts it left out in `omitted_parts`.",
+      ),
   })
   .meta({ id: 'ReportSection', description: 'One section of a report.' });
 

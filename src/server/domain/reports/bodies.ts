@@ -1,5 +1,7 @@
 import type { RedactionProfile } from '../packets/redaction';
-import { redactData, shortenAddresses, UNDER_REVIEW } from './redaction';
+import { claimantText, redactData, type Hidden } from './redaction';
+import { UNDER_REVIEW } from './sanctions-wording';
+import { omittedBody, omittedPartsSentence } from './scopes';
 
 /**
  * Report sections: a title and a plain-language body written from the section's (already
@@ -36,9 +38,11 @@ const TITLES: Record<string, string> = {
 const BODIES: Record<string, (d: Any) => string> = {
   summary: (d) =>
     [
-      `${d.matter?.name ?? 'This matter'} is ${d.matter?.status ?? 'open'} (${d.matter?.mode ?? 'enforcement'}).`,
+      `${d.matter?.name ?? 'This matter'}${d.matter?.status ? ` is ${d.matter.status} (${d.matter.mode ?? 'enforcement'})` : ''}.`,
       d.matter?.lead_counsel ? `Lead counsel: ${d.matter.lead_counsel}.` : '',
-      `It holds ${n(d.judgment_count ?? 0, 'judgment')}${d.claimant_count !== undefined ? ` and ${n(d.claimant_count, 'claimant')}` : ''}.`,
+      d.judgment_count !== undefined || d.claimant_count !== undefined
+        ? `It holds ${[d.judgment_count !== undefined ? n(d.judgment_count, 'judgment') : '', d.claimant_count !== undefined ? n(d.claimant_count, 'claimant') : ''].filter(Boolean).join(' and ')}.`
+        : '',
       d.balance_outstanding
         ? `Outstanding balance: ${m(d.balance_outstanding)}; recovered so far: ${m(d.recovered)} (as of ${d.as_of}).`
         : '',
@@ -46,6 +50,7 @@ const BODIES: Record<string, (d: Any) => string> = {
       d.operator_economics
         ? `Operator economics: contingency fee ${d.operator_economics.contingency_fee_pct ?? 'not set'}%; operator share of recoveries ${m(d.operator_economics.operator_share)}.`
         : '',
+      omittedPartsSentence(d.omitted_parts),
     ]
       .filter(Boolean)
       .join(' '),
@@ -67,7 +72,7 @@ const BODIES: Record<string, (d: Any) => string> = {
       ? d.plans
           .map(
             (p: Any) =>
-              `Plan for ${p.judgment_id} (${p.profile}, pressure level ${p.pressure_level}): ${n(p.priority_actions?.length ?? 0, 'priority step')}${p.blocked_actions ? `, ${n(p.blocked_actions, 'blocked step')}` : ''}: ${list((p.priority_actions ?? []).slice(0, 5).map((a: Any) => a.title))}.`,
+              `Plan for ${p.judgment_id} (${p.profile}, pressure level ${p.pressure_level}): ${n(p.priority_actions?.length ?? 0, 'priority step')}${p.steps_on_hold ? `, ${n(p.steps_on_hold, 'step')} on hold` : ''}: ${list((p.priority_actions ?? []).slice(0, 5).map((a: Any) => a.title))}.`,
           )
           .join(' ')
       : 'No enforcement plan has been made yet.',
@@ -78,7 +83,9 @@ const BODIES: Record<string, (d: Any) => string> = {
       ? `${n(d.items.length, 'packet')}: ${list(d.items.map((p: Any) => `${p.type}/${p.packet_type} ${p.status}${p.ready ? ', ready' : ''}`))}.`
       : 'No packet has been prepared yet.',
   alerts: (d) =>
-    d.items?.length ? `${n(d.items.length, 'alert')}.${d.note ? ` ${d.note}` : ''}` : 'No monitoring alerts.',
+    d.items?.length
+      ? `${n(d.items.length, 'alert')}: ${list(d.items.slice(0, 5).map((a: Any) => `${a.severity}, ${a.status}: ${a.reason ?? a.type}`))}.${d.items.length > 5 ? ` ${n(d.items.length - 5, 'more alert')} in the table.` : ''}${d.note ? ` ${d.note}` : ''}`
+      : 'No monitoring alerts.',
   ledger: (d) =>
     `Judgment principal ${m(d.judgment_principal)}, accrued interest ${m(d.accrued_interest)}, costs ${m(d.costs)}. Recovered ${m(d.recovered)} in ${n(d.recovery_events ?? 0, 'recovery', 'recoveries')}; distributed ${m(d.distributed)}. Outstanding balance ${m(d.balance_outstanding)} as of ${d.as_of}.`,
   recoveries: (d) =>
@@ -86,9 +93,14 @@ const BODIES: Record<string, (d: Any) => string> = {
   sanctions: (d) =>
     d.sanctions_status
       ? `Sanctions matters: ${d.sanctions_status}.`
-      : d.reviews?.length
-        ? `${n(d.reviews.length, 'sanctions review')}: ${list(d.reviews.map((r: Any) => `${r.review_id} ${r.status}${r.ofac_report_required ? ' (OFAC report required)' : ''}`))}.`
-        : 'No sanctions review is open.',
+      : [
+          d.reviews?.length
+            ? `${n(d.reviews.length, 'sanctions review')}: ${list(d.reviews.map((r: Any) => `${r.review_id} ${r.status}${r.ofac_report_required ? ' (OFAC report required)' : ''}`))}.`
+            : 'No sanctions review is open.',
+          d.collection_paused ? 'Ordinary collection is paused until counsel clears the open matches.' : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
   your_share: (d) =>
     d.share_pct === null || d.share_pct === undefined
       ? `${d.claimant?.name ?? 'Your'} share of this matter's recoveries is not recorded yet; it is under review.`
@@ -99,19 +111,28 @@ const BODIES: Record<string, (d: Any) => string> = {
 
 /**
  * One section as a report shows it under `profile`: the data redacted (sanctions under the
- * claimant profile collapse to a status), then the body written from it, then every full
- * address the report names shortened in the whole section.
+ * claimant profile collapse to a status), then the body written from it, then, under
+ * `claimant`, the body read once more for addresses, listed names and sanctions findings (its
+ * template's own words included). A section left out for want of a read scope stays left
+ * out under every profile (its data names only the scopes it needed).
  */
 export function sectionFor(
   key: string,
   raw: Record<string, unknown>,
   profile: RedactionProfile,
-  addresses: readonly string[],
+  hidden: Hidden,
 ): ReportSectionOut {
-  let data = redactData(raw, profile, addresses);
+  const title = TITLES[key] ?? key;
+  if (raw.omitted) return { key, title, body: omittedBody(raw.omitted), data: raw };
+  let data = redactData(raw, profile, hidden);
   if (key === 'sanctions' && profile === 'claimant') {
-    data = { sanctions_status: (raw.reviews as unknown[] | undefined)?.length ? UNDER_REVIEW : 'none known' };
+    // "none known" only when nothing is open: no review and no uncleared match pausing collection.
+    const open = (raw.reviews as unknown[] | undefined)?.length || raw.collection_paused;
+    data = { sanctions_status: open ? UNDER_REVIEW : 'none known' };
   }
-  const out = { key, title: TITLES[key] ?? key, body: (BODIES[key] ?? (() => ''))(data as Any), data };
-  return profile === 'claimant' ? (shortenAddresses(out, addresses) as ReportSectionOut) : out;
+  const body = (BODIES[key] ?? (() => ''))(data as Any);
+  if (profile !== 'claimant') return { key, title, body, data };
+  // The data is already claimant-safe; the body's own words are read once more.
+  const text = claimantText(hidden);
+  return { key, title: text(title), body: text(body), data };
 }

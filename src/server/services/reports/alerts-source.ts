@@ -16,7 +16,7 @@ export async function matterAlertsForReport(ctx: Ctx, db: Db, matterId: string) 
       db.alert.findMany({
         ...a,
         where: { ...a.where, org_id: ctx.org.id, env: ctx.env },
-        select: { id: true, type: true, severity: true, status: true, created_at: true },
+        select: { id: true, type: true, severity: true, status: true, target: true, reason: true, created_at: true },
       }),
     { matter_id: matterId },
   );
@@ -26,6 +26,10 @@ export async function matterAlertsForReport(ctx: Ctx, db: Db, matterId: string) 
       type: a.type,
       severity: a.severity,
       status: a.status,
+      // What it is about and why it was raised (the alert's own words; a claimant's report
+      // shortens the addresses and hides sanctions findings in them).
+      target: a.target,
+      reason: a.reason,
       created_at: a.created_at.toISOString(),
     }))
     .sort((a, b) => (SEVERITY_RANK[a.severity] ?? 9) - (SEVERITY_RANK[b.severity] ?? 9));

@@ -5,6 +5,8 @@ import type { RedactionProfile } from '../../domain/packets/redaction';
 import { sectionFor, type ReportSectionOut } from '../../domain/reports/bodies';
 import type { Block, DocSection, RenderDoc } from '../exports/document';
 import type { ExportSource } from '../exports/registry';
+import { profileDatasets, profileReviewState } from '../../domain/reports/redaction';
+import { listedNames } from './listed-names';
 
 /**
  * Reports in the export pipeline (API-CONTRACT §19, formats and profiles of §14). The bundle
@@ -23,8 +25,11 @@ async function bundleOf(db: Db, row: Export) {
   const r = await db.report.findFirst({ where: { id: row.object_id, org_id: row.org_id, env: row.env } });
   if (!r) throw new Error(`report ${row.object_id} of export ${row.id} not found`);
   const profile = row.redaction_profile as RedactionProfile;
-  const addresses = r.addresses as string[];
-  const sections = fromStored<ReportSectionOut[]>(r.sections).map((x) => sectionFor(x.key, x.data, profile, addresses));
+  const hidden = {
+    addresses: r.addresses as string[],
+    listed_names: profile === 'claimant' ? await listedNames(r, db, r.matter_id) : [],
+  };
+  const sections = fromStored<ReportSectionOut[]>(r.sections).map((x) => sectionFor(x.key, x.data, profile, hidden));
   const matter = await db.matter.findFirst({
     where: { id: r.matter_id, org_id: r.org_id, env: r.env },
     select: { name: true },
@@ -45,8 +50,8 @@ async function bundleOf(db: Db, row: Export) {
       type: r.type,
       audience: r.audience,
       claimant_id: r.claimant_id,
-      review_state: profile === 'none' ? r.review_state : { ...(r.review_state as Any), review_notes: null },
-      datasets: r.datasets,
+      review_state: profileReviewState(r.review_state as Any, profile),
+      datasets: profileDatasets(r.datasets as string[], profile),
       created_at: r.created_at.toISOString(),
     },
     sections,

@@ -4,6 +4,17 @@ import { isoDate } from '../../domain/judgments/dates';
 import { dec, roundMoney, sum, type Decimal } from '../../domain/judgments/decimal';
 import { operatorShare } from '../../domain/judgments/ledger-engine';
 import type { ReportSection } from '../../domain/reports/sections';
+import {
+  missingScopes,
+  omittedSection,
+  READ_SCOPES,
+  SECTION_READS,
+  SUMMARY_PARTS,
+  type DataKind,
+  type OmittedPart,
+} from '../../domain/reports/scopes';
+import { actorGrants } from '../../auth/require-scope';
+import { matterPause } from '../sanctions/pause';
 import { moneyJson } from '../../money';
 import { matterLedger } from '../ledger/balance';
 import { today } from '../judgments/rules-context';
@@ -15,7 +26,9 @@ import { latest } from '../paging';
  * The raw (unredacted) data of each report section, read from the matter's modules when the
  * report is created. Each reader also names the full wallet addresses it put in the data
  * (so redaction can shorten them anywhere), the reference datasets it rests on, and why its
- * figures need human review.
+ * figures need human review. A module is read only when the caller holds its read scope
+ * (domain/reports/scopes.ts): otherwise its section says it was left out, and nothing of it
+ * (figures, addresses, datasets, review reasons) reaches the report.
  */
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -129,7 +142,8 @@ async function planData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
         priority: a.priority,
         legal_basis: a.legal_basis,
       })),
-      blocked_actions: (body.blocked_actions ?? []).length,
+      // The plan's blocked_actions, counted; named for what a reader sees (steps that wait).
+      steps_on_hold: (body.blocked_actions ?? []).length,
     };
   });
   return { plans };
@@ -170,9 +184,14 @@ async function packetsData(ctx: Ctx, db: Db, m: Matter) {
 }
 
 async function sanctionsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
-  const rows = await db.sanctionsReview.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } });
+  const [rows, pause] = await Promise.all([
+    db.sanctionsReview.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } }),
+    matterPause(ctx, db, m.id),
+  ]);
   if (rows.some((r) => r.status === 'in_review')) c.reasons.push('A sanctions review on this matter is still open.');
+  if (pause.paused) c.reasons.push('Ordinary collection is paused by uncleared sanctions matches.');
   return {
+    collection_paused: pause.paused,
     reviews: rows.map((r) => ({
       review_id: r.id,
       status: r.status,
@@ -184,41 +203,75 @@ async function sanctionsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
   };
 }
 
+/** Runs `f` once, on first use: a module shared by sections is read only if one needs it. */
+const once = <T>(f: () => Promise<T>) => {
+  let p: Promise<T> | undefined;
+  return () => (p ??= f());
+};
+
+/** What the caller may read, and the summary's parts left out for want of a scope. */
+function access(ctx: Ctx) {
+  const can = (k: DataKind) => actorGrants(ctx.actor, READ_SCOPES[k]);
+  const omittedParts = (kinds: (keyof typeof SUMMARY_PARTS)[]): OmittedPart[] =>
+    kinds.filter((k) => !can(k)).map((k) => ({ part: SUMMARY_PARTS[k], required_scope: READ_SCOPES[k] }));
+  const missing = (section: string) => missingScopes(SECTION_READS[section] ?? [], (s) => actorGrants(ctx.actor, s));
+  return { can, omittedParts, missing };
+}
+
 /** Reads the sections of a campaign brief from the matter's modules (a snapshot). */
 export async function briefData(ctx: Ctx, db: Db, m: Matter, keys: ReportSection[]): Promise<Collected> {
   const c: Collected = { data: {}, addresses: new Set(), datasets: new Set(), reasons: [] };
-  const ledger = await ledgerData(ctx, db, m, c);
-  const judgments = await judgmentsData(ctx, db, m);
+  const a = access(ctx);
+  const ledger = once(() => ledgerData(ctx, db, m, c));
+  const judgments = once(() => judgmentsData(ctx, db, m));
   for (const key of keys) {
     if (key === 'summary') {
-      const claimants = await db.claimant.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } });
+      const claimants = a.can('claimants')
+        ? await db.claimant.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } })
+        : null;
+      const l = a.can('ledger') ? await ledger() : null;
       c.data.summary = {
         matter: {
           matter_id: m.id,
           name: m.name,
-          mode: m.mode,
-          status: m.status,
-          lead_counsel: m.lead_counsel,
-          notes: m.notes,
+          ...(a.can('matter') ? { mode: m.mode, status: m.status, lead_counsel: m.lead_counsel, notes: m.notes } : {}),
         },
-        judgment_count: judgments.length,
-        claimant_count: claimants.length,
-        claimants: claimants.map((x) => ({ claimant_id: x.id, name: x.name, role: x.role, economics: x.economics })),
-        as_of: ledger.data.as_of,
-        recovered: ledger.data.recovered,
-        balance_outstanding: ledger.data.balance_outstanding,
-        operator_economics: {
-          contingency_fee_pct: feePct(m),
-          operator_share: money(operatorShare(ledger.totals.recovered, feePct(m), ledger.currency), ledger.currency),
-        },
+        ...(a.can('judgments') ? { judgment_count: (await judgments()).length } : {}),
+        ...(claimants
+          ? {
+              claimant_count: claimants.length,
+              claimants: claimants.map((x) => ({
+                claimant_id: x.id,
+                name: x.name,
+                role: x.role,
+                ...(l ? { economics: x.economics } : {}),
+              })),
+            }
+          : {}),
+        ...(l
+          ? {
+              as_of: l.data.as_of,
+              recovered: l.data.recovered,
+              balance_outstanding: l.data.balance_outstanding,
+              operator_economics: {
+                contingency_fee_pct: feePct(m),
+                operator_share: money(operatorShare(l.totals.recovered, feePct(m), l.currency), l.currency),
+              },
+            }
+          : {}),
+        omitted_parts: a.omittedParts(['matter', 'judgments', 'claimants', 'ledger']),
       };
-    } else if (key === 'judgments') c.data.judgments = { judgments };
+      continue;
+    }
+    const missing = a.missing(key);
+    if (missing.length) c.data[key] = omittedSection(missing);
+    else if (key === 'judgments') c.data.judgments = { judgments: await judgments() };
     else if (key === 'assets') c.data.assets = await assetsData(ctx, db, m, c);
     else if (key === 'plan') c.data.plan = await planData(ctx, db, m, c);
     else if (key === 'actions') c.data.actions = await actionsData(ctx, db, m);
     else if (key === 'packets') c.data.packets = await packetsData(ctx, db, m);
     else if (key === 'alerts') c.data.alerts = await matterAlertsForReport(ctx, db, m.id);
-    else if (key === 'ledger') c.data.ledger = ledger.data;
+    else if (key === 'ledger') c.data.ledger = (await ledger()).data;
     else if (key === 'sanctions') c.data.sanctions = await sanctionsData(ctx, db, m, c);
   }
   return c;
@@ -237,19 +290,64 @@ export async function claimantData(
   claimant: { id: string; name: string; role: string; economics: unknown },
 ): Promise<Collected> {
   const c: Collected = { data: {}, addresses: new Set(), datasets: new Set(), reasons: [] };
-  const ledger = await ledgerData(ctx, db, m, c);
-  const judgments = await judgmentsData(ctx, db, m);
-  const cur = ledger.currency;
+  const a = access(ctx);
+  const ledger = a.can('ledger') ? await ledgerData(ctx, db, m, c) : null;
+  const judgments = a.can('judgments') ? await judgmentsData(ctx, db, m) : null;
   c.data.summary = {
-    matter: { name: m.name, mode: m.mode, status: m.status, lead_counsel: m.lead_counsel },
-    judgment_count: judgments.length,
-    as_of: ledger.data.as_of,
-    recovered: ledger.data.recovered,
-    balance_outstanding: ledger.data.balance_outstanding,
+    matter: {
+      name: m.name,
+      ...(a.can('matter') ? { mode: m.mode, status: m.status, lead_counsel: m.lead_counsel } : {}),
+    },
+    ...(judgments ? { judgment_count: judgments.length } : {}),
+    ...(ledger
+      ? {
+          as_of: ledger.data.as_of,
+          recovered: ledger.data.recovered,
+          balance_outstanding: ledger.data.balance_outstanding,
+        }
+      : {}),
+    omitted_parts: a.omittedParts(['matter', 'judgments', 'ledger']),
   };
-  c.data.judgments = { judgments: judgments.map(({ profile_notes: _p, ...j }) => j) };
-  const { judgment_principal: _jp, accrued_interest: _ai, costs: _c, distributed: _d, ...recoveries } = ledger.data;
-  c.data.recoveries = recoveries;
+  const omitted = (key: string) => {
+    const missing = a.missing(key);
+    if (missing.length) c.data[key] = omittedSection(missing);
+    return missing.length > 0;
+  };
+  if (!omitted('judgments')) c.data.judgments = { judgments: judgments!.map(({ profile_notes: _p, ...j }) => j) };
+  if (!omitted('recoveries')) {
+    const { judgment_principal: _jp, accrued_interest: _ai, costs: _c, distributed: _d, ...recoveries } = ledger!.data;
+    c.data.recoveries = recoveries;
+  }
+  if (!omitted('your_share')) c.data.your_share = await shareData(ctx, db, m, claimant, ledger!, c);
+  if (!omitted('assets')) {
+    const assets = await assetsData(ctx, db, m, c);
+    c.data.assets = {
+      ...assets,
+      exchange_hypotheses: assets.exchange_hypotheses.map(({ wallet: _w, ...h }: Any) => h),
+    };
+  }
+  if (!omitted('next_steps')) {
+    const actions = await actionsData(ctx, db, m);
+    c.data.next_steps = {
+      open_actions: actions.open,
+      upcoming_deadlines: judgments!
+        .filter((j) => j.next_deadline)
+        .map((j) => ({ case_number: j.case_number, ...j.next_deadline! })),
+    };
+  }
+  return c;
+}
+
+/** One claimant's share: its share_pct of recoveries net of the operator's fee, and what it was paid. */
+async function shareData(
+  ctx: Ctx,
+  db: Db,
+  m: Matter,
+  claimant: { id: string; name: string; role: string; economics: unknown },
+  ledger: Awaited<ReturnType<typeof ledgerData>>,
+  c: Collected,
+) {
+  const cur = ledger.currency;
   const raw = (claimant.economics as { share_pct?: unknown } | null)?.share_pct;
   const pct = typeof raw === 'number' || (typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw)) ? Number(raw) : null;
   if (pct === null) c.reasons.push(`Claimant ${claimant.id} has no share_pct recorded; its share is not computed.`);
@@ -258,20 +356,10 @@ export async function claimantData(
     where: { ...where(ctx, m), claimant_id: claimant.id, type: 'distribution', currency: cur },
     select: { amount: true },
   });
-  c.data.your_share = {
+  return {
     claimant: { claimant_id: claimant.id, name: claimant.name, role: claimant.role },
     share_pct: pct,
     share_of_net_recoveries: pct === null ? null : money(net.times(dec(String(pct))).div(100), cur),
     distributed_to_claimant: money(sum(distributed.map((e) => dec(e.amount))), cur),
   };
-  const assets = await assetsData(ctx, db, m, c);
-  c.data.assets = { ...assets, exchange_hypotheses: assets.exchange_hypotheses.map(({ wallet: _w, ...h }: Any) => h) };
-  const actions = await actionsData(ctx, db, m);
-  c.data.next_steps = {
-    open_actions: actions.open,
-    upcoming_deadlines: judgments
-      .filter((j) => j.next_deadline)
-      .map((j) => ({ case_number: j.case_number, ...j.next_deadline! })),
-  };
-  return c;
 }

@@ -10,6 +10,8 @@ import { reviewState } from '../crypto/serialize';
 import { requestExport } from '../exports/exports';
 import { loadMatter, loadOwned } from '../matters/access';
 import { briefData, claimantData, type Collected } from './matter-data';
+import { listedNames } from './listed-names';
+import { profileDatasets, profileReviewState } from '../../domain/reports/redaction';
 import { reportEventData, reportOut } from './serialize';
 import { newest } from '../paging';
 
@@ -32,7 +34,12 @@ async function store(
   c: Collected,
 ) {
   const addresses = [...c.addresses];
-  const sections = Object.entries(c.data).map(([key, data]) => sectionFor(key, data!, a.profile, addresses));
+  const hidden = {
+    addresses,
+    listed_names:
+      a.profile === 'claimant' ? await listedNames({ org_id: ctx.org.id, env: ctx.env }, tx, a.matter_id) : [],
+  };
+  const sections = Object.entries(c.data).map(([key, data]) => sectionFor(key, data!, a.profile, hidden));
   const row = await tx.report.create({
     data: {
       id: newId('report'),
@@ -44,9 +51,9 @@ async function store(
       claimant_id: a.claimant_id,
       redaction_profile: a.profile,
       sections: toStored(sections) as object,
-      datasets: [...c.datasets].sort(),
+      datasets: profileDatasets([...c.datasets].sort(), a.profile),
       addresses,
-      review_state: reviewState([...new Set(c.reasons)]),
+      review_state: profileReviewState(reviewState([...new Set(c.reasons)]), a.profile),
       created_by: ctx.actor.id,
     },
   });
