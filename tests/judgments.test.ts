@@ -19,7 +19,7 @@ const COINBASE = '0x02466e547bfdab679fc49e96bbfc62b9747d997c';
 const SUEX = '0x19aa5fe80d33a56d56c78e82ea5e50e5d80b4dff';
 // Real entries of the SDN list in data/ofac-sdn (2025-11-19).
 const SDN_PERSON = 'Jong Un Kim'; // 20157 "KIM, Jong Un", individual, DPRK3
-const SDN_ALIAS = 'Fund Energy LLC'; // alias 'FUND ENERGY' of 44099 "FUND FOR DEVELOPMENT OF ENERGY COMPLEX ENERGY"
+const SDN_ALIAS = 'Fund Energy LLC'; // weak alias 'FUND ENERGY' of 44099 "FUND FOR DEVELOPMENT OF ENERGY COMPLEX ENERGY"
 const SDN_TOKEN = 'Cimex Iberica Trading S.L.'; // contains 536 "CIMEX IBERICA", CUBA
 const sanctionsGateOf = (v: any) => v.gates.find((g: any) => g.gate === 'sanctions');
 
@@ -502,7 +502,8 @@ describe('the sanctions gate screens at validation time', () => {
     assert.deepEqual(offGates(a), ['sanctions:fail']);
     assert.match(
       sanctionsGateOf(a).reasons[0],
-      /Debtor 'Fund Energy LLC' matches the alias 'FUND ENERGY' of SDN entry 44099/,
+      // 'FUND ENERGY' is one of OFAC's weak a.k.a.s (Remarks of sdn.csv): the gate says so.
+      /Debtor 'Fund Energy LLC' matches the weak alias 'FUND ENERGY' of SDN entry 44099/,
     );
     const m2 = await matterWithAuthority(c, 'Potential matches 2');
     const j = await intake(m2, { debtor: SDN_TOKEN });

@@ -30,14 +30,14 @@ async function screen(matterId: string, subjects: Record<string, string[]>) {
 describe('loading the lists', () => {
   test('the first screening after start: /healthz answers within 300 ms while it runs', async (t) => {
     const m = await matterWithAuthority(c, 'First screen');
-    // Warm the route itself (and the database path) with a request that screens nothing.
+    // Warm the screen route with a request it refuses before screening, and the sanctions tables
+    // with a read (PGlite runs on this event loop: a cold table can hold a probe too).
     assert.equal((await c.post('/v1/sanctions/screen', { matter_id: m })).status, 400);
+    assert.equal((await c.get('/v1/sanctions/rev_000000000000000000000000')).status, 404);
     const probes: number[] = [];
     let done = false;
     const t0 = performance.now();
-    const first = screen(m, { entities: ['IRGC'], wallets: ['0x1111111111111111111111111111111111111111'] }).finally(
-      () => (done = true),
-    );
+    const first = screen(m, { entities: ['IRGC'] }).finally(() => (done = true));
     while (!done || probes.length < 3) {
       await new Promise((r) => setTimeout(r, 20));
       const p0 = performance.now();
