@@ -6,8 +6,17 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jaroWinkler, jaroWinklerBound, TOKEN_FLOOR } from '../src/server/domain/sanctions/fuzzy';
-import { screenName } from '../src/server/domain/sanctions/sdn-list';
+import {
+  comparisonTokens,
+  FUZZY_THRESHOLD,
+  jaroWinkler,
+  jaroWinklerBound,
+  skeleton,
+  TOKEN_FLOOR,
+  tokenSetScore,
+} from '../src/server/domain/sanctions/fuzzy';
+import { distinctiveCount, nameQuery } from '../src/server/domain/sanctions/names';
+import { screenName, wordsKey, type SdnIndex } from '../src/server/domain/sanctions/sdn-list';
 import { screenSubjects } from '../src/server/domain/sanctions/screen';
 import { buildTokenIndex, similarTokens } from '../src/server/domain/sanctions/token-index';
 import { sdnIndex } from '../src/server/services/sanctions/sdn-data';
@@ -26,6 +35,50 @@ function scanSimilar(words: readonly string[], t: string): string[] {
   );
 }
 
+/** screenName of base commit 6f1ea35, over the same index: every query token scanned against
+ *  the vocabulary, every form whose tokens all found a partner scored. The reference the
+ *  index-backed screenName must equal. */
+function scanScreenName(index: SdnIndex, raw: string) {
+  const q = nameQuery(raw);
+  const rank = { exact: 0, alias: 1, fuzzy: 2 } as const;
+  const found = new Map<number, { kind: keyof typeof rank; matched: string; score: number }>();
+  const note = (i: number, kind: keyof typeof rank, matched: string, score: number) => {
+    const prev = found.get(i);
+    if (!prev || rank[kind] < rank[prev.kind] || (kind === prev.kind && score > prev.score))
+      found.set(i, { kind, matched, score });
+  };
+  for (const words of [q.words, q.core])
+    for (const f of index.exact.get(wordsKey(words)) ?? []) {
+      const form = index.forms[f];
+      note(form.entry, form.alias ? 'alias' : 'exact', form.text, 1);
+    }
+  if (distinctiveCount(q.core) >= 1) {
+    const tokens = comparisonTokens(q.core);
+    const count = new Map<number, number>();
+    for (const t of tokens) {
+      const similar = new Set(t.length <= 4 ? (index.postings.has(t) ? [t] : []) : scanSimilar(index.tokens.words, t));
+      if (t.length > 4) for (const v of index.skeletons.get(skeleton(t)) ?? []) similar.add(v);
+      const seen = new Set([...similar].flatMap((v) => index.postings.get(v)!));
+      for (const f of seen) count.set(f, (count.get(f) ?? 0) + 1);
+    }
+    for (const [f, hits] of count) {
+      const form = index.forms[f];
+      if (found.get(form.entry)?.score === 1 || !form.distinctive) continue;
+      if (hits < Math.min(tokens.length, form.tokens.length)) continue;
+      const { score } = tokenSetScore(tokens, form.tokens);
+      if (score >= FUZZY_THRESHOLD) note(form.entry, 'fuzzy', form.text, Math.round(score * 1000) / 1000);
+    }
+  }
+  const sorted = [...found].sort(
+    ([a, x], [b, y]) =>
+      rank[x.kind] - rank[y.kind] || y.score - x.score || Number(index.entries[a].uid) - Number(index.entries[b].uid),
+  );
+  return [
+    ...sorted.filter(([, m]) => m.kind !== 'fuzzy'),
+    ...sorted.filter(([, m]) => m.kind === 'fuzzy').slice(0, 10),
+  ].map(([i, m]) => `${m.kind}:${index.entries[i].uid}:${m.matched}:${m.score}`);
+}
+
 /** A seeded generator (mulberry32), so the sample is the same on every run. */
 function random(seed: number) {
   return () => {
@@ -37,19 +90,24 @@ function random(seed: number) {
 }
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-/** Vocabulary words, one- and two-edit misspellings of them and random letters. */
-function sample(words: readonly string[], n: number, seed: number): string[] {
-  const rnd = random(seed);
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
-  const edit = (w: string) => {
+/** One edit of a word: a letter replaced, inserted, dropped, or two letters swapped. */
+function editOf(rnd: () => number) {
+  return (w: string) => {
     const i = Math.floor(rnd() * w.length);
-    const c = pick([...LETTERS]);
+    const c = LETTERS[Math.floor(rnd() * 26)];
     const r = rnd();
     if (r < 0.3) return w.slice(0, i) + c + w.slice(i + 1);
     if (r < 0.6) return w.slice(0, i) + c + w.slice(i);
     if (r < 0.8) return w.slice(0, i) + w.slice(i + 1);
     return w.slice(0, i) + w.slice(i + 1, i + 2) + w[i] + w.slice(i + 2);
   };
+}
+
+/** Vocabulary words, one- and two-edit misspellings of them and random letters. */
+function sample(words: readonly string[], n: number, seed: number): string[] {
+  const rnd = random(seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+  const edit = editOf(rnd);
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
     const w = pick(words);
@@ -106,6 +164,31 @@ describe('the token index finds what the vocabulary scan found', () => {
     );
     assert.ok(pairs > 1000, 'the sample exercises fuzzy pairs, not only misses');
     assert.ok(indexCpu * 4 < scanCpu, 'the index is several times cheaper than the scan');
+  });
+
+  test('screenName answers as the scan did, on listed names misspelt, shortened, reordered, padded and mixed', (t) => {
+    const rnd = random(31);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+    const people = index.entries.filter((e) => e.type === 'individual' || e.type === 'entity');
+    const edit = editOf(rnd);
+    let fuzzy = 0;
+    for (let i = 0; i < 150; i++) {
+      const e = pick(people);
+      let words = (e.aliases.length && rnd() < 0.3 ? pick(e.aliases) : e.name).split(/[\s,]+/).filter(Boolean);
+      const r = rnd();
+      if (r < 0.35) words = words.map((w) => (rnd() < 0.4 && w.length > 3 ? edit(w) : w));
+      else if (r < 0.5) words = words.filter(() => rnd() < 0.8);
+      else if (r < 0.65) words = [...words, edit(pick(index.tokens.words))];
+      else if (r < 0.8) words = words.reverse();
+      else words = [...words.slice(0, 2), ...pick(people).name.split(/\s+/).slice(0, 2)];
+      const name = words.join(' ');
+      const want = scanScreenName(index, name);
+      const got = screenName(index, name).map((m) => `${m.kind}:${m.uid}:${m.matched}:${m.score}`);
+      assert.deepEqual(got, want, name);
+      if (want.some((m) => m.startsWith('fuzzy'))) fuzzy++;
+    }
+    t.diagnostic(`150 names, ${fuzzy} with fuzzy matches: the same answers as the scan`);
+    assert.ok(fuzzy > 20);
   });
 
   test('a small vocabulary: short words left to exact lookup, duplicates once, memo bounded', () => {

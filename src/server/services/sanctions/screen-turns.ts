@@ -16,7 +16,7 @@ import {
  * every other request. So the work runs in slices of at most SLICE_MS, letting the loop turn
  * (I/O, timers, other requests) between them. Same result as screenSubjects.
  */
-export const SLICE_MS = 20;
+export const SLICE_MS = 5;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
