@@ -8,6 +8,8 @@ import { loadMatterUser } from '../users/matter-user';
 import { eventData } from '../judgments/serialize';
 import { findContactPacket } from './links';
 import { findRelationship } from './relationships';
+import { isCollectionPacket } from '../sanctions/collection-operations';
+import { assertCollectionNotPaused } from '../sanctions/pause';
 import { contactLogOut } from './serialize';
 
 export interface ContactInput {
@@ -26,6 +28,8 @@ export interface ContactInput {
  * an authorized-submitter channel with a sender who is not counsel, a counsel-only channel
  * with a sender who is not counsel, and a packet whose type the channel does not take.
  * A key restricted to matters may log on its own matters (the log belongs to that matter).
+ * Logging a collection packet as sent is refused while the matter's collection is paused (403
+ * collection_paused).
  */
 export async function createContactLog(ctx: Ctx, tx: Tx, relationshipId: string, input: ContactInput) {
   const r = await findRelationship(ctx, tx, relationshipId);
@@ -37,6 +41,11 @@ export async function createContactLog(ctx: Ctx, tx: Tx, relationshipId: string,
     throw new ApiError('channel_not_permitted', refusal.reason, {
       details: { rule: refusal.rule, relationship_id: r.id, channel_type: r.channel_type },
     });
+  }
+  // Logging a collection packet as sent records that it went out: refused while the matter's
+  // collection is paused (§21), as sending it is. Other outcomes record what came back.
+  if (packet && input.outcome === 'sent' && isCollectionPacket(packet.type)) {
+    await assertCollectionNotPaused(ctx, tx, m.id, `Logging packet ${packet.packet_id} as sent`);
   }
   const c = await tx.contactLog.create({
     data: {
