@@ -2,8 +2,9 @@
  * The sanctions pause covers a collection packet's whole life (API-CONTRACT §21; security review
  * of 6f1ea35, Medium 6): a packet drafted before a match is not approved, sent, exported or
  * logged as sent (contact log) while `ordinary_collection_paused` is true — 403
- * collection_paused over REST and in the console alike — while withdrawing and rejecting stay
- * allowed; once counsel clears the match, the same moves go through.
+ * collection_paused over REST and in the console alike — nor is an issuer remediation packet
+ * exported; withdrawing and rejecting stay allowed; once counsel clears the match, the same moves
+ * go through.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +15,7 @@ import { expectError, expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
 import { packetBody, packetSetup, type PacketSetup } from './helpers/fixtures-packets';
 import { fixtureRelationship, staffUser } from './helpers/fixtures-actions';
+import { remediationBody } from './helpers/fixtures-issuer';
 import { LAZARUS_ETH } from './helpers/fixtures-sanctions';
 
 let srv: TestServer;
@@ -181,6 +183,29 @@ describe('a collection packet drafted before a match, while the matter is paused
       const ok = await call();
       assert.ok(ok.ok, `${label}: ${JSON.stringify(ok)}`);
     }
+  });
+
+  test('console: an issuer freeze packet (remediation) is not exported while paused; rejecting it works; clearing lifts it', async () => {
+    const s = await packetSetup(k);
+    const made = await c.post('/v1/issuer-remediation/freeze-packet', remediationBody(s));
+    expectStatus(made, 201, 'freeze packet');
+    const other = await c.post('/v1/issuer-remediation/freeze-packet', remediationBody(s));
+    expectStatus(other, 201, 'second freeze packet');
+    const review = await pause(s.matterId);
+    const exp = consoleRefused(
+      await counsel.mutate('issuer.export', { remediation_id: made.body.remediation_id, format: 'json' }),
+      'collection_paused',
+    );
+    assert.match(exp.message, new RegExp(`Exporting issuer remediation ${made.body.remediation_id} is refused`));
+    const rej = await counsel.mutate('issuer.move', {
+      remediation_id: other.body.remediation_id,
+      status: 'rejected',
+      notes: 'Sanctions hit on the matter',
+    });
+    assert.ok(rej.ok, JSON.stringify(rej));
+    await clear(review);
+    const ok = await counsel.mutate('issuer.export', { remediation_id: made.body.remediation_id, format: 'json' });
+    assert.ok(ok.ok, JSON.stringify(ok));
   });
 
   test('another matter’s pause does not touch this one; a packet of a matter that was never paused moves freely', async () => {
