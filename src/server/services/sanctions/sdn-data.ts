@@ -6,8 +6,8 @@ import { buildSdnIndex, parseSdnCsv, SDN_DATASET, type SdnIndex } from '../../do
 /**
  * The shipped OFAC SDN names list (data/ofac-sdn/sdn.csv, 3.9 MB, 14,965 entries), parsed and
  * indexed once per process on first use: 0.3-0.5 s (about 0.5 s of CPU) and 13 MB of heap,
- * measured on a busy 2-core dev machine; after that a screening takes well under a
- * millisecond. The file is plain ASCII in OFAC's latin-1 export, so latin1 decoding is exact.
+ * measured on a busy 2-core dev machine (the token index of token-index.ts adds tens of ms);
+ * after that a name takes well under a millisecond, a few milliseconds of CPU at most. The file is plain ASCII in OFAC's latin-1 export, so latin1 decoding is exact.
  * Its hash is checked against the documented copy: a replaced file keeps working but is
  * reported without a date until its provenance is updated.
  */
