@@ -52,8 +52,8 @@ export function jaroWinkler(a: string, b: string): number {
   return j + p * 0.1 * (1 - j);
 }
 
-/** Highest Jaro-Winkler two strings of these lengths can reach: lets the vocabulary scan skip
- *  tokens whose length alone rules them out. */
+/** Highest Jaro-Winkler two strings of these lengths can reach: lets the token search
+ *  (token-index.ts) skip tokens whose length alone rules them out. */
 export function jaroWinklerBound(la: number, lb: number): number {
   if (!la || !lb) return 0;
   const j = (Math.min(la, lb) / Math.max(la, lb) + 2) / 3;

@@ -183,29 +183,50 @@ export function weakAliasReviews(matches: readonly ScreenMatch[]): string[] {
 export const statusOf = (matches: readonly Pick<ScreenMatch, 'match_type'>[]): ScreenStatus =>
   matches.some((m) => m.match_type === 'exact') ? 'match' : matches.length ? 'potential_match' : 'clear';
 
-/** Screens every subject (duplicates once each) and names the datasets. */
-export function screenSubjects(data: ScreenData, s: Subjects, today: string): ScreenResult {
+/** The subjects a screen screens: trimmed, blanks dropped, duplicates once each. */
+export function screenedSubjects(s: Subjects): Required<Subjects> {
   const uniq = (xs?: string[]) => [...new Set((xs ?? []).map((x) => x.trim()).filter(Boolean))];
-  const wallets = uniq(s.wallets);
-  const entities = uniq(s.entities);
-  const counterparties = uniq(s.counterparties);
-  const matches = [
-    ...wallets.flatMap((w) => screenWallet(data.addresses, w)),
-    ...entities.flatMap((e) => screenNameSubject(data, e, 'entity')),
-    ...counterparties.flatMap((c) => screenNameSubject(data, c, 'counterparty')),
-  ];
+  return { wallets: uniq(s.wallets), entities: uniq(s.entities), counterparties: uniq(s.counterparties) };
+}
+
+/** Each subject with its type, in the order a screen reports them: wallets, entities,
+ *  counterparties. */
+export const subjectList = (s: Required<Subjects>): [SubjectType, string][] => [
+  ...s.wallets.map((w): [SubjectType, string] => ['wallet', w]),
+  ...s.entities.map((e): [SubjectType, string] => ['entity', e]),
+  ...s.counterparties.map((c): [SubjectType, string] => ['counterparty', c]),
+];
+
+/** Screens one subject of any type. */
+export const screenSubject = (data: ScreenData, type: SubjectType, subject: string): ScreenMatch[] =>
+  type === 'wallet' ? screenWallet(data.addresses, subject) : screenNameSubject(data, subject, type);
+
+/** A screen's result from the matches of its subjects (screenedSubjects), in subjectList order. */
+export function screenResultOf(
+  data: ScreenData,
+  subjects: Required<Subjects>,
+  matches: ScreenMatch[],
+  today: string,
+): ScreenResult {
   return {
     status: statusOf(matches),
     matches,
     datasets: screenDatasets(datasetsOf(data)),
     review_reasons: [
       ...datasetReviews(datasetsOf(data), today, {
-        names: entities.length + counterparties.length > 0,
-        wallets: wallets.length > 0,
+        names: subjects.entities.length + subjects.counterparties.length > 0,
+        wallets: subjects.wallets.length > 0,
       }),
       ...weakAliasReviews(matches),
     ],
   };
+}
+
+/** Screens every subject (duplicates once each) and names the datasets. */
+export function screenSubjects(data: ScreenData, s: Subjects, today: string): ScreenResult {
+  const subjects = screenedSubjects(s);
+  const matches = subjectList(subjects).flatMap(([type, subject]) => screenSubject(data, type, subject));
+  return screenResultOf(data, subjects, matches, today);
 }
 
 /** The screened subject as compared: an address by its key, a name by its normalized words. */

@@ -1,15 +1,8 @@
 import { parseCsvRows } from '../judgments/csv';
-import {
-  comparisonTokens,
-  FUZZY_THRESHOLD,
-  jaroWinkler,
-  jaroWinklerBound,
-  skeleton,
-  TOKEN_FLOOR,
-  tokenSetScore,
-} from './fuzzy';
+import { comparisonTokens, FUZZY_THRESHOLD, skeleton, tokenSetScore } from './fuzzy';
 import { distinctiveCount, listedNameForms, nameQuery } from './names';
 import { SDN_DATASET, type SdnDataset } from './sdn-dataset';
+import { buildTokenIndex, similarTokens, type TokenIndex } from './token-index';
 
 /**
  * The OFAC SDN names list (legacy sdn.csv) as an in-memory index, and screening of one name
@@ -53,9 +46,12 @@ export interface SdnIndex {
   /** Names of individuals and entities (primary and aliases) for fuzzy comparison; vessels and
    *  aircraft are matched by exact name only: their names are ordinary words like DOVER or AMBER. */
   forms: Form[];
-  /** Comparison token → forms that have it; `vocab` lists the tokens for the similarity scan. */
+  /** Comparison token → forms that have it; `tokens` finds the similar ones (token-index.ts). */
   postings: Map<string, number[]>;
-  vocab: string[];
+  tokens: TokenIndex;
+  /** The most comparison tokens of any fuzzy form: a name with more than two tokens beyond it
+   *  cannot pair with any form (tokenSetScore), so it is not searched at all. */
+  maxTokens: number;
   /** Consonant skeleton → vocabulary tokens with it (tokens longer than four letters). */
   skeletons: Map<string, string[]>;
   dataset: SdnDataset;
@@ -135,10 +131,11 @@ export function buildSdnIndex(entries: SdnEntry[], dataset: SdnDataset = SDN_DAT
       if (fuzzy) for (const t of forms[f].tokens) push(postings, t, f);
     }
   });
-  const vocab = [...postings.keys()];
   const skeletons = new Map<string, string[]>();
-  for (const v of vocab) if (v.length > 4) push(skeletons, skeleton(v), v);
-  return { entries, exact, forms, postings, vocab, skeletons, dataset };
+  for (const v of postings.keys()) if (v.length > 4) push(skeletons, skeleton(v), v);
+  const tokens = buildTokenIndex(postings.keys());
+  const maxTokens = forms.reduce((n, f) => Math.max(n, f.tokens.length), 0);
+  return { entries, exact, forms, postings, tokens, maxTokens, skeletons, dataset };
 }
 
 export type MatchKind = 'exact' | 'alias' | 'fuzzy';
@@ -180,16 +177,20 @@ export function screenName(index: SdnIndex, raw: string): NameMatch[] {
       note(form.entry, form.alias ? 'alias' : 'exact', form.text, 1);
     }
   }
-  if (distinctiveCount(q.core) >= 1) {
-    const tokens = comparisonTokens(q.core);
-    {
-      for (const [f, hits] of candidates(index, tokens)) {
-        const form = index.forms[f];
-        if (found.get(form.entry)?.score === 1 || !form.distinctive) continue;
-        if (hits < Math.min(tokens.length, form.tokens.length)) continue;
-        const { score } = tokenSetScore(tokens, form.tokens);
-        if (score >= FUZZY_THRESHOLD) note(form.entry, 'fuzzy', form.text, Math.round(score * 1000) / 1000);
-      }
+  const tokens = distinctiveCount(q.core) >= 1 ? comparisonTokens(q.core) : [];
+  // More tokens than any form has, plus the two extra tokenSetScore allows: nothing can pair.
+  if (tokens.length && tokens.length <= index.maxTokens + 2) {
+    const { count, probed } = candidates(index, tokens);
+    for (const [f, hits] of count) {
+      const form = index.forms[f];
+      if (found.get(form.entry)?.score === 1 || !form.distinctive) continue;
+      // tokenSetScore pairs every token of the shorter name and allows two extra tokens, so at
+      // most n - k of the query's n tokens miss a form of k tokens (none when k ≥ n).
+      const n = tokens.length;
+      const k = form.tokens.length;
+      if (Math.abs(n - k) > 2 || hits < probed - Math.max(0, n - k)) continue;
+      const { score } = tokenSetScore(tokens, form.tokens);
+      if (score >= FUZZY_THRESHOLD) note(form.entry, 'fuzzy', form.text, Math.round(score * 1000) / 1000);
     }
   }
   const sorted = [...found].sort(
@@ -212,11 +213,21 @@ export function screenName(index: SdnIndex, raw: string): NameMatch[] {
   });
 }
 
-/** Forms sharing a similar token (Jaro-Winkler ≥ TOKEN_FLOOR) with the query, and how many of
- *  the query's tokens found one in them. */
-function candidates(index: SdnIndex, tokens: string[]): Map<number, number> {
+/** Query tokens searched for candidates: a matching form misses at most two of the query's
+ *  tokens (see screenName), so it shares a similar token with at least one of any three. */
+const PROBES = 3;
+
+/**
+ * Forms sharing a similar token (Jaro-Winkler ≥ TOKEN_FLOOR, or the same skeleton) with the
+ * query, and how many of the probed tokens found one in them. A name of more than PROBES tokens
+ * is probed with its longest ones (fewest similar words): the work per name stays that of three
+ * searches whatever its length, and tokenSetScore then weighs every token.
+ */
+function candidates(index: SdnIndex, tokens: string[]): { count: Map<number, number>; probed: number } {
+  const probes = tokens.length <= PROBES ? tokens : [...tokens].sort((a, b) => b.length - a.length).slice(0, PROBES);
   const count = new Map<number, number>();
-  for (const t of tokens) {
+  let unpaired = 0;
+  for (const t of probes) {
     const seen = new Set<number>();
     const similar = (v: string) => {
       for (const f of index.postings.get(v)!) seen.add(f);
@@ -225,16 +236,15 @@ function candidates(index: SdnIndex, tokens: string[]): Map<number, number> {
       // Short tokens pair only when equal (tokenSimilarity).
       if (index.postings.has(t)) similar(t);
     } else {
-      for (const v of index.vocab) {
-        if (v.length <= 4 || jaroWinklerBound(t.length, v.length) < TOKEN_FLOOR) continue;
-        if (v === t || jaroWinkler(t, v) >= TOKEN_FLOOR) similar(v);
-      }
+      for (const v of similarTokens(index.tokens, t)) similar(v);
+      // Same consonant skeleton: similar whatever the lengths (MUHAMMAD / MHD-style spellings).
+      for (const v of index.skeletons.get(skeleton(t)) ?? []) similar(v);
     }
-    // Same consonant skeleton: similar whatever the lengths (MUHAMMAD / MHD-style spellings).
-    if (t.length > 4) for (const v of index.skeletons.get(skeleton(t)) ?? []) similar(v);
+    // Three tokens without any similar token: no form can be missed by so few.
+    if (!seen.size && ++unpaired > 2) return { count: new Map(), probed: probes.length };
     for (const f of seen) count.set(f, (count.get(f) ?? 0) + 1);
   }
-  return count;
+  return { count, probed: probes.length };
 }
 
 const RANK: Record<MatchKind, number> = { exact: 0, alias: 1, fuzzy: 2 };

@@ -359,7 +359,8 @@ export async function moveRemediation(
   return out;
 }
 
-/** Queues an export of a remediation packet (console): the packets' pipeline and formats (§14). */
+/** Queues an export of a remediation packet (console): the packets' pipeline and formats (§14).
+ *  A collection packet like the others: not exported while collection is paused (§21). */
 export async function exportRemediation(
   ctx: Ctx,
   tx: Tx,
@@ -367,6 +368,7 @@ export async function exportRemediation(
   body: { format: string; redaction_profile?: string },
 ) {
   const r = await findRemediation(ctx, tx, id, 'remediation_id');
+  await assertCollectionNotPaused(ctx, tx, r.matter_id, `Exporting issuer remediation ${r.id}`);
   return requestExport(ctx, tx, {
     object_type: 'issuer_remediation',
     object_id: r.id,

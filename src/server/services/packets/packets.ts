@@ -15,6 +15,8 @@ import { loadOwned, loadWritableMatter, listMatterFilter } from '../matters/acce
 import { currentReadiness } from './readiness-inputs';
 import { packetEventData, packetOut } from './serialize';
 import { requestExport } from '../exports/exports';
+import { isCollectionPacket, isPausedPacketMove } from '../sanctions/collection-operations';
+import { assertCollectionNotPaused } from '../sanctions/pause';
 
 /** A packet of the caller's org and environment that the actor may see; anything else is 404. */
 export const findPacket = (ctx: Ctx, db: Db, id: string) =>
@@ -75,6 +77,8 @@ export interface PacketPatch {
  *   packet_not_ready listing the missing items).
  * - Rejecting, or sending back to draft, needs a reason (notes or review_state.review_notes).
  * - A sent packet is immutable except for recording the response (`responded`/`rejected`).
+ * - While the matter's collection is paused by a sanctions match, a collection packet does not
+ *   move to `approved` or `sent` (403 collection_paused).
  */
 export async function updatePacket(ctx: Ctx, tx: Tx, id: string, patch: PacketPatch) {
   const found = await findPacket(ctx, tx, id);
@@ -108,9 +112,14 @@ export async function updatePacket(ctx: Ctx, tx: Tx, id: string, patch: PacketPa
       { param: 'review_state.review_status' },
     );
   }
+  if (to === 'approved') requireScope(ctx.actor, 'packets:approve');
+  // A collection packet drafted before a sanctions match must not be approved or sent while it
+  // is open (§21); withdrawing and rejecting stay allowed.
+  if (to && isPausedPacketMove(p.type, to)) {
+    await assertCollectionNotPaused(ctx, tx, p.matter_id, `Moving packet ${p.id} to '${to}'`);
+  }
   let readiness = p.readiness;
   if (to === 'approved') {
-    requireScope(ctx.actor, 'packets:approve');
     const now = await currentReadiness(ctx, tx, p);
     readiness = now as object;
     if (!now.ready) {
@@ -157,10 +166,13 @@ export async function updatePacket(ctx: Ctx, tx: Tx, id: string, patch: PacketPa
 
 /**
  * Queues an export of a packet (gated; any status, so counsel can preview a draft). The
- * file is rendered by the export job; the answer is the export with status `pending`.
+ * file is rendered by the export job; the answer is the export with status `pending`. A
+ * collection packet is not exported while its matter's collection is paused (§21): the file
+ * is how it would leave the service.
  */
 export async function exportPacket(ctx: Ctx, tx: Tx, id: string, body: { format: string; redaction_profile?: string }) {
   const p = await findPacket(ctx, tx, id);
+  if (isCollectionPacket(p.type)) await assertCollectionNotPaused(ctx, tx, p.matter_id, `Exporting packet ${p.id}`);
   return requestExport(ctx, tx, {
     object_type: 'packet',
     object_id: p.id,

@@ -8,6 +8,8 @@ import { loadMatterUser } from '../users/matter-user';
 import { eventData } from '../judgments/serialize';
 import { findContactPacket } from './links';
 import { findRelationship } from './relationships';
+import { isCollectionPacket } from '../sanctions/collection-operations';
+import { assertCollectionNotPaused } from '../sanctions/pause';
 import { contactLogOut } from './serialize';
 
 export interface ContactInput {
@@ -27,6 +29,8 @@ export interface ContactInput {
  * with a sender who is not counsel, and a packet whose type the channel does not take. The
  * counsel rules also judge the caller: a non-counsel caller cannot submit by naming counsel.
  * A key restricted to matters may log on its own matters (the log belongs to that matter).
+ * Logging a collection packet as sent is refused while the matter's collection is paused (403
+ * collection_paused).
  */
 export async function createContactLog(ctx: Ctx, tx: Tx, relationshipId: string, input: ContactInput) {
   const r = await findRelationship(ctx, tx, relationshipId);
@@ -39,6 +43,11 @@ export async function createContactLog(ctx: Ctx, tx: Tx, relationshipId: string,
     throw new ApiError('channel_not_permitted', refusal.reason, {
       details: { rule: refusal.rule, relationship_id: r.id, channel_type: r.channel_type },
     });
+  }
+  // Logging a collection packet as sent records that it went out: refused while the matter's
+  // collection is paused (§21), as sending it is. Other outcomes record what came back.
+  if (packet && input.outcome === 'sent' && isCollectionPacket(packet.type)) {
+    await assertCollectionNotPaused(ctx, tx, m.id, `Logging packet ${packet.packet_id} as sent`);
   }
   const c = await tx.contactLog.create({
     data: {

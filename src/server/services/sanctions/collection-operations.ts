@@ -19,3 +19,16 @@ const KEYS: ReadonlySet<string> = new Set(COLLECTION_OPERATIONS);
 
 export const operationKey = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
 export const isCollectionOperation = (op: { method: string; path: string }) => KEYS.has(operationKey(op));
+
+/** Collection packets: every packet family but the sanctions review, which is counsel's answer
+ *  to the pause itself. */
+export const isCollectionPacket = (type: string) => type !== 'sanctions_review';
+
+/**
+ * The pause covers a collection packet's whole life (API-CONTRACT §21), not only its creation: a
+ * packet drafted before the match must not go out while the match is open. These moves act on
+ * the recipient and are refused; withdrawing, rejecting, sending back to review and recording a
+ * response stop or document the work and stay allowed.
+ */
+const PAUSED_MOVES: ReadonlySet<string> = new Set(['approved', 'sent']);
+export const isPausedPacketMove = (type: string, to: string) => isCollectionPacket(type) && PAUSED_MOVES.has(to);

@@ -42,15 +42,16 @@ export async function matterPauses(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, matter
 }
 
 /** Refuses a collection operation while the matter is paused: 403 collection_paused, naming
- *  the matter and the unresolved subjects. */
-export async function assertCollectionNotPaused(ctx: Ctx, db: Db, matterId: string) {
+ *  the matter, the unresolved subjects and, when given, what was refused (`act`, e.g. "Sending
+ *  packet pac_…"). */
+export async function assertCollectionNotPaused(ctx: Ctx, db: Db, matterId: string, act?: string) {
   const { paused, unresolved } = await matterPause(ctx, db, matterId);
   if (!paused) return;
   const subjects = [...new Set(unresolved.map((m) => `${m.subject_type} '${m.subject}'`))];
   const shown = subjects.slice(0, 3).join(', ') + (subjects.length > 3 ? ` and ${subjects.length - 3} more` : '');
   throw new ApiError(
     'collection_paused',
-    `Ordinary collection on matter ${matterId} is paused: ${unresolved.length} sanctions match${unresolved.length === 1 ? '' : 'es'} (${shown}) not cleared by a review decision. Counsel must clear them in a sanctions review first (POST /v1/packets/sanctions-review or /v1/sanctions/review-packet).`,
+    `${act ? `${act} is refused. ` : ''}Ordinary collection on matter ${matterId} is paused: ${unresolved.length} sanctions match${unresolved.length === 1 ? '' : 'es'} (${shown}) not cleared by a review decision. Counsel must clear them in a sanctions review first (POST /v1/packets/sanctions-review or /v1/sanctions/review-packet).`,
     { details: { matter_id: matterId, unresolved_matches: unresolved.length } },
   );
 }

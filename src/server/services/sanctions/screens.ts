@@ -1,13 +1,14 @@
 import type { Ctx, Tx } from '../../context';
 import { ApiError } from '../../errors';
 import { newId } from '../../ids';
-import { screenSubjects, type Subjects } from '../../domain/sanctions/screen';
+import type { Subjects } from '../../domain/sanctions/screen';
 import { recordChange } from '../audit/append';
 import { loadWritableMatter } from '../matters/access';
 import { eventData } from '../judgments/serialize';
 import { today } from '../judgments/rules-context';
 import { matterPause } from './pause';
 import { screenData } from './screen-data';
+import { screenInTurns } from './screen-turns';
 import { screenOut } from './serialize';
 
 export interface ScreenInput {
@@ -29,7 +30,7 @@ export async function recordScreen(
   subjects: Required<Subjects>,
   source: 'screen' | 'sanctions_review_packet',
 ) {
-  const result = screenSubjects(screenData(), subjects, today());
+  const result = await screenInTurns(screenData(), subjects, today());
   const row = await tx.sanctionsScreen.create({
     data: {
       id: newId('sanctions_review'),

@@ -9,8 +9,9 @@ import { buildSdnIndex, parseSdnCsv, type SdnIndex } from '../../domain/sanction
 /**
  * The shipped OFAC SDN names list (data/ofac-sdn: sdn.csv.gz, 18,367 entries, and alt.csv.gz,
  * 20,089 aliases, of 2025-11-19), read, checked and indexed once per process. That takes about
- * 0.5 s of CPU, so the server warms it at start (src/instrumentation.ts) rather than on the
- * first screening request; after that a screening takes well under a millisecond. Each part's
+ * 0.5 s of CPU, so the server warms it at start (src/instrumentation-node.ts) rather than on
+ * the first screening request (the token index of token-index.ts adds tens of ms); after that
+ * a name takes well under a millisecond, a few milliseconds of CPU at most. Each part's
  * hash is checked against dataset.json: a replaced file keeps working but is reported without
  * a date until `npm run data:ofac` records it.
  */
