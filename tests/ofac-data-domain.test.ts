@@ -95,13 +95,9 @@ describe('designations and delistings OFAC published', () => {
     assert.deepEqual([e?.name, e?.type, e?.programs], ['PRINCE HOLDING GROUP', 'entity', ['TCO']]);
   });
 
-  test(
-    'Prince Holding Group screens as a match',
-    { todo: "names.ts reads a leading 'Prince' as an honorific and screens 'Holding Group' (matcher, not data)" },
-    () => {
-      assert.equal(best('Prince Holding Group')?.sdn_id, '54750');
-    },
-  );
+  test("Prince Holding Group screens as a match (a leading 'Prince' is also read as part of the name)", () => {
+    assert.equal(best('Prince Holding Group')?.sdn_id, '54750');
+  });
 
   test('Tornado Cash (delisted 2025-03-21) no longer screens as a match', () => {
     assert.equal(

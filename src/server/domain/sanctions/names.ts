@@ -350,11 +350,16 @@ export function listedNameForms(name: string, individual: boolean): string[][] {
 export interface NameQuery {
   words: string[];
   core: string[];
+  /** The words as given and without legal forms, when a leading title was dropped: a title may
+   *  be the name itself ("Prince Holding Group", SDN 54750), so they are looked up exactly too. */
+  given: string[][];
   keys: string[];
 }
 
 export function nameQuery(raw: string): NameQuery {
-  const words = stripHonorifics(nameWords(raw));
+  const all = nameWords(raw);
+  const words = stripHonorifics(all);
   const core = stripLegalForms(words);
-  return { words, core, keys: [...new Set([words.join(' '), core.join(' ')])].filter(Boolean) };
+  const given = words === all ? [] : [all, stripLegalForms(all)];
+  return { words, core, given, keys: [...new Set([words.join(' '), core.join(' ')])].filter(Boolean) };
 }

@@ -171,7 +171,7 @@ export function screenName(index: SdnIndex, raw: string): NameMatch[] {
     if (!prev || RANK[kind] < RANK[prev.kind] || (kind === prev.kind && score > prev.score))
       found.set(i, { kind, matched, score });
   };
-  for (const words of [q.words, q.core]) {
+  for (const words of [q.words, q.core, ...q.given]) {
     for (const f of index.exact.get(wordsKey(words)) ?? []) {
       const form = index.forms[f];
       note(form.entry, form.alias ? 'alias' : 'exact', form.text, 1);
