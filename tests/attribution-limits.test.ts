@@ -188,6 +188,21 @@ describe('wallets per matter are capped, and every implicit wallet set with them
     assert.ok(Math.max(timeline.maxProbeMs, graph.maxProbeMs) < PROBE_BOUND_MS);
   });
 
+  test('two concurrent imports that each fit but together pass the cap: exactly one is refused', async () => {
+    const m = await kit.matter();
+    const batch = () => Array.from({ length: 200 }, () => ({ address: evmAddress(), network: 'ethereum' }));
+    for (let i = 0; i < 4; i++)
+      expectStatus(await c.post('/v1/attribution/wallets/import', { matter_id: m, wallets: batch() }), 201);
+    const [a, b] = await Promise.all([
+      c.post('/v1/attribution/wallets/import', { matter_id: m, wallets: batch().slice(0, 150) }),
+      c.post('/v1/attribution/wallets/import', { matter_id: m, wallets: batch().slice(0, 150) }),
+    ]);
+    assert.deepEqual([a.status, b.status].sort(), [201, 400]);
+    const refused = a.status === 400 ? a : b;
+    expectError(refused, 400, 'parameter_invalid', { param: 'wallets' });
+    assert.match(refused.body.error.message, /it has 950, and this import would add 150/);
+  });
+
   test('a matter past the cap (wallets stored before it) is refused as an implicit set, named wallets still work', async () => {
     const m = await kit.matter();
     const addresses = Array.from({ length: 1001 }, () => evmAddress());
