@@ -123,6 +123,7 @@ export async function createGraph(
   await tx.attributionGraph.create({
     data: { id, org_id: ctx.org.id, env: ctx.env, matter_id: m.id, body: JSON.parse(JSON.stringify(body)) },
   });
+  await pause();
   await recordChange(ctx, tx, {
     event_type: 'attribution_graph.created',
     object_type: 'attribution_graph',
