@@ -140,7 +140,14 @@ export function buildGraph(g: GraphInput) {
       });
     }
   }
+  // A contested address is the object of every claim on it: parse and classify each text once.
+  const seen = new Map<string, GraphNode>();
   const ref = (text: string) => {
+    let n = seen.get(text);
+    if (!n) seen.set(text, (n = classify(text)));
+    return n;
+  };
+  const classify = (text: string) => {
     const addr = g.addressOf(text);
     if (addr)
       return (

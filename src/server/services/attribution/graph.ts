@@ -32,14 +32,15 @@ export async function createGraph(
   tx: Tx,
   input: { matter_id: string; wallet_ids?: string[]; include_contradictions?: boolean },
 ) {
+  // Each stage below is CPU work between queries: step out to the event loop between them.
+  const pause = loopYield();
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   const wallets = await namedOrImplicitWallets(ctx, tx, m.id, input.wallet_ids);
+  await pause();
   const claims = await tx.attributionClaim.findMany({
     where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env },
     orderBy: { id: 'asc' },
   });
-  // Each stage below is CPU work between queries: step out to the event loop between them.
-  const pause = loopYield();
   await pause();
   const index = indexContradictions(claims.map((c) => ({ ...c, claim_id: c.id })));
   const matrix = scoreMatrix(confidenceTiers(), claims, index);
@@ -52,6 +53,7 @@ export async function createGraph(
     const src = getChainSource(ctx, tx, network);
     manifest.push(await manifestEntry(src, CRYPTO_DATASETS));
     if (!src.available) reasons.push(src.missing!);
+    await pause();
     const more = await src.transfers(wallets.filter((w) => w.network === network).map((w) => w.address_key));
     transfers = transfers.length ? transfers.concat(more) : more;
   }
@@ -121,6 +123,7 @@ export async function createGraph(
   await tx.attributionGraph.create({
     data: { id, org_id: ctx.org.id, env: ctx.env, matter_id: m.id, body: JSON.parse(JSON.stringify(body)) },
   });
+  await pause();
   await recordChange(ctx, tx, {
     event_type: 'attribution_graph.created',
     object_type: 'attribution_graph',
