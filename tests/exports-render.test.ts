@@ -1,0 +1,186 @@
+/**
+ * Export rendering stays off the request event loop (attack review "Security II", High): a
+ * packet whose matter economics hold 120,000 letters (twelve 10,000-letter values: one
+ * unbreakable token once dumped as raw JSON, which kept /healthz unanswered for 21.5 s) is
+ * exported as PDF, ZIP and JSON while GET /healthz is probed every 150 ms. Every probe answers
+ * in under 300 ms, each export completes in one attempt (the lease heartbeat kept beating on a
+ * short lease), the PDF is valid and shows the economics as bounded key/value lines, and the
+ * JSON holds them whole. A render past its time budget fails at once with a recorded error,
+ * and is not retried.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer, type TestServer } from './helpers/server';
+import { client, type Client } from './helpers/client';
+import { expectStatus } from './helpers/expect';
+import { makeKit, type Kit } from './helpers/fixtures';
+import { packetBody, packetSetup } from './helpers/fixtures-packets';
+import { downloadExport, waitForExport } from './helpers/exports';
+
+const PROBE_EVERY_MS = 150;
+const PROBE_BOUND_MS = 300;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Twelve values of 10,000 letters (the longest string a body may hold): 120,000 letters. */
+const ECONOMICS = Object.fromEntries(
+  Array.from({ length: 12 }, (_, i) => [`term_${i}`, String.fromCharCode(97 + i).repeat(10_000)]),
+);
+
+/** A packet on a matter whose economics are ECONOMICS (copied into the packet's contents). */
+async function hugePacket(k: Kit) {
+  const s = await packetSetup(k);
+  expectStatus(await k.c.patch(`/v1/matters/${s.matterId}`, { economics: ECONOMICS }), 200, 'economics');
+  const p = await k.c.post('/v1/packets/exchange-intercept', packetBody(s));
+  expectStatus(p, 200, 'packet');
+  return { packetId: p.body.packet_id as string, matterId: s.matterId };
+}
+
+/** Probes GET /healthz every PROBE_EVERY_MS until `work` settles; answers each probe's time. */
+async function probing<T>(url: string, work: Promise<T>): Promise<{ result: T; probes: number[] }> {
+  let done = false;
+  const probes: number[] = [];
+  const loop = (async () => {
+    while (!done) {
+      const t = performance.now();
+      const r = await fetch(`${url}/healthz`);
+      await r.arrayBuffer();
+      probes.push(performance.now() - t);
+      assert.equal(r.status, 200);
+      await sleep(PROBE_EVERY_MS);
+    }
+  })();
+  try {
+    const result = await work;
+    return { result, probes };
+  } finally {
+    done = true;
+    await loop;
+  }
+}
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { n: s.length, median: Math.round(s[s.length >> 1]), max: Math.round(s[s.length - 1]) };
+};
+
+describe('rendering a 120,000-letter packet', () => {
+  let srv: TestServer;
+  let c: Client;
+  let k: Kit;
+  let work: string;
+  before(async () => {
+    // A 1.5 s lease: a loop blocked longer than that would lose the lease and render again.
+    srv = await startServer({ MD_WORKER_POLL_MS: '100', MD_EXPORT_LEASE_MS: '1500' });
+    c = client(srv.url, srv.adminKey);
+    k = await makeKit(c);
+    work = mkdtempSync(path.join(tmpdir(), 'md-exports-render-'));
+  });
+  after(async () => {
+    await srv?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  test('PDF, ZIP and JSON render while /healthz answers every probe in < 300 ms', { timeout: 180_000 }, async () => {
+    const { packetId, matterId } = await hugePacket(k);
+    const started = performance.now();
+    const { result: ready, probes } = await probing(
+      srv.url,
+      (async () => {
+        const ids: Record<string, string> = {};
+        for (const format of ['pdf', 'zip', 'json']) {
+          const e = await c.post(`/v1/packets/${packetId}/export`, { format, redaction_profile: 'none' });
+          expectStatus(e, 200, `export ${format}`);
+          ids[format] = e.body.export_id;
+        }
+        const out: Record<string, any> = {};
+        for (const [format, id] of Object.entries(ids)) out[format] = await waitForExport(c, id, 120_000);
+        return out;
+      })(),
+    );
+    const elapsed = Math.round(performance.now() - started);
+    const s = stats(probes);
+    console.log(`# probes during the exports (${elapsed} ms): ${JSON.stringify(s)}`);
+    assert.ok(s.n >= 3, `probed ${s.n} times`);
+    assert.ok(s.max < PROBE_BOUND_MS, `slowest /healthz probe ${s.max} ms: ${JSON.stringify(probes.map(Math.round))}`);
+
+    for (const [format, e] of Object.entries(ready)) assert.equal(e.status, 'ready', `${format}: ${JSON.stringify(e)}`);
+    // One attempt each, one completion each: the heartbeat kept the 1.5 s lease.
+    const exported = await c.get(`/v1/audit/matters/${matterId}?event_type=packet.exported&limit=10`);
+    expectStatus(exported, 200);
+    assert.equal(exported.body.data.length, 3);
+    for (const ev of exported.body.data) assert.equal(ev.details.attempts, 1, JSON.stringify(ev.details));
+    const outbox = await c.get(`/v1/events?matter_id=${matterId}&type=packet.exported&limit=10`);
+    assert.equal(outbox.body.data.length, 3, 'one packet.exported event per export');
+
+    // The PDF: valid, the economics as key/value lines cut with a note, never raw JSON.
+    const pdf = path.join(work, 'packet.pdf');
+    writeFileSync(pdf, await downloadExport(ready.pdf));
+    const info = execFileSync('pdfinfo', [pdf]).toString();
+    const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+    assert.ok(pages >= 5 && pages < 40, `pages: ${pages}`);
+    const text = execFileSync('pdftotext', [pdf, '-']).toString();
+    assert.match(text, /Operator economics/);
+    for (let i = 0; i < 12; i++) {
+      const letter = String.fromCharCode(97 + i);
+      assert.match(text, new RegExp(`term_${i}:\\s+${letter}{20}`), `term_${i} as a key/value line`);
+      // pdftotext gives the lines back; together they hold the first 1,000 letters only (a
+      // last line shorter than 10 letters is not counted).
+      const shown = [...text.matchAll(new RegExp(`${letter}{10,}`, 'g'))].reduce((n, m) => n + m[0].length, 0);
+      assert.ok(shown > 900 && shown <= 1_000, `term_${i}: ${shown} letters shown`);
+    }
+    assert.equal(text.match(/9000\s+more\s+characters;\s+see\s+the\s+JSON\s+export/g)?.length, 12);
+    assert.ok(!text.includes('{"term_0"'), 'no raw JSON');
+
+    // The ZIP: intact, its members agree with SHA256SUMS.
+    const zip = path.join(work, 'packet.zip');
+    writeFileSync(zip, await downloadExport(ready.zip));
+    execFileSync('unzip', ['-t', zip]);
+    const dir = path.join(work, 'unzipped');
+    execFileSync('unzip', ['-o', '-q', zip, '-d', dir]);
+    execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: dir });
+    execFileSync('pdfinfo', [path.join(dir, 'packet.pdf')]);
+    const zipped = JSON.parse(readFileSync(path.join(dir, 'packet.json'), 'utf8'));
+    assert.deepEqual(zipped.contents.matter.economics, ECONOMICS);
+
+    // The JSON: the whole economics, byte for byte.
+    const json = JSON.parse((await downloadExport(ready.json)).toString('utf8'));
+    assert.equal(json.object, 'packet_bundle');
+    assert.deepEqual(json.contents.matter.economics, ECONOMICS);
+  });
+});
+
+describe('a render past its time budget', () => {
+  let srv: TestServer;
+  let c: Client;
+  before(async () => {
+    srv = await startServer({ MD_WORKER_POLL_MS: '100', MD_EXPORT_RENDER_BUDGET_MS: '1' });
+    c = client(srv.url, srv.adminKey);
+  });
+  after(async () => srv?.stop());
+
+  test('fails at once with the reason recorded, one failure event, and no retry', { timeout: 60_000 }, async () => {
+    const k = await makeKit(c);
+    const s = await packetSetup(k);
+    const p = await c.post('/v1/packets/exchange-intercept', packetBody(s));
+    expectStatus(p, 200);
+    const e = await c.post(`/v1/packets/${p.body.packet_id}/export`, { format: 'pdf' });
+    expectStatus(e, 200);
+    const failed = await waitForExport(c, e.body.export_id);
+    assert.equal(failed.status, 'failed', JSON.stringify(failed));
+    assert.match(failed.failure_reason, /exceeded its 1 ms budget/);
+    // Past the first retry's backoff (2 s): still failed, still one attempt.
+    await sleep(3_000);
+    const later = await c.get(`/v1/exports/${e.body.export_id}`);
+    assert.equal(later.body.status, 'failed');
+    const events = await c.get(`/v1/audit/matters/${s.matterId}?event_type=packet.export_failed`);
+    expectStatus(events, 200);
+    assert.equal(events.body.data.length, 1);
+    assert.equal(events.body.data[0].details.attempts, 1);
+    assert.match(events.body.data[0].details.error, /budget/);
+    assert.equal((await c.get('/healthz')).status, 200);
+  });
+});
