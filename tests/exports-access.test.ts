@@ -98,7 +98,7 @@ describe('exporting takes the read scope of the object', () => {
       audience: 'internal',
       include_sections: ['summary', 'ledger'],
     });
-    expectStatus(r, 200);
+    expectStatus(r, 201);
     const refused = await (
       await keyWith('reports:export', 'exports:read')
     ).post(`/v1/reports/${r.body.report_id}/export`, { format: 'json' });
