@@ -7,7 +7,8 @@
  * main thread used under 300 ms of CPU meanwhile), each export completes in one attempt on a
  * 1.5 s lease, the PDF is valid and shows the economics as bounded key/value lines, and the
  * JSON and ZIP hold them whole. A render past its time budget fails at once with a recorded
- * error, and is not retried.
+ * error, and is not retried. On PostgreSQL, the export's lease (900 ms) is seen renewed while
+ * the worker renders, and the export completes in one attempt.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,6 +21,7 @@ import { client, type Client } from './helpers/client';
 import { expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
 import { packetBody, packetSetup } from './helpers/fixtures-packets';
+import { POSTGRES_ONLY } from './helpers/workers';
 import { downloadExport, waitForExport } from './helpers/exports';
 
 const PROBE_EVERY_MS = 150;
@@ -224,4 +226,50 @@ describe('a render past its time budget', () => {
     assert.match(events.body.data[0].details.error, /budget/);
     assert.equal((await c.get('/healthz')).status, 200);
   });
+});
+
+describe('the lease heartbeat during a render', { skip: POSTGRES_ONLY }, () => {
+  let srv: TestServer;
+  let c: Client;
+  before(async () => {
+    // A 900 ms lease renewed every 300 ms, and a poll that would re-claim an expired one at once.
+    srv = await startServer({ MD_WORKER_POLL_MS: '50', MD_EXPORT_LEASE_MS: '900' });
+    c = client(srv.url, srv.adminKey);
+  });
+  after(async () => srv?.stop());
+
+  test(
+    'keeps renewing the lease while the worker renders: one attempt, however long',
+    { timeout: 120_000 },
+    async () => {
+      const k = await makeKit(c);
+      // Before the fix this render held the loop for 20 s and more: no renewal could run.
+      const { packetId } = await hugePacket(k);
+      const e = await c.post(`/v1/packets/${packetId}/export`, { format: 'pdf' });
+      expectStatus(e, 200);
+      const leases = new Set<string>();
+      let pendingMs = 0;
+      const started = Date.now();
+      for (;;) {
+        const [row] = await srv.sql<{ status: string; locked_until: Date | null; attempts: number }>(
+          'SELECT status, locked_until, attempts FROM exports WHERE id = $1',
+          [e.body.export_id],
+        );
+        if (row.status !== 'pending') break;
+        pendingMs = Date.now() - started;
+        if (row.locked_until) leases.add(new Date(row.locked_until).toISOString());
+        if (pendingMs > 90_000) throw new Error('still pending');
+        await sleep(100);
+      }
+      const [done] = await srv.sql<{ status: string; attempts: number }>(
+        'SELECT status, attempts FROM exports WHERE id = $1',
+        [e.body.export_id],
+      );
+      console.log(`# pending ${pendingMs} ms, ${leases.size} lease deadlines seen, attempts ${done.attempts}`);
+      assert.equal(done.status, 'ready');
+      assert.equal(done.attempts, 1, 'never re-claimed: the lease never lapsed');
+      // The claim's deadline, then a renewal every 300 ms while the worker renders.
+      if (pendingMs > 700) assert.ok(leases.size >= 2, `${leases.size} lease deadlines in ${pendingMs} ms`);
+    },
+  );
 });
