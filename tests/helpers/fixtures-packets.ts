@@ -141,6 +141,8 @@ export const packetFixtures: Record<string, Fixture> = {
   },
   exportPacket: {
     level: 'matter',
+    // Exporting also takes the object's read scope (services/exports/exports.ts).
+    grantsAlso: ['packets:read'],
     build: (k) =>
       packetOnMatter(k, (id) => `/v1/packets/${id}/export`, { format: 'json', redaction_profile: 'external' }),
   },

@@ -56,6 +56,8 @@ export const reportFixtures: Record<string, Fixture> = {
   },
   exportReport: {
     level: 'matter',
+    // Exporting also takes the object's read scope (services/exports/exports.ts).
+    grantsAlso: ['reports:read'],
     build: async (k) => {
       const b = await brief(k);
       return {

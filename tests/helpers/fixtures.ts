@@ -60,7 +60,8 @@ export interface Fixture {
   /**
    * Scopes the caller needs besides the operation's own because the request hands them out
    * (no caller gives more than it holds, API-CONTRACT §3): e.g. inviting a viewer takes every
-   * read scope. The operations suite issues its "exactly the declared scope" key with these too.
+   * read scope; or because the operation derives them (exporting an object takes its read
+   * scope). The operations suite issues its "exactly the declared scope" key with these too.
    */
   grantsAlso?: string[];
 }

@@ -1,17 +1,18 @@
 import type { Export, PrismaClient } from '@/generated/prisma/client';
 import type { Ctx, Env } from '../context';
 import { API_VERSION } from '../config';
-import { sha256Hex } from '../json';
+import { toStored } from '../json';
 import { log } from '../log';
 import { recordChange } from '../services/audit/append';
-import { exportSource } from '../services/exports/registry';
-import { renderFormat } from '../services/exports/formats';
+import { exportFacts, exportSource } from '../services/exports/registry';
 import { exportOut } from '../services/exports/serialize';
+import { RenderRefused, renderInWorker } from './export-render';
 
 /**
  * The export job, in the webhook dispatcher's model (durable rows, never held locks):
  * 1. claim: lease due pending exports (FOR UPDATE SKIP LOCKED; attempts + 1);
- * 2. render outside any transaction (it may take seconds);
+ * 2. load the object's data, then render outside any transaction in a worker thread with a
+ *    time budget (export-render.ts), so the loop stays free and the lease keeps beating;
  * 3. complete in one transaction that moves `pending` → `ready` only if the row is still
  *    pending and still leased to this worker, with the audit event and `<type>.exported`.
  * A worker killed mid-render leaves a lease that expires; another worker renders again, and
@@ -83,9 +84,9 @@ export async function runExport(db: PrismaClient, workerId: string, id: string):
   );
   heartbeat.unref();
   try {
-    const built = await source.build(db, row);
-    const file = await renderFormat(row.format, row.object_type, row.id, built);
-    const sha256 = sha256Hex(file.bytes);
+    const data = await source.load(db, row);
+    const file = await renderInWorker({ facts: exportFacts(row), data: toStored(data) });
+    const { sha256 } = file;
     return await db.$transaction(async (tx) => {
       const done = await tx.export.updateMany({
         where: { id, status: 'pending', locked_by: workerId },
@@ -127,7 +128,8 @@ export async function runExport(db: PrismaClient, workerId: string, id: string):
     clearInterval(heartbeat);
     const message = (e instanceof Error ? e.message : String(e)).slice(0, 500);
     log.error({ err: message, export_id: id, attempt: row.attempts }, 'export attempt failed');
-    if (row.attempts < MAX_ATTEMPTS) {
+    // A render past its budget or memory would fail the same way again: record it now.
+    if (row.attempts < MAX_ATTEMPTS && !(e instanceof RenderRefused)) {
       await db.export.updateMany({
         where: { id, status: 'pending', locked_by: workerId },
         data: {

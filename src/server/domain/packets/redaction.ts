@@ -1,10 +1,15 @@
 /**
  * Redaction profiles of exports (API-CONTRACT §14), applied to the bundle every format is
- * rendered from, so the PDF, the JSON and the ZIP cannot disagree:
- * - `none`: everything;
- * - `external`: no internal notes, review notes, operator economics or other claimants' data;
+ * rendered from, so the PDF, the JSON and the ZIP cannot disagree. Packets and issuer
+ * remediation packets follow the same rules:
+ * - `none`: everything (internal use);
+ * - `external`: no internal notes, review notes, stage notes (`packet.history[].notes`),
+ *   admissibility notes of the sources (`source_refs[].admissibility_notes`: counsel's view of
+ *   its own evidence), operator economics or other claimants' data;
  * - `claimant`: `external`, plus wallet addresses cut to their first 6 and last 4 characters
- *   (everywhere they occur, text included) and sanctions stated only as "under review".
+ *   (everywhere they occur, text included), sanctions stated only as "under review", and of a
+ *   destination wallet certificate only the wallet, its screen and its approval (not its owner,
+ *   custodian or signer model).
  */
 export const REDACTION_PROFILES = ['none', 'external', 'claimant'] as const;
 export type RedactionProfile = (typeof REDACTION_PROFILES)[number];
@@ -17,19 +22,33 @@ type Obj = { [k: string]: Json };
 const isObj = (v: Json | undefined): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
 
-/** Replaces every full address in every string of `v` (case-insensitive). */
+/**
+ * Replaces every full address in every string of `v` (case-insensitive). One alternation of
+ * all addresses (longest first, so an address that contains another is replaced whole), built
+ * once: one pass over each string, however many addresses the bundle names.
+ */
 function shortenAll(v: Json, addresses: string[]): Json {
-  if (typeof v === 'string') {
-    let s = v;
-    for (const a of addresses) {
-      const re = new RegExp(a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
-      s = s.replace(re, shortAddress(a));
+  if (!addresses.length) return v;
+  const short = new Map(addresses.map((a) => [a.toLowerCase(), shortAddress(a)]));
+  const re = new RegExp(addresses.map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+  const min = Math.min(...addresses.map((a) => a.length));
+  const walk = (x: Json): Json => {
+    if (typeof x === 'string') return x.length < min ? x : x.replace(re, (m) => short.get(m.toLowerCase()) ?? m);
+    if (Array.isArray(x)) return x.map(walk);
+    if (isObj(x)) return Object.fromEntries(Object.entries(x).map(([k, y]) => [k, walk(y)]));
+    return x;
+  };
+  return walk(v);
+}
+
+/** Drops `admissibility_notes` from every source reference, wherever a `source_refs` list sits. */
+function dropAdmissibilityNotes(v: Json): void {
+  if (Array.isArray(v)) for (const x of v) dropAdmissibilityNotes(x);
+  else if (isObj(v))
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'source_refs' && Array.isArray(x)) for (const r of x) if (isObj(r)) delete r.admissibility_notes;
+      dropAdmissibilityNotes(x);
     }
-    return s;
-  }
-  if (Array.isArray(v)) return v.map((x) => shortenAll(x, addresses));
-  if (isObj(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shortenAll(x, addresses)]));
-  return v;
 }
 
 /** Every wallet address the bundle names (the packet's own and its classified wallets). */
@@ -41,6 +60,8 @@ function addressesOf(b: Obj): string[] {
   const packet = isObj(b.packet) ? b.packet : {};
   const contents = isObj(b.contents) ? b.contents : {};
   for (const w of Array.isArray(packet.wallets) ? packet.wallets : []) add(w);
+  for (const h of Array.isArray(packet.holdings) ? packet.holdings : []) if (isObj(h)) add(h.wallet);
+  if (isObj(b.destination_wallet_certificate)) add(b.destination_wallet_certificate.wallet_address);
   for (const w of Array.isArray(contents.wallets) ? contents.wallets : [])
     if (isObj(w)) {
       add(w.address);
@@ -62,10 +83,14 @@ export function redactBundle<T extends object>(bundle: T, profile: RedactionProf
   if (profile === 'none') return b as unknown as T;
   const packet = isObj(b.packet) ? b.packet : null;
   const contents = isObj(b.contents) ? b.contents : null;
+  const certificate = isObj(b.destination_wallet_certificate) ? b.destination_wallet_certificate : null;
   if (packet) {
     delete packet.notes;
     if (isObj(packet.review_state)) delete packet.review_state.review_notes;
+    // An issuer remediation's stage moves keep who and when; counsel's notes on them stay in.
+    if (Array.isArray(packet.history)) for (const h of packet.history) if (isObj(h)) delete h.notes;
   }
+  dropAdmissibilityNotes(b);
   if (contents) {
     delete contents.internal_notes;
     if (isObj(contents.matter)) {
@@ -90,10 +115,17 @@ export function redactBundle<T extends object>(bundle: T, profile: RedactionProf
         : c,
     );
   }
-  if (readiness && Array.isArray(readiness.missing_items)) {
-    readiness.missing_items = readiness.missing_items.map((m) =>
-      typeof m === 'string' && /OFAC|sanction/i.test(m) ? 'Sanctions matters are under review.' : m,
-    );
+  const underReview = (list: Json[]) =>
+    list.map((m) => (typeof m === 'string' && /OFAC|sanction/i.test(m) ? 'Sanctions matters are under review.' : m));
+  if (readiness && Array.isArray(readiness.missing_items))
+    readiness.missing_items = underReview(readiness.missing_items);
+  if (packet && Array.isArray(packet.review_reasons)) packet.review_reasons = underReview(packet.review_reasons);
+  if (certificate) {
+    // The claimant sees that a screened, approved wallet receives the reissue, not whose it is.
+    delete certificate.owner;
+    delete certificate.custodian;
+    delete certificate.signer_model;
+    if (certificate.sanctions_screen_status === 'match') certificate.sanctions_screen_status = 'under review';
   }
   const addresses = addressesOf(b);
   if (contents && Array.isArray(contents.wallets)) {

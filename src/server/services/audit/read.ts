@@ -6,6 +6,7 @@ import { fromStored } from '../../json';
 import { keysetPage, leadOf, listIndexes, listEnvelope, type PageArgs } from '../paging';
 import { canSeeMatter, loadMatter, loadWritableMatter } from '../matters/access';
 import { chainHash, hashInput, recordChangeNow } from './append';
+import { citableOnMatter } from './object-matter';
 
 export function auditOut(e: AuditEvent) {
   return {
@@ -75,7 +76,12 @@ export async function getAuditEvent(ctx: Ctx, db: Db, id: string) {
   return auditOut(e);
 }
 
-/** Writes a caller-defined event (`custom.*`) into the matter's chain. */
+/**
+ * Writes a caller-defined event (`custom.*`) into the matter's chain. An `object_id` that names
+ * an object (by its id prefix) must be one of this matter or of the organization: 404
+ * `not_found` on `object_id` otherwise, the answer for any object the caller cannot see there,
+ * so another matter's (or tenant's) packet can neither be planted in its trail nor probed.
+ */
 export async function createCustomAudit(
   ctx: Ctx,
   tx: Tx,
@@ -93,6 +99,8 @@ export async function createCustomAudit(
     });
   }
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
+  if (input.object_id !== undefined && !(await citableOnMatter(ctx, tx, m.id, input.object_id)))
+    throw notFound(`object on matter ${m.id}`, input.object_id, 'object_id');
   const e = await recordChangeNow(ctx, tx, {
     event_type: input.event_type,
     object_type: input.object_type ?? 'matter',

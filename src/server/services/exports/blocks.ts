@@ -1,8 +1,46 @@
 import type { Block } from './document';
 
-/** A value as table-cell text: empty for null, JSON for objects. */
+/** How much of a free-form value a PDF shows; the JSON export always holds all of it. */
+export const FREE_FORM_LINES = 40;
+export const FREE_FORM_VALUE_CHARS = 1_000;
+const FREE_FORM_KEY_CHARS = 200;
+
+const clip = (s: string, max: number, what: string) =>
+  s.length > max ? `${s.slice(0, max)}... [${s.length - max} more ${what}; see the JSON export]` : s;
+
+/**
+ * A free-form value (operator economics, a caller's object) as readable text: one
+ * `key: value` line per leaf (nested keys joined by '.', list items by index), at most
+ * FREE_FORM_LINES lines of at most FREE_FORM_VALUE_CHARS characters, and a closing note of
+ * what was left out. Raw JSON would be one unbreakable token: unreadable, and a page layout
+ * whose cost grows with its square.
+ */
+export function freeFormText(v: unknown): string {
+  const lines: string[] = [];
+  let more = 0;
+  const leaf = (path: string, text: string) => {
+    if (lines.length >= FREE_FORM_LINES) more++;
+    else
+      lines.push(
+        `${clip(path, FREE_FORM_KEY_CHARS, 'characters')}: ${clip(text, FREE_FORM_VALUE_CHARS, 'characters')}`,
+      );
+  };
+  const walk = (x: unknown, path: string) => {
+    if (x !== null && typeof x === 'object' && typeof (x as { toJSON?: unknown }).toJSON === 'function')
+      return walk((x as { toJSON(): unknown }).toJSON(), path);
+    if (x === null || typeof x !== 'object') return leaf(path || 'value', x === null ? 'none' : String(x));
+    const entries: [string, unknown][] = Array.isArray(x) ? x.map((y, i) => [String(i), y]) : Object.entries(x);
+    if (!entries.length) return leaf(path || 'value', Array.isArray(x) ? '(empty list)' : '(empty)');
+    for (const [k, y] of entries) walk(y, path ? `${path}.${k}` : k);
+  };
+  walk(v, '');
+  if (more) lines.push(`... and ${more} more ${more === 1 ? 'entry' : 'entries'}; see the JSON export.`);
+  return lines.join('\n');
+}
+
+/** A value as table-cell text: empty for null, bounded key/value lines for objects. */
 export const cellText = (v: unknown): string =>
-  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  v === null || v === undefined ? '' : typeof v === 'object' ? freeFormText(v) : String(v);
 
 /** The audit trail of an exported object as a table: every export renders it the same way. */
 export function auditTrailTable(

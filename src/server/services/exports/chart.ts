@@ -1,5 +1,6 @@
 import type { Block } from './document';
 import { pdfText } from './pdf-text';
+import { fitWords } from './fit-words';
 
 type Chart = Extract<Block, { kind: 'chart' }>;
 
@@ -24,7 +25,8 @@ export function drawChart(doc: PDFKit.PDFDocument, c: Chart) {
   const left = doc.page.margins.left;
   const full = doc.page.width - left - doc.page.margins.right;
   if (doc.y + HEIGHT + 60 > doc.page.height - doc.page.margins.bottom) doc.addPage();
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text(pdfText(c.title), left, doc.y, { width: full });
+  doc.font('Helvetica-Bold').fontSize(10).fillColor('black');
+  doc.text(fitWords(doc, pdfText(c.title), full), left, doc.y, { width: full });
   const top = doc.y + 8;
   const x0 = left + AXIS_W;
   const w = full - AXIS_W - 10;

@@ -1,4 +1,5 @@
 import type { Ctx, Db, Tx } from '../../context';
+import { requireScope } from '../../auth/require-scope';
 import { isId, newId } from '../../ids';
 import { appendAudit } from '../audit/append';
 import { loadOwned } from '../matters/access';
@@ -17,6 +18,9 @@ export const findExport = (ctx: Ctx, db: Db, id: string) =>
  * Queues an export of an object (any registered type): a pending row that a worker renders.
  * The request's audit event (`<type>.export_requested`) is the export's `audit_id`; the
  * worker writes `<type>.exported` (audit and webhook) when the file is ready.
+ * The caller must hold the object's read scope as well as the export scope: the bundle shows
+ * everything a read would, so `<type>:export` alone must not be a way to read it. Checked
+ * here, where every type's export (REST and console) passes.
  */
 export async function requestExport(
   ctx: Ctx,
@@ -24,6 +28,7 @@ export async function requestExport(
   a: { object_type: string; object_id: string; matter_id: string; format: string; redaction_profile: string },
 ) {
   const source = exportSource(a.object_type);
+  requireScope(ctx.actor, source.read_scope);
   const id = newId('export');
   const audit = await appendAudit(ctx, tx, {
     event_type: source.events.requested,

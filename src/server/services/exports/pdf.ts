@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Block, RenderDoc, Stamp } from './document';
 import { drawChart } from './chart';
 import { pdfText } from './pdf-text';
+import { fitWords } from './fit-words';
 
 export { pdfText };
 
@@ -20,14 +21,10 @@ function drawTable(doc: PDFKit.PDFDocument, b: Extract<Block, { kind: 'table' }>
   const widths = b.widths.map((w) => (w / total) * full);
   const pad = 3;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const rowHeight = (cells: string[], font: string) => {
-    doc.font(font).fontSize(8);
-    return (
-      Math.max(...cells.map((c, i) => doc.heightOfString(pdfText(c || '-'), { width: widths[i] - 2 * pad }))) + 2 * pad
-    );
-  };
   const drawRow = (cells: string[], font: string, shade: boolean) => {
-    const h = rowHeight(cells, font);
+    doc.font(font).fontSize(8);
+    const texts = cells.map((c, i) => fitWords(doc, pdfText(c || '-'), widths[i] - 2 * pad));
+    const h = Math.max(...texts.map((t, i) => doc.heightOfString(t, { width: widths[i] - 2 * pad }))) + 2 * pad;
     if (doc.y + h > bottom()) {
       doc.addPage();
       if (font !== 'Helvetica-Bold') drawRow(b.columns, 'Helvetica-Bold', true);
@@ -36,8 +33,8 @@ function drawTable(doc: PDFKit.PDFDocument, b: Extract<Block, { kind: 'table' }>
     if (shade) doc.save().rect(left, y, full, h).fill('#eeeeee').restore();
     let x = left;
     doc.font(font).fontSize(8).fillColor('black');
-    cells.forEach((c, i) => {
-      doc.text(pdfText(c || '-'), x + pad, y + pad, { width: widths[i] - 2 * pad });
+    texts.forEach((t, i) => {
+      doc.text(t, x + pad, y + pad, { width: widths[i] - 2 * pad });
       x += widths[i];
     });
     doc
@@ -63,15 +60,15 @@ function drawTable(doc: PDFKit.PDFDocument, b: Extract<Block, { kind: 'table' }>
 function drawBlock(doc: PDFKit.PDFDocument, b: Block) {
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   if (b.kind === 'text') {
-    doc.font('Helvetica').fontSize(10).fillColor('black').text(pdfText(b.text), { width });
+    doc.font('Helvetica').fontSize(10).fillColor('black');
+    doc.text(fitWords(doc, pdfText(b.text), width), { width });
     doc.moveDown(0.5);
   } else if (b.kind === 'fields') {
     for (const [k, v] of b.rows) {
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(9)
-        .text(`${pdfText(k)}: `, { continued: true, width });
-      doc.font('Helvetica').text(pdfText(v || '-'), { width });
+      doc.font('Helvetica-Bold').fontSize(9);
+      doc.text(`${fitWords(doc, pdfText(k), width)}: `, { continued: true, width });
+      doc.font('Helvetica');
+      doc.text(fitWords(doc, pdfText(v || '-'), width), { width });
     }
     doc.moveDown(0.5);
   } else if (b.kind === 'chart') drawChart(doc, b);
@@ -92,10 +89,13 @@ export function renderPdf(d: RenderDoc, stamp: Stamp): Promise<Buffer> {
     doc.on('error', reject);
   });
   // Cover
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   doc.moveDown(6);
-  doc.font('Helvetica-Bold').fontSize(22).text(pdfText(d.title), { align: 'center' });
+  doc.font('Helvetica-Bold').fontSize(22);
+  doc.text(fitWords(doc, pdfText(d.title), width), { align: 'center', width });
   doc.moveDown(0.5);
-  doc.font('Helvetica').fontSize(12).text(pdfText(d.subtitle), { align: 'center' });
+  doc.font('Helvetica').fontSize(12);
+  doc.text(fitWords(doc, pdfText(d.subtitle), width), { align: 'center', width });
   doc.moveDown(3);
   drawBlock(doc, {
     kind: 'fields',
@@ -103,7 +103,8 @@ export function renderPdf(d: RenderDoc, stamp: Stamp): Promise<Buffer> {
   });
   for (const s of d.sections) {
     doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(14).fillColor('black').text(pdfText(s.title));
+    doc.font('Helvetica-Bold').fontSize(14).fillColor('black');
+    doc.text(fitWords(doc, pdfText(s.title), width), { width });
     doc.moveDown(0.5);
     for (const b of s.blocks) drawBlock(doc, b);
   }

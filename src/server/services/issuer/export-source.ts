@@ -9,7 +9,9 @@ import { remediationOut } from './serialize';
 /**
  * Issuer remediation packets in the export pipeline (§14 formats: PDF, ZIP, JSON): the bundle
  * (the remediation as `packet`, its contents, the destination certificate, the audit trail)
- * under the export's redaction profile, and the PDF built from that redacted bundle.
+ * under the export's redaction profile (domain/packets/redaction.ts: the packets' rules, plus
+ * stage notes and the certificate's parties), and the PDF built from that redacted bundle in
+ * the render worker.
  */
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -19,8 +21,15 @@ async function bundleOf(db: Db, row: Export) {
   const r = await db.issuerRemediation.findFirst({ where: { id: row.object_id, org_id: row.org_id, env: row.env } });
   if (!r) throw new Error(`issuer remediation ${row.object_id} of export ${row.id} not found`);
   const [trail, cert] = await Promise.all([
+    // The remediation's own matter only (see packets/export-source.ts).
     db.auditEvent.findMany({
-      where: { org_id: row.org_id, env: row.env, object_id: r.id, timestamp: { lte: row.created_at } },
+      where: {
+        org_id: row.org_id,
+        env: row.env,
+        matter_id: r.matter_id,
+        object_id: r.id,
+        timestamp: { lte: row.created_at },
+      },
       orderBy: [{ seq: 'asc' }],
       select: { id: true, event_type: true, actor_id: true, timestamp: true, request_id: true, hash: true },
     }),
@@ -142,15 +151,20 @@ function documentOf(b: Any): RenderDoc {
       blocks: [
         {
           kind: 'fields',
-          rows: [
-            ['Certificate', s(d.destination_wallet_id)],
-            ['Wallet', `${s(d.wallet_address)} (${s(d.network)})`],
-            ['Owner', s(d.owner)],
-            ['Custodian', s(d.custodian)],
-            ['Signer model', s(d.signer_model)],
-            ['Sanctions screen', s(d.sanctions_screen_status)],
-            ['Approval', s(d.approval_status)],
-          ],
+          // A profile may have removed the parties (claimant): show only what the bundle holds.
+          rows: (
+            [
+              ['Certificate', s(d.destination_wallet_id)],
+              ['Wallet', `${s(d.wallet_address)} (${s(d.network)})`],
+              ['Owner', d.owner],
+              ['Custodian', d.custodian],
+              ['Signer model', d.signer_model],
+              ['Sanctions screen', s(d.sanctions_screen_status)],
+              ['Approval', s(d.approval_status)],
+            ] as [string, unknown][]
+          )
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, s(v)]),
         },
       ],
     });
@@ -177,16 +191,18 @@ export const remediationExportSource: ExportSource = {
     exported: 'issuer_remediation.exported',
     failed: 'issuer_remediation.export_failed',
   },
-  async build(db, row) {
-    const bundle = redactBundle(await bundleOf(db, row), row.redaction_profile as RedactionProfile);
+  read_scope: 'issuer:read',
+  load: bundleOf,
+  shape(data, facts) {
+    const bundle: Any = redactBundle(data as object, facts.redaction_profile as RedactionProfile);
     const manifest = {
       object: 'source_manifest',
-      remediation_id: row.object_id,
-      export_id: row.id,
-      sources: (bundle.packet as Any)?.source_refs ?? [],
+      remediation_id: facts.object_id,
+      export_id: facts.id,
+      sources: bundle.packet?.source_refs ?? [],
       datasets: ['data/stablecoins/issuers.json', 'OFAC SDN digital currency addresses'],
     };
-    return { bundle, document: documentOf(bundle as Any), manifest };
+    return { bundle, document: documentOf(bundle), manifest };
   },
   async onReady(db, row) {
     await db.issuerRemediation.updateMany({

@@ -12,8 +12,8 @@ import { assertCollectionNotPaused } from '../sanctions/pause';
  * prefix of the object id in the path. Each module that owns gated objects adds its row.
  * A resolver scopes by org and env and returns null when the object is not visible.
  */
-type Resolver = (ctx: Ctx, db: Db, id: string) => Promise<string | null>;
-const byOwner =
+export type Resolver = (ctx: Ctx, db: Db, id: string) => Promise<string | null>;
+export const byOwner =
   (find: (db: Db) => { findFirst(a: object): Promise<{ matter_id: string } | null> }): Resolver =>
   async (ctx, db, id) =>
     (await find(db).findFirst({ where: { id, org_id: ctx.org.id, env: ctx.env }, select: { matter_id: true } }))

@@ -9,7 +9,8 @@ import { packetOut } from './serialize';
 /**
  * Packets in the export pipeline: the bundle (packet, contents, audit trail) under the
  * export's redaction profile, and the PDF document built from that redacted bundle, so no
- * format can show what the profile removed.
+ * format can show what the profile removed. Loading reads the rows; redaction and the
+ * document are built in the render worker.
  */
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -19,8 +20,17 @@ const money = (m: Any | null | undefined) => (m ? `${m.amount_decimal ?? s(m.amo
 async function bundleOf(db: Db, row: Export) {
   const p = await db.packet.findFirst({ where: { id: row.object_id, org_id: row.org_id, env: row.env } });
   if (!p) throw new Error(`packet ${row.object_id} of export ${row.id} not found`);
+  // The packet's own matter only: a custom event on another matter that names this packet's
+  // id is not part of its trail (POST /v1/audit/events refuses such an object_id now; events
+  // written before may still exist).
   const trail = await db.auditEvent.findMany({
-    where: { org_id: row.org_id, env: row.env, object_id: p.id, timestamp: { lte: row.created_at } },
+    where: {
+      org_id: row.org_id,
+      env: row.env,
+      matter_id: p.matter_id,
+      object_id: p.id,
+      timestamp: { lte: row.created_at },
+    },
     orderBy: [{ seq: 'asc' }],
     select: {
       id: true,
@@ -67,6 +77,7 @@ function documentOf(b: Any): RenderDoc {
     ['Mode', s(c.matter?.mode)],
     ['Lead counsel', s(c.matter?.lead_counsel)],
   ];
+  // Free-form: cellText renders it as bounded key/value lines, never as raw JSON.
   if (c.matter?.economics !== undefined) matterRows.push(['Operator economics', s(c.matter.economics)]);
   if (c.matter?.notes) matterRows.push(['Matter notes', s(c.matter.notes)]);
   const judgmentBlocks: Block[] = j
@@ -268,16 +279,18 @@ function documentOf(b: Any): RenderDoc {
 export const packetExportSource: ExportSource = {
   object_type: 'packet',
   events: { requested: 'packet.export_requested', exported: 'packet.exported', failed: 'packet.export_failed' },
-  async build(db, row) {
-    const bundle = redactBundle(await bundleOf(db, row), row.redaction_profile as RedactionProfile);
+  read_scope: 'packets:read',
+  load: bundleOf,
+  shape(data, facts) {
+    const bundle: Any = redactBundle(data as object, facts.redaction_profile as RedactionProfile);
     const manifest = {
       object: 'source_manifest',
-      packet_id: row.object_id,
-      export_id: row.id,
-      sources: (bundle.contents as Any)?.source_manifest ?? [],
-      datasets: (bundle.contents as Any)?.datasets ?? [],
+      packet_id: facts.object_id,
+      export_id: facts.id,
+      sources: bundle.contents?.source_manifest ?? [],
+      datasets: bundle.contents?.datasets ?? [],
     };
-    return { bundle, document: documentOf(bundle as Any), manifest };
+    return { bundle, document: documentOf(bundle), manifest };
   },
   async onReady(db, row) {
     await db.packet.updateMany({

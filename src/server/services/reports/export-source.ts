@@ -158,12 +158,13 @@ function documentOf(b: Any): RenderDoc {
 export const reportExportSource: ExportSource = {
   object_type: 'report',
   events: { requested: 'report.export_requested', exported: 'report.exported', failed: 'report.export_failed' },
-  async build(db, row) {
-    const bundle = await bundleOf(db, row);
+  read_scope: 'reports:read',
+  load: bundleOf,
+  shape(bundle, facts) {
     const manifest = {
       object: 'source_manifest',
-      report_id: row.object_id,
-      export_id: row.id,
+      report_id: facts.object_id,
+      export_id: facts.id,
       sources: [],
       datasets: bundle.report.datasets,
     };
