@@ -34,7 +34,7 @@ type Reply = { ok: true; file: RenderedFile } | { ok: false; message: string };
  * gets none of its own on Node 20). Paths are taken from process.cwd(), the project root in
  * both cases, and made by a function call so that the bundler does not try to follow them.
  */
-const fromRoot = (...parts: string[]) => path.join(process.cwd(), ...parts);
+const fromRoot = (...parts: string[]) => path.join(/* turbopackIgnore: true */ process.cwd(), ...parts);
 
 function startWorker(opts: WorkerOptions): Worker {
   if (process.env.NEXT_RUNTIME && process.env.NODE_ENV === 'production')
