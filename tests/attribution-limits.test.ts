@@ -42,8 +42,6 @@ async function pool<T>(items: T[], width: number, fn: (x: T, i: number) => Promi
   );
 }
 
-const PROBE_BOUND_MS = 300;
-
 describe('attribution graph over many contradicting claims', () => {
   for (const [n, boundMs] of [
     [300, 5000],
@@ -64,7 +62,7 @@ describe('attribution graph over many contradicting claims', () => {
       });
       // The route's module loads on its first request: warm it (a 400) so the probe measures the work.
       expectStatus(await c.post('/v1/attribution/graph', {}), 400);
-      const run = await whileProbing(srv.url, () =>
+      const run = await whileProbing(srv, () =>
         c.post('/v1/attribution/graph', { matter_id: m, include_contradictions: true }),
       );
       const g = run.result;
@@ -75,7 +73,7 @@ describe('attribution graph over many contradicting claims', () => {
       );
       doc.check('POST', '/v1/attribution/graph', g, 'graph');
       assert.ok(run.ms < boundMs, `graph of ${n} claims took ${run.ms.toFixed(0)} ms`);
-      assert.ok(run.maxProbeMs < PROBE_BOUND_MS, `a /healthz probe waited ${run.maxProbeMs.toFixed(0)} ms`);
+      assert.deepEqual(run.stalls, [], run.summary);
       // Linear in the claims (each claim is a node, an edge, a claim row and a matrix row).
       assert.ok(bytes < 60_000 + n * 1500, `${bytes} bytes for ${n} claims`);
 
@@ -168,7 +166,7 @@ describe('wallets per matter are capped, and every implicit wallet set with them
     }
     for (const path of ['/v1/crypto/asset-map', '/v1/crypto/transaction-timeline', '/v1/attribution/graph'])
       expectStatus(await c.post(path, {}), 400, `warm ${path}`);
-    const map = await whileProbing(srv.url, () => c.post('/v1/crypto/asset-map', { matter_id: m }));
+    const map = await whileProbing(srv, () => c.post('/v1/crypto/asset-map', { matter_id: m }));
     expectStatus(map.result, 200);
     t.diagnostic(
       `asset map of 1000 wallets: ${map.ms.toFixed(0)} ms, ${map.probes.length} /healthz probes, slowest ${map.maxProbeMs.toFixed(1)} ms`,
@@ -177,19 +175,19 @@ describe('wallets per matter are capped, and every implicit wallet set with them
     const roles = new Map(map.result.body.wallets.map((w: any) => [w.address.toLowerCase(), w.role]));
     assert.equal(roles.get(addresses[0]), 'debtor_owned');
     assert.equal(roles.get(addresses[1]), 'unknown', 'the refused batch changed nothing');
-    assert.ok(map.maxProbeMs < PROBE_BOUND_MS, `a /healthz probe waited ${map.maxProbeMs.toFixed(0)} ms`);
+    assert.deepEqual(map.stalls, [], map.summary);
     assert.ok(map.ms < 10_000, `asset map took ${map.ms.toFixed(0)} ms`);
 
-    const timeline = await whileProbing(srv.url, () => c.post('/v1/crypto/transaction-timeline', { matter_id: m }));
+    const timeline = await whileProbing(srv, () => c.post('/v1/crypto/transaction-timeline', { matter_id: m }));
     expectStatus(timeline.result, 200);
     assert.equal(timeline.result.body.wallets.length, 1000);
-    const graph = await whileProbing(srv.url, () => c.post('/v1/attribution/graph', { matter_id: m }));
+    const graph = await whileProbing(srv, () => c.post('/v1/attribution/graph', { matter_id: m }));
     expectStatus(graph.result, 200);
     assert.equal(graph.result.body.wallet_ids.length, 1000);
     t.diagnostic(
       `timeline ${timeline.ms.toFixed(0)} ms (slowest probe ${timeline.maxProbeMs.toFixed(1)} ms), graph ${graph.ms.toFixed(0)} ms (slowest probe ${graph.maxProbeMs.toFixed(1)} ms)`,
     );
-    assert.ok(Math.max(timeline.maxProbeMs, graph.maxProbeMs) < PROBE_BOUND_MS);
+    assert.deepEqual([...timeline.stalls, ...graph.stalls], [], `${timeline.summary}\n${graph.summary}`);
   });
 
   test('two concurrent imports that each fit but together pass the cap: exactly one is refused', async () => {

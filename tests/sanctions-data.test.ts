@@ -1,6 +1,6 @@
 /**
  * The OFAC list data over HTTP: the server reads the SDN list at start, so the first screening
- * does not stall the event loop (a /healthz probe during it answers within 300 ms); a screen
+ * does not stall the event loop (no /healthz probe during it waits on a busy loop); a screen
  * names the list date of each file it read (names and wallets, both 2025-11-19), finds 2025
  * designations and alt.csv aliases, no longer finds Tornado Cash (delisted 2025-03-21), says
  * which alias matched and whether it is weak, and keeps review_required while the list is older
@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from './helpers/server';
 import { client, matterWithAuthority, type Client } from './helpers/client';
+import { whileProbing } from './helpers/loop-probe';
 
 let srv: TestServer;
 let c: Client;
@@ -34,28 +35,13 @@ describe('loading the lists', () => {
     // with a read (PGlite runs on this event loop: a cold table can hold a probe too).
     assert.equal((await c.post('/v1/sanctions/screen', { matter_id: m })).status, 400);
     assert.equal((await c.get('/v1/sanctions/rev_000000000000000000000000')).status, 404);
-    const probes: number[] = [];
-    let done = false;
-    const t0 = performance.now();
-    const first = screen(m, { entities: ['IRGC'] }).finally(() => (done = true));
-    while (!done || probes.length < 3) {
-      await new Promise((r) => setTimeout(r, 20));
-      const p0 = performance.now();
-      const h = await fetch(`${srv.url}/healthz`);
-      assert.equal(h.status, 200);
-      probes.push(performance.now() - p0);
-      if (probes.length > 50) break;
-    }
-    const s = await first;
-    const total = performance.now() - t0;
-    t.diagnostic(
-      `first screening ${total.toFixed(0)} ms; /healthz probes ${probes.map((x) => x.toFixed(0)).join(', ')} ms`,
-    );
+    const run = await whileProbing(srv, () => screen(m, { entities: ['IRGC'] }), { gapMs: 20, minProbes: 3 });
+    t.diagnostic(`first screening: ${run.summary}`);
     const warmed = /\{[^\n]*"msg":"sanctions lists loaded"[^\n]*\}/.exec(srv.output());
     t.diagnostic(`at start: ${warmed?.[0] ?? 'no sanctions lists loaded line'}`);
-    assert.ok(Math.max(...probes) < 300, `slowest /healthz ${Math.max(...probes).toFixed(0)} ms`);
+    assert.deepEqual(run.stalls, [], run.summary);
     assert.ok(warmed, 'the lists were loaded at start');
-    assert.equal(s.matches[0]?.sdn_id, '10391');
+    assert.equal(run.result.matches[0]?.sdn_id, '10391');
   });
 });
 
