@@ -6,6 +6,8 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // From the first moment, so /metrics covers start-up (migrations, bootstrap) too.
+  (await import('./server/http/event-loop')).eventLoopMonitor();
   // First, before any request is answered: the sign-in throttle and links need the socket peer.
   await (await import('./server/http/client-address')).stampPeerAddress();
   const { ready } = await import('./server/db/ready');
