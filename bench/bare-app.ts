@@ -18,8 +18,11 @@ export interface BareApp {
   stop(): Promise<void>;
 }
 
-/** Builds bench/bare (a few seconds; always, so it never runs a stale build) and starts it. */
-export async function startBareApp(): Promise<BareApp> {
+/**
+ * Builds bench/bare (a few seconds; always, so it never runs a stale build) and starts it;
+ * `extraEnv` goes to the server only (bench:cpu's profiler hook).
+ */
+export async function startBareApp(extraEnv: Record<string, string> = {}): Promise<BareApp> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
   // Our database settings must not leak into it (it has no database); nothing else differs.
   delete env.DATABASE_URL;
@@ -27,7 +30,7 @@ export async function startBareApp(): Promise<BareApp> {
   const port = await freePort();
   const child = spawn(process.execPath, [NEXT, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: DIR,
-    env,
+    env: { ...env, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
