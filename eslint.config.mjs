@@ -17,6 +17,8 @@ export default tseslint.config(
       'node_modules/**',
       '**/node_modules/**',
       '.next/**',
+      // bench/bare's build (npm run bench)
+      '**/.next/**',
       'src/generated/**',
       'clients/typescript/src/generated/**',
       'build/**',

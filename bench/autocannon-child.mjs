@@ -1,10 +1,15 @@
 /**
  * The load generator, run as its own process by bench/harness.ts so that it never shares an
  * event loop with the benchmark's bookkeeping. Reads one LoadSpec (JSON) from argv[2], runs
- * autocannon against it, prints one JSON line: { rps, p50, p99, ok, non2xx, errors, duration }.
+ * autocannon against it, prints one JSON line:
+ * { rps, p50, p99, ok, non2xx, errors, duration, loop: { max, p99 } | null }.
  * `uniqueIdempotencyKey` gives every request its own Idempotency-Key (run prefix + counter).
+ * `loop`: the server's event-loop delay (ms) over the measured load alone: its /metrics
+ * (`metricsUrl`, default origin + /metrics) is read once after the warm-up, which starts a new
+ * window, and once at the end.
  */
 import autocannon from 'autocannon';
+import { readLoopDelay } from './loop-delay.mjs';
 
 const spec = JSON.parse(process.argv[2]);
 let n = 0;
@@ -18,13 +23,15 @@ const request = {
 if (spec.uniqueIdempotencyKey) {
   request.setupRequest = (req) => ({ ...req, headers: { ...req.headers, 'Idempotency-Key': `bench-${run}-${n++}` } });
 }
-const result = await autocannon({
-  url: spec.origin,
-  connections: spec.connections,
-  duration: spec.seconds,
-  warmup: { connections: spec.connections, duration: spec.warmupSeconds },
-  requests: [request],
-});
+const load = (seconds) =>
+  autocannon({ url: spec.origin, connections: spec.connections, duration: seconds, requests: [request] });
+const metricsUrl = spec.metricsUrl === undefined ? `${spec.origin}/metrics` : spec.metricsUrl;
+const loopDelay = () => (metricsUrl ? readLoopDelay(metricsUrl) : null);
+
+if (spec.warmupSeconds > 0) await load(spec.warmupSeconds);
+await loopDelay();
+const result = await load(spec.seconds);
+const loop = await loopDelay();
 process.stdout.write(
   JSON.stringify({
     rps: result['2xx'] / result.duration,
@@ -34,5 +41,6 @@ process.stdout.write(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     duration: result.duration,
+    loop,
   }) + '\n',
 );

@@ -4,7 +4,8 @@
  * and PostgreSQL's (every `postgres` process on the machine, the same way).
  * Unlike req/s, this barely moves with the load autocannon and PostgreSQL put on the same two
  * cores, so the steps between paths can be read off by subtraction:
- *   bare route → + one database round trip (/readyz) → + the REST wrapper without a query
+ *   the separate bare Next.js app (bench/bare, its own process) → this app's bare route
+ *   (/healthz: proxy matcher, instrumentation, app size) → + one database round trip (/readyz) → + the REST wrapper without a query
  *   (/v1/capabilities: auth, rate limit, scope, logging, metrics) → the read → the write's
  *   statements on pg from a bare route (/bench/write-floor) → the write.
  * PostgreSQL as in `npm run bench`; BENCH_ROUNDS (3) alternating rounds of BENCH_SECONDS (5).
@@ -28,25 +29,29 @@ import {
   type LoadSpec,
 } from './harness';
 import { profileBuckets } from './profile-buckets';
+import { startBareApp } from './bare-app';
 
 process.env.DATABASE_URL = benchDatabaseUrl();
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const profileDir = process.env.BENCH_PROFILE ? mkdtempSync(path.join(tmpdir(), 'md-cpu-profile-')) : null;
 const profileOut = profileDir && path.join(profileDir, 'server.cpuprofile');
+const bareProfileOut = profileDir && path.join(profileDir, 'bare.cpuprofile');
+const hook = (out: string | null): Record<string, string> =>
+  out
+    ? { NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile-hook.mjs')}`, BENCH_PROFILE_OUT: out }
+    : {};
 
 const srv = await startServer({
   MD_RATE_LIMIT_PER_MIN: '100000000',
   MD_LOG_LEVEL: 'info',
   MD_BENCH_WRITE_FLOOR: '1',
-  ...(profileOut && {
-    NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile-hook.mjs')}`,
-    BENCH_PROFILE_OUT: profileOut,
-  }),
+  ...hook(profileOut),
 });
-/** CPU milliseconds the server process has used so far (clock ticks are 10 ms on Linux). */
-const cpuMs = () => {
-  const fields = readFileSync(`/proc/${srv.pid()}/stat`, 'utf8').split(') ')[1].split(' ');
+const bareApp = await startBareApp(hook(bareProfileOut));
+/** CPU milliseconds a process has used so far (clock ticks are 10 ms on Linux). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 /**
@@ -84,8 +89,10 @@ try {
     path,
     ...(auth ? { headers: ctx.auth } : {}),
   });
+  const bare: LoadSpec = { name: 'bare Next.js app (bench/bare, GET /healthz)', origin: bareApp.url, path: '/healthz' };
   const specs: LoadSpec[] = [
-    get('bare route (GET /healthz)', '/healthz', false),
+    bare,
+    get("this app's bare route (GET /healthz)", '/healthz', false),
     get('+ one database round trip (GET /readyz)', '/readyz', false),
     get('REST wrapper, no query (GET /v1/capabilities)', '/v1/capabilities'),
     get('read (GET /v1/matters/{id})', `/v1/matters/${matter.matter_id}`),
@@ -97,16 +104,18 @@ try {
     ),
     matterWriteSpec('idempotent write (POST /v1/matters)', ctx.url, '/v1/matters', ctx.json),
   ];
+  /** The process serving a path: the bare app's, or this app's. */
+  const pidOf = (spec: LoadSpec) => (spec === bare ? bareApp.pid : srv.pid()!);
   const perRequest = new Map<string, number[]>(specs.map((s) => [s.name, []]));
   const pgPerRequest = new Map<string, number[]>(specs.map((s) => [s.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const spec of specs) {
       await settle(ctx);
       await measure(spec, { connections: 16, seconds: 1, warmupSeconds: 0 });
-      const [before, pgBefore] = [cpuMs(), pgTicks()];
-      const s = await measure(spec, { connections: 16, seconds: SECONDS, warmupSeconds: 0 });
+      const [before, pgBefore] = [cpuMs(pidOf(spec)), pgTicks()];
+      const s = await measure({ ...spec, metricsUrl: null }, { connections: 16, seconds: SECONDS, warmupSeconds: 0 });
       const n = Math.max(1, s.ok + s.non2xx);
-      const [ms, pgMs] = [(cpuMs() - before) / n, pgCpuMsSince(pgBefore) / n];
+      const [ms, pgMs] = [(cpuMs(pidOf(spec)) - before) / n, pgCpuMsSince(pgBefore) / n];
       perRequest.get(spec.name)!.push(ms);
       pgPerRequest.get(spec.name)!.push(pgMs);
       console.log(
@@ -114,34 +123,39 @@ try {
       );
     }
   }
-  const bare = median(perRequest.get(specs[0].name)!);
+  const bareMs = median(perRequest.get(bare.name)!);
   console.log(
-    '\n| path | server CPU per request (median) | × bare | PostgreSQL CPU per request (median) |\n|---|---|---|---|',
+    '\n| path | server CPU per request (median) | × bare app | PostgreSQL CPU per request (median) |\n|---|---|---|---|',
   );
   for (const spec of specs) {
     const ms = median(perRequest.get(spec.name)!);
     const pgMs = median(pgPerRequest.get(spec.name)!);
-    console.log(`| ${spec.name} | ${ms.toFixed(2)} ms | ${(ms / bare).toFixed(2)} | ${pgMs.toFixed(2)} ms |`);
+    console.log(`| ${spec.name} | ${ms.toFixed(2)} ms | ${(ms / bareMs).toFixed(2)} | ${pgMs.toFixed(2)} ms |`);
   }
-  if (profileOut) await printProfiles(ctx, specs, profileOut);
+  if (profileOut)
+    await printProfiles(ctx, specs, (spec) =>
+      spec === bare ? [bareApp.pid, bareProfileOut!] : [srv.pid()!, profileOut],
+    );
 } finally {
   await srv.stop();
+  await bareApp.stop();
   if (profileDir) rmSync(profileDir, { recursive: true, force: true });
 }
 
 /** One profiled load per path; a table of buckets (ms a request) with a column per path. */
-async function printProfiles(ctx: BenchContext, specs: LoadSpec[], out: string) {
+async function printProfiles(ctx: BenchContext, specs: LoadSpec[], target: (spec: LoadSpec) => [number, string]) {
   const signalled = async (file: string) => {
     while (!existsSync(file)) await new Promise((r) => setTimeout(r, 20));
     rmSync(file);
   };
   const columns: Map<string, number>[] = [];
   for (const spec of specs) {
+    const [pid, out] = target(spec);
     await settle(ctx);
-    process.kill(srv.pid()!, 'SIGUSR2');
+    process.kill(pid, 'SIGUSR2');
     await signalled(`${out}.started`);
-    const s = await measure(spec, { connections: 16, seconds: SECONDS, warmupSeconds: 0 });
-    process.kill(srv.pid()!, 'SIGUSR2');
+    const s = await measure({ ...spec, metricsUrl: null }, { connections: 16, seconds: SECONDS, warmupSeconds: 0 });
+    process.kill(pid, 'SIGUSR2');
     await signalled(`${out}.done`);
     const n = Math.max(1, s.ok + s.non2xx);
     const buckets = profileBuckets(JSON.parse(readFileSync(out, 'utf8')) as Profiler.Profile);

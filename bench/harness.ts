@@ -11,6 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { readLoopDelay as readLoop } from './loop-delay.mjs';
 
 /** The PostgreSQL server the benchmarks create their databases on. */
 export const benchDatabaseUrl = () =>
@@ -28,6 +29,8 @@ export interface LoadSpec {
   body?: string;
   /** Send a fresh Idempotency-Key with every request. */
   uniqueIdempotencyKey?: boolean;
+  /** Where the server reports its event-loop delay: origin + /metrics unless given; null: nowhere. */
+  metricsUrl?: string | null;
 }
 
 /**
@@ -47,6 +50,13 @@ export interface Sample {
   non2xx: number;
   errors: number;
   duration: number;
+  /** The server's event-loop delay over the measured load (ms): worst and 99th percentile. */
+  loop: LoopDelay | null;
+}
+
+export interface LoopDelay {
+  max: number;
+  p99: number;
 }
 
 export interface ExtraRow {
@@ -54,6 +64,8 @@ export interface ExtraRow {
   value: number;
   unit: string;
   note?: string;
+  /** The server's worst event-loop delay (ms) while this figure was measured (run.ts fills it in). */
+  loop_max_ms?: number | null;
 }
 
 export interface BenchContext {
@@ -131,6 +143,9 @@ export function measure(spec: LoadSpec, opts: LoadOptions): Promise<Sample> {
  * plans, so each path runs on the plans a steady-state database would give it.
  */
 export const settle = (ctx: Pick<BenchContext, 'sql'>) => ctx.sql('ANALYZE');
+
+/** The server's event-loop delay since the previous read (ms); each read starts a new window. */
+export const readLoopDelay = (metricsUrl: string): Promise<LoopDelay | null> => readLoop(metricsUrl);
 
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -5,7 +5,14 @@
  * Node's internals count for the nearest caller outside Node's own code (so a socket write
  * issued by pg counts for pg), except the socket writes themselves and the garbage collector,
  * which are their own rows. Idle samples (waiting for I/O) are left out.
+ *
+ * Frames in the built app (.next/server chunks) are read through the chunk's source map, so
+ * Next.js's own runtime, which Turbopack bundles into those chunks beside our routes, counts
+ * as Next.js, and our code (src/) is its own row, instead of one "app bundle" row for both.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Profiler } from 'node:inspector';
 
 const PACKAGES: [string, RegExp][] = [
@@ -17,6 +24,17 @@ const PACKAGES: [string, RegExp][] = [
   ['other packages', /node_modules\//],
 ];
 const SOCKET_WRITES = new Set(['writev', 'writeBuffer', 'writeUtf8String', 'writeLatin1String']);
+
+const maps = new Map<string, SourceMap | null>();
+/** The original file of a frame in a built chunk, or null when the chunk has no source map. */
+function originalSource(url: string, line: number, column: number): string | null {
+  if (!maps.has(url)) {
+    const file = `${url.startsWith('file:') ? fileURLToPath(url) : url}.map`;
+    maps.set(url, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null);
+  }
+  const entry = maps.get(url)?.findEntry(line, column);
+  return entry && 'originalSource' in entry ? decodeURIComponent(entry.originalSource) : null;
+}
 
 export function profileBuckets(profile: Profiler.Profile): Map<string, number> {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -34,7 +52,13 @@ export function profileBuckets(profile: Profiler.Profile): Map<string, number> {
     }
     if (url.includes('cpu-profile-hook')) return 'the profiler itself';
     for (const [name, re] of PACKAGES) if (re.test(url)) return name;
-    if (url.includes('/.next/server/')) return 'the app bundle (.next/server: our code as built)';
+    if (url.includes('/.next/server/')) {
+      const { lineNumber, columnNumber } = byId.get(id)!.callFrame;
+      const src = originalSource(url, lineNumber, columnNumber);
+      if (src === null) return 'the app bundle: Turbopack runtime, unmapped code';
+      for (const [name, re] of PACKAGES) if (re.test(src)) return name;
+      return /(^|\/)src\//.test(src) ? 'our code (src/)' : 'the app bundle: Turbopack runtime, unmapped code';
+    }
     return url.includes('/src/') ? 'our code (src/)' : 'this benchmark';
   };
   const us = new Map<string, number>();

@@ -5,6 +5,8 @@
  * another process is different: the process exits at once with a clear message.
  */
 export async function registerNode() {
+  // From the first moment, so /metrics covers start-up (migrations, bootstrap) too.
+  (await import('./server/http/event-loop')).eventLoopMonitor();
   // First, before any request is answered: the sign-in throttle and links need the socket peer.
   await (await import('./server/http/client-address')).stampPeerAddress();
   // The sanctions lists take ~0.5 s of CPU to read and index: done now, before requests are

@@ -1,5 +1,5 @@
 /**
- * The core paths: an authenticated read, an idempotent write, and the audit page at 10k and
+ * The core paths: an authenticated read, an idempotent write, and the audit page at 10, 10k and
  * 1M events (first page and a page 45,000 deep: keyset paging keeps them flat).
  */
 import { matterWriteSpec, type BenchContext, type BenchSuite } from '../harness';
@@ -9,7 +9,11 @@ export const core: BenchSuite = {
   async setup(ctx) {
     const matter = await ctx.post('/v1/matters', { name: 'Bench matter', mode: 'enforcement' });
     const big = await ctx.post('/v1/matters', { name: 'Bench matter (1M audit events)', mode: 'enforcement' });
-    console.log(`seeding audit events (10k on ${matter.matter_id}, 1M on ${big.matter_id}) …`);
+    const small = await ctx.post('/v1/matters', { name: 'Bench matter (10 audit events)', mode: 'enforcement' });
+    console.log(
+      `seeding audit events (10 on ${small.matter_id}, 10k on ${matter.matter_id}, 1M on ${big.matter_id}) …`,
+    );
+    await seedAudit(ctx, small.matter_id, 9, 20_000_000); // and its own matter.created
     await seedAudit(ctx, matter.matter_id, 10_000, 0);
     await seedAudit(ctx, big.matter_id, 1_000_000, 10_000_000);
     // Deep pages stay as cheap as the first: the cursor is an id, never an OFFSET.
@@ -21,6 +25,7 @@ export const core: BenchSuite = {
     return [
       get('GET /v1/matters/{id}', `/v1/matters/${matter.matter_id}`),
       matterWriteSpec('POST /v1/matters (Idempotency-Key)', ctx.url, '/v1/matters', ctx.json),
+      get('GET /v1/audit/matters/{id} @10 events', `/v1/audit/matters/${small.matter_id}?limit=20`),
       get('GET /v1/audit/matters/{id} @10k events', `/v1/audit/matters/${matter.matter_id}?limit=20`),
       get('GET /v1/audit/matters/{id} @1M events', `/v1/audit/matters/${big.matter_id}?limit=20`),
       get(

@@ -38,7 +38,10 @@ function trusted(): BlockList {
 const unmap = (a: string) => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(a) ? a.slice(7) : a);
 
 export function isTrustedProxy(address: string | null | undefined): boolean {
-  if (!address) return false;
+  // Without MD_TRUSTED_PROXIES (the default) nothing is trusted: answered before the address is
+  // parsed and checked against an empty BlockList, which every API request paid for its
+  // ctx.origin (about 1% of GET /v1/matters/{id}'s server CPU in a profile).
+  if (!address || !process.env.MD_TRUSTED_PROXIES) return false;
   const a = unmap(address.trim());
   const family = isIP(a);
   return family !== 0 && trusted().check(a, family === 6 ? 'ipv6' : 'ipv4');

@@ -1,6 +1,9 @@
+import { eventLoopText } from './event-loop';
+
 /**
  * Prometheus text exposition for /metrics: request counts and latency histogram per
- * operation and status. Per process; a scraper aggregates across processes.
+ * operation and status, and the event loop's delay (event-loop.ts). Per process; a scraper
+ * aggregates across processes.
  */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 const counts = new Map<string, number>();
@@ -31,5 +34,6 @@ export function metricsText(): string {
       `md_request_duration_seconds_count{op="${op}"} ${h.count}`,
     );
   }
+  lines.push(eventLoopText());
   return lines.join('\n') + '\n';
 }

@@ -33,7 +33,7 @@ export function startDispatcher(
   const poll = opts.pollMs ?? pollMs();
   const max = opts.concurrency ?? concurrency();
   const inflight = new Set<Promise<void>>();
-  const recordOk = successRecorder(db, workerId);
+  const recordOk = successRecorder(db, workerId, () => inflight.size);
   let stopping = false;
   let kick: (() => void) | null = null;
   let woken = false;
