@@ -434,11 +434,51 @@ export type Graph = {
         source_refs: Array<unknown>;
         confidence: number;
     }>;
+    /**
+     * With `include_contradictions`: one group per contested object (owns/controls claims naming different subjects), the most contested first, at most 50 groups.
+     */
     contradictions: Array<{
-        claim_id: string;
-        contradicts: string;
+        /**
+         * The contested object (an address, account …).
+         */
+        object: string;
+        /**
+         * `owns`, `controls`, or `owns or controls` when the claims mix both.
+         */
+        relation: string;
+        /**
+         * The subjects said to own or control it (at most 20 named).
+         */
+        subjects: Array<string>;
+        subject_count: number;
+        /**
+         * Claims of the group (at most 20 named).
+         */
+        claim_ids: Array<string>;
+        claim_count: number;
+        /**
+         * Claims of the group not named in `claim_ids`.
+         */
+        claims_left_out: number;
         reason: string;
     }>;
+    /**
+     * Counts of every contradiction, listed or not (always present).
+     */
+    contradiction_summary: {
+        /**
+         * Contested objects.
+         */
+        groups: number;
+        /**
+         * Contested objects not listed in `contradictions`.
+         */
+        groups_left_out: number;
+        /**
+         * Claims in contested objects.
+         */
+        claims: number;
+    };
     confidence_matrix: Array<{
         claim_id: string;
         score: number;
@@ -765,6 +805,10 @@ export type NetworkCorrelation = {
     rule: string;
     privacy_restrictions: Array<string>;
     legal_process_ids: Array<string>;
+    /**
+     * Signals of the matter left out because they are counsel_only and the caller is not counsel.
+     */
+    signals_withheld: number;
     created_at: string;
     audit_ref?: string;
 };
@@ -861,7 +905,7 @@ export type ReportSection = {
      */
     body: string;
     /**
-     * The figures and rows the section was built from (a snapshot).
+     * The figures and rows the section was built from (a snapshot). A section whose module the creator may not read (each needs its module's read scope: ledger:read for ledger figures and economics, sanctions:read, packets:read, …) holds only `omitted: {required_scopes}` and says so in its body; the summary lists the parts it left out in `omitted_parts`.
      */
     data: {
         [key: string]: unknown;
@@ -9571,6 +9615,9 @@ export type CreateNetworkSignalData = {
         legal_process_id?: string;
         raw_value_redacted?: string;
         timestamp?: string;
+        /**
+         * `counsel_only` shows the signal, and correlations built from it, only to counsel (counsel or admin users, or a `*` key); other labels are kept as given.
+         */
         privacy_restrictions?: Array<string>;
     };
     headers?: {
