@@ -17,6 +17,7 @@ import { packetBody, packetSetup, type PacketSetup } from './helpers/fixtures-pa
 import { fixtureRelationship, staffUser } from './helpers/fixtures-actions';
 import { remediationBody } from './helpers/fixtures-issuer';
 import { LAZARUS_ETH } from './helpers/fixtures-sanctions';
+import { waitForExport } from './helpers/exports';
 
 let srv: TestServer;
 let c: Client;
@@ -215,5 +216,23 @@ describe('a collection packet drafted before a match, while the matter is paused
     await pause(paused.matterId);
     expectStatus(await c.patch(`/v1/packets/${p}`, { status: 'approved' }), 200, 'approve');
     expectStatus(await c.patch(`/v1/packets/${p}`, { status: 'sent' }), 200, 'send');
+  });
+});
+
+describe('an export requested before a match', () => {
+  test('is not rendered once the matter is paused: it fails once, naming the pause, and nothing is exported', async () => {
+    const s = await packetSetup(k);
+    const p = await packet(s);
+    // The request is accepted while the matter is clear; no worker renders it yet.
+    await srv.restart({ MD_EXPORT_WORKER: 'off' });
+    const e = await c.post(`/v1/packets/${p}/export`, { format: 'json' });
+    expectStatus(e, 200, 'export requested');
+    await pause(s.matterId);
+    await srv.restart({ MD_EXPORT_WORKER: 'on' });
+    const done = await waitForExport(c, e.body.export_id);
+    assert.equal(done.status, 'failed', JSON.stringify(done));
+    assert.match(done.failure_reason, /paused by a sanctions match/);
+    assert.equal(await audited(s.matterId, 'packet.exported'), 0);
+    assert.equal(await audited(s.matterId, 'packet.export_failed'), 1);
   });
 });

@@ -6,6 +6,7 @@ import { log } from '../log';
 import { recordChange } from '../services/audit/append';
 import { exportFacts, exportSource } from '../services/exports/registry';
 import { exportOut } from '../services/exports/serialize';
+import { matterPause } from '../services/sanctions/pause';
 import { RenderRefused, renderInWorker } from './export-render';
 
 /**
@@ -84,6 +85,16 @@ export async function runExport(db: PrismaClient, workerId: string, id: string):
   );
   heartbeat.unref();
   try {
+    // A sanctions match found after the request pauses the render too: the export fails, once,
+    // with the reason (counsel clears the match, then the caller exports again).
+    if (
+      row.matter_id &&
+      (await source.collection?.(db, row)) &&
+      (await matterPause(jobCtx(row), db, row.matter_id)).paused
+    )
+      throw new RenderRefused(
+        `Ordinary collection on matter ${row.matter_id} was paused by a sanctions match after this export was requested; counsel must clear the match in a sanctions review before the object is exported.`,
+      );
     const data = await source.load(db, row);
     const file = await renderInWorker({ facts: exportFacts(row), data: toStored(data) });
     const { sha256 } = file;

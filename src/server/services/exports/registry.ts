@@ -61,6 +61,12 @@ export interface ExportSource {
   events: { requested: string; exported: string; failed: string };
   /** Called in the completing transaction (e.g. to point the object at its latest export). */
   onReady?(db: Db, row: Export): Promise<void>;
+  /**
+   * True when exporting this object is a collection operation, refused while its matter's
+   * collection is paused by a sanctions match. Asked at the request and again when the job
+   * runs: a match found between the two must stop the render too.
+   */
+  collection?(db: Db, row: Export): Promise<boolean>;
 }
 
 export const EXPORT_SOURCES: Record<string, ExportSource> = {

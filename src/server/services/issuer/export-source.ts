@@ -192,6 +192,8 @@ export const remediationExportSource: ExportSource = {
     failed: 'issuer_remediation.export_failed',
   },
   read_scope: 'issuer:read',
+  // A remediation packet asks an issuer to act on funds: always a collection operation.
+  collection: async () => true,
   load: bundleOf,
   shape(data, facts) {
     const bundle: Any = redactBundle(data as object, facts.redaction_profile as RedactionProfile);

@@ -5,6 +5,7 @@ import type { Block, DocSection, RenderDoc } from '../exports/document';
 import type { ExportSource } from '../exports/registry';
 import { auditTrailTable, cellText } from '../exports/blocks';
 import { packetOut } from './serialize';
+import { isCollectionPacket } from '../sanctions/collection-operations';
 
 /**
  * Packets in the export pipeline: the bundle (packet, contents, audit trail) under the
@@ -291,6 +292,13 @@ export const packetExportSource: ExportSource = {
       datasets: bundle.contents?.datasets ?? [],
     };
     return { bundle, document: documentOf(bundle), manifest };
+  },
+  async collection(db, row) {
+    const p = await db.packet.findFirst({
+      where: { id: row.object_id, org_id: row.org_id, env: row.env },
+      select: { type: true },
+    });
+    return !!p && isCollectionPacket(p.type);
   },
   async onReady(db, row) {
     await db.packet.updateMany({
