@@ -3,7 +3,6 @@ import type { Ctx, Db, Tx } from '../../context';
 import { ApiError, notFound } from '../../errors';
 import { isId, newId, randomBase62 } from '../../ids';
 import { sha256Hex } from '../../json';
-import { config } from '../../config';
 import { recordChange } from '../audit/append';
 import { keysetPage, listEnvelope, type PageArgs } from '../paging';
 import { loadAccessibleOrg } from './access';
@@ -116,7 +115,7 @@ export async function inviteUser(
   });
   return {
     ...out,
-    invite_url: `${config.publicUrl ?? ctx.origin}/invite/${token}`,
+    invite_url: `${ctx.origin}/invite/${token}`,
     invite_expires_at: u.invite_expires_at!.toISOString(),
   };
 }
