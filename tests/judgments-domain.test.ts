@@ -84,10 +84,10 @@ describe('jurisdiction rules', () => {
     assert.equal(xx.known, false);
     assert.equal(xx.life, null);
     assert.equal(xx.review_reasons.length, 1);
-    const fedOh = resolveRules('US-FED-OH');
-    assert.equal(fedOh.stay?.days, 30);
-    assert.equal(fedOh.life, null);
-    assert.match(fedOh.review_reasons[0], /US-OH is not in/);
+    const fedZz = resolveRules('US-FED-ZZ');
+    assert.equal(fedZz.stay?.days, 30);
+    assert.equal(fedZz.life, null);
+    assert.match(fedZz.review_reasons[0], /US-ZZ is not in/);
     for (const code of ['US-DE', 'US-WA']) {
       const r = resolveRules(code);
       assert.equal(r.verified, false);

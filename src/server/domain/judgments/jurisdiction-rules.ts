@@ -80,11 +80,57 @@ export interface EnforcementTools {
   discovery: string | null;
   restraint: string | null;
   turnover: string | null;
+  garnishment: string | null;
+  levy: string | null;
+  third_party_examination: string | null;
+}
+export const TOOL_KEYS = [
+  'discovery',
+  'restraint',
+  'turnover',
+  'garnishment',
+  'levy',
+  'third_party_examination',
+] as const satisfies readonly (keyof EnforcementTools)[];
+/** Process a lawyer issues without a court order (e.g. a New York restraining notice). */
+export interface AttorneyIssuedProcess {
+  tool: 'restraining_notice' | 'information_subpoena' | 'citation_to_discover_assets' | 'garnishment_summons' | 'other';
+  citation: string;
+  summary: string;
+}
+/** How a judgment from elsewhere becomes enforceable here. */
+export interface DomesticationRule {
+  act: 'UEFJA' | 'other';
+  citation: string;
+  summary: string;
+  verified: boolean;
+}
+export interface ExemptionsRule {
+  citation: string;
+  summary: string;
+  verified: boolean;
+}
+/** The judgment lien on real property; `years` null where it has no fixed term of its own. */
+export interface LienRule {
+  years: number | null;
+  citation: string;
+  summary: string;
+  verified: boolean;
+}
+/**
+ * The forum's time-computation rule (FRCP 6(a) or the state's analogue) and whose legal
+ * holidays it counts: 'state' rules use the state's table where one ships
+ * (data/us-state-holidays), otherwise the federal table with review_required.
+ */
+export interface TimeRule {
+  citation: string;
+  holidays: 'federal' | 'state';
 }
 export interface JurisdictionRow {
   code: string;
   name: string;
-  source_row: string;
+  /** The research-notes row it restates; null for rows added without notes (see `sources`). */
+  source_row: string | null;
   verified: boolean;
   forum_state?: boolean;
   life: LifeRule | null;
@@ -94,7 +140,14 @@ export interface JurisdictionRow {
   interest: InterestRule;
   allocation: AllocationPart[];
   enforcement_tools: EnforcementTools;
+  attorney_issued_process: AttorneyIssuedProcess[];
+  domestication: DomesticationRule;
+  exemptions: ExemptionsRule;
+  lien: LienRule;
+  time_rule: TimeRule;
   citations: string[];
+  /** Pages read for the rows added without research notes (judgment-rules.json has none). */
+  sources?: string[];
   open_items: string[];
 }
 
@@ -128,6 +181,11 @@ export interface ResolvedRules {
   interest: InterestRule | null;
   allocation: AllocationPart[];
   enforcement_tools: EnforcementTools;
+  attorney_issued_process: AttorneyIssuedProcess[];
+  domestication: DomesticationRule | null;
+  exemptions: ExemptionsRule | null;
+  lien: LienRule | null;
+  time_rule: TimeRule | null;
   /** Which row each part came from (for explanations). */
   sources: { life: string | null; stay: string | null; interest: string | null };
   citations: string[];
@@ -137,6 +195,25 @@ export interface ResolvedRules {
 }
 
 const DEFAULT_ALLOCATION: AllocationPart[] = ['interest', 'principal', 'costs'];
+const NO_TOOLS: EnforcementTools = {
+  discovery: null,
+  restraint: null,
+  turnover: null,
+  garnishment: null,
+  levy: null,
+  third_party_examination: null,
+};
+
+/**
+ * A federal court enforces through the forum state's procedure (FRCP 69(a)(1)), so each tool
+ * is the state's where it has one; discovery stays FRCP 69(a)(2), which federal courts apply
+ * alongside the state's.
+ */
+function federalTools(base: EnforcementTools, state: EnforcementTools | null): EnforcementTools {
+  const out = { ...base };
+  for (const k of TOOL_KEYS) if (k !== 'discovery') out[k] = state?.[k] ?? base[k];
+  return out;
+}
 
 export function resolveRules(input: string): ResolvedRules {
   const code = input.trim().toUpperCase();
@@ -170,11 +247,13 @@ export function resolveRules(input: string): ResolvedRules {
       stay: base.stay,
       interest: base.interest,
       allocation: base.allocation ?? DEFAULT_ALLOCATION,
-      enforcement_tools: {
-        discovery: base.enforcement_tools.discovery,
-        restraint: state?.enforcement_tools.restraint ?? base.enforcement_tools.restraint,
-        turnover: state?.enforcement_tools.turnover ?? base.enforcement_tools.turnover,
-      },
+      enforcement_tools: federalTools(base.enforcement_tools, state?.enforcement_tools ?? null),
+      // FRCP 69(a)(1): the forum state's attorney-issued process is available in federal court too.
+      attorney_issued_process: [...base.attorney_issued_process, ...(state?.attorney_issued_process ?? [])],
+      domestication: base.domestication,
+      exemptions: state?.exemptions ?? base.exemptions,
+      lien: state?.lien ?? base.lien,
+      time_rule: base.time_rule,
       sources: { life: state?.code ?? null, stay: base.code, interest: base.code },
       citations: [...base.citations, ...(state?.citations ?? [])],
       open_items: [...base.open_items, ...(state?.open_items ?? [])],
@@ -196,7 +275,12 @@ export function resolveRules(input: string): ResolvedRules {
       stay: null,
       interest: null,
       allocation: DEFAULT_ALLOCATION,
-      enforcement_tools: { discovery: null, restraint: null, turnover: null },
+      enforcement_tools: NO_TOOLS,
+      attorney_issued_process: [],
+      domestication: null,
+      exemptions: null,
+      lien: null,
+      time_rule: null,
       sources: { life: null, stay: null, interest: null },
       citations: [],
       open_items: [],
@@ -219,9 +303,23 @@ export function resolveRules(input: string): ResolvedRules {
     interest: row.interest,
     allocation: row.allocation ?? DEFAULT_ALLOCATION,
     enforcement_tools: row.enforcement_tools,
+    attorney_issued_process: row.attorney_issued_process,
+    domestication: row.domestication,
+    exemptions: row.exemptions,
+    lien: row.lien,
+    time_rule: row.time_rule,
     sources: { life: row.code, stay: row.code, interest: row.code },
     citations: row.citations,
     open_items: row.open_items,
     review_reasons: row.verified ? [] : [`${row.code} rules are marked verified:false in ${RULES_DATASET.name}.`],
   };
 }
+
+/** Typed accessors over the resolved rules, for callers that need one part (plan, packets). */
+export const enforcementToolsFor = (code: string): EnforcementTools => resolveRules(code).enforcement_tools;
+export const attorneyIssuedProcessFor = (code: string): AttorneyIssuedProcess[] =>
+  resolveRules(code).attorney_issued_process;
+export const domesticationFor = (code: string): DomesticationRule | null => resolveRules(code).domestication;
+export const exemptionsFor = (code: string): ExemptionsRule | null => resolveRules(code).exemptions;
+export const lienFor = (code: string): LienRule | null => resolveRules(code).lien;
+export const timeRuleFor = (code: string): TimeRule | null => resolveRules(code).time_rule;
