@@ -1,4 +1,5 @@
-import { addDays, addYears, maxDate, nextMonthDay, rollPastWeekend, type IsoDate } from './dates';
+import { addDays, addYears, maxDate, nextMonthDay, type IsoDate } from './dates';
+import { periodEndInDays } from './court-time';
 import { RULES_DATASET, type RenewalRule, type ResolvedRules } from './jurisdiction-rules';
 
 /**
@@ -50,6 +51,8 @@ const RENEWAL_TITLES: Record<string, string> = {
   affidavit: 'File, record and serve the affidavit of renewal',
   execution_entry: 'Enter an execution on the general execution docket',
   lien_revival: 'Commence the action to revive the judgment lien',
+  action_on_judgment: 'Commence an action on the judgment to renew it',
+  notice_of_renewal: 'File the notice of renewal of the judgment',
 };
 
 function renewalWindow(r: RenewalRule, entered: IsoDate): IsoDate | null {
@@ -176,16 +179,18 @@ export function computeDeadlines(input: DeadlineInput): DeadlineSpec[] {
 
   const s = rules.stay;
   if (s && s.days && !s.exempt_types.includes(input.judgment_type)) {
+    const end = periodEndInDays(entered, s.days, rules);
     out.push({
       kind: 'automatic_stay_end',
       type: 'monitoring',
-      date: rollPastWeekend(addDays(entered, s.days)),
+      date: end.date,
       window_opens: null,
       title: 'Automatic stay after entry ends',
-      description: `${s.summary} Enforcement may begin the day after this date.`,
+      description: `${s.summary} Enforcement may begin the day after this date. A last day on a weekend or legal holiday runs to the next court day (${end.basis}).`,
       legal_basis: s.citation,
       source: 'rules',
       ...review([
+        ...end.review_reasons,
         unverified('automatic-stay', s.verified, rules.sources.stay),
         s.from === 'notice_of_entry' &&
           'The stay runs from service of written notice of entry; this date assumes notice was served on the day of entry (the earliest possible).',

@@ -1,4 +1,5 @@
-import { addDays, addYears, daysBetween, maxDate, rollPastWeekend, type IsoDate } from './dates';
+import { addDays, addYears, daysBetween, maxDate, type IsoDate } from './dates';
+import { periodEndInDays } from './court-time';
 import { periodLastDay } from './deadlines';
 import { RULES_DATASET, type ResolvedRules } from './jurisdiction-rules';
 import { sanctionsGate, type SanctionsScreen } from './sanctions-gate';
@@ -92,7 +93,8 @@ const authority: GateFn = ({ input }) => {
 export function automaticStayEnd(rules: ResolvedRules, entered: IsoDate, type: string): IsoDate | null {
   const s = rules.stay;
   if (!s || !s.days || s.exempt_types.includes(type)) return null;
-  return rollPastWeekend(addDays(entered, s.days));
+  // FRCP 6(a)(1)(C) and its state analogues: weekends and the forum's legal holidays roll it on.
+  return periodEndInDays(entered, s.days, rules).date;
 }
 
 const stayAppeal: GateFn = ({ input, review }) => {
