@@ -12,7 +12,7 @@ import { loadOwned, loadWritableMatter } from '../matters/access';
 import { eventData } from '../judgments/serialize';
 import { getChainSource } from '../chain/source';
 import { confidenceTiers } from '../crypto/reference-data';
-import { counterpartyNotes, exchangeLabelOf } from '../crypto/labels';
+import { counterpartyNotes, exchangeLabelOf, isCustodian } from '../crypto/labels';
 import { walletIndex } from '../judgments/wallet-data';
 import { manifestEntry } from '../crypto/manifest';
 import { CRYPTO_DATASETS } from '../crypto/asset-map';
@@ -42,7 +42,10 @@ export async function createGraph(
     orderBy: { id: 'asc' },
   });
   await pause();
-  const index = indexContradictions(claims.map((c) => ({ ...c, claim_id: c.id })));
+  const index = indexContradictions(
+    claims.map((c) => ({ ...c, claim_id: c.id })),
+    isCustodian,
+  );
   const matrix = scoreMatrix(confidenceTiers(), claims, index);
   await pause();
   const byId = new Map(matrix.map((x) => [x.claim_id, x]));
