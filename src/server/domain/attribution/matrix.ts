@@ -39,6 +39,25 @@ export function scoreMatrix(
   claims: readonly MatrixClaim[],
   index: ContradictionIndex,
 ) {
+  return claims.map(matrixScorer(tiers, claims, index));
+}
+
+export interface MatrixRow {
+  claim_id: string;
+  score: number;
+  label: string;
+  basis: string[];
+}
+
+/**
+ * The matrix's preparation (one pass over the claims), returning the scorer of one row, so a
+ * service can score a large matter row by row and step out to the event loop between rows.
+ */
+export function matrixScorer(
+  tiers: Map<string, ConfidenceTier>,
+  claims: readonly MatrixClaim[],
+  index: ContradictionIndex,
+): (c: MatrixClaim) => MatrixRow {
   const evidence = new Map<string, Evidence>();
   for (const c of claims) {
     const source_type = c.source_type as ClaimSourceType;
@@ -76,7 +95,7 @@ export function scoreMatrix(
     }
     groupLog.set(g, { all, bySubject });
   }
-  return claims.map((c) => {
+  return (c) => {
     const stored = c.score as { score: number; label: string; basis: string[] } | null;
     if (stored) return { claim_id: c.id, score: stored.score, label: stored.label, basis: stored.basis };
     const st = statements.get(statementOf(c))!;
@@ -114,5 +133,5 @@ export function scoreMatrix(
       },
     });
     return { claim_id: c.id, score: r.score, label: r.label, basis: r.basis };
-  });
+  };
 }

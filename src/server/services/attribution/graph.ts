@@ -2,7 +2,7 @@ import type { Ctx, Db, Tx } from '../../context';
 import { isId, newId } from '../../ids';
 import { buildGraph, type ClaimLike } from '../../domain/attribution/graph';
 import { contradictionReport, indexContradictions } from '../../domain/attribution/contradictions';
-import { scoreMatrix } from '../../domain/attribution/matrix';
+import { matrixScorer } from '../../domain/attribution/matrix';
 import { addressKey, parseAddress } from '../../domain/judgments/wallet-address';
 import { exchangeSlug } from '../../domain/judgments/wallet-index';
 import type { ChainNetwork } from '../../domain/crypto/networks';
@@ -46,8 +46,14 @@ export async function createGraph(
     claims.map((c) => ({ ...c, claim_id: c.id })),
     isCustodian,
   );
-  const matrix = scoreMatrix(confidenceTiers(), claims, index);
+  // Row by row with a step out between rows: a matter's claims are bounded only by its size.
+  const scoreRow = matrixScorer(confidenceTiers(), claims, index);
   await pause();
+  const matrix = [];
+  for (const c of claims) {
+    matrix.push(scoreRow(c));
+    await pause();
+  }
   const byId = new Map(matrix.map((x) => [x.claim_id, x]));
   let transfers: ChainTransfer[] = [];
   const manifest = [];
