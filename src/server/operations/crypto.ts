@@ -14,6 +14,23 @@ const manifest = z
       block_number: z.number().nullable(),
       as_of: z.string(),
       datasets: z.array(z.string()),
+      missing_source: z.string().optional().meta({ description: 'Why no source serves this network.' }),
+      history: z
+        .object({
+          from_block: z.number(),
+          to_block: z.number(),
+          head_block: z.number(),
+          complete: z.boolean(),
+        })
+        .optional()
+        .meta({
+          description:
+            'Blocks of the wallets\' histories read (evm_rpc): a history is walked forward in bounded runs that resume from a stored cursor; while `complete` is false the output is under review and building it again continues from `to_block + 1`.',
+        }),
+      notes: z
+        .array(z.string())
+        .optional()
+        .meta({ description: 'What the source cannot show (e.g. internal contract transfers without a trace API).' }),
     }),
   )
   .meta({
