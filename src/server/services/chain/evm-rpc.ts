@@ -203,7 +203,6 @@ export function evmRpcChain(
     }
     const budget: CallBudget = { calls: scanCalls() };
     const pause = loopYield();
-    let done = 0;
     for (const [next, group] of [...groups.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
       const from = next;
       if (from > head || budget.calls <= 0) continue;
@@ -217,7 +216,7 @@ export function evmRpcChain(
         { budget, historicalState: !latestOnly, pause },
       );
       if (nat.reached < from) continue;
-      const logs = await transferLogs(group, from, nat.reached);
+      const logs = await transferLogs(group, from, nat.reached, onProgress);
       const found: ScannedTransfer[] = [
         ...logs,
         ...nat.hits.map((h) => ({
@@ -235,7 +234,6 @@ export function evmRpcChain(
       ];
       await store.save(network, group, { start_block: start, next_block: nat.reached + 1n }, found);
       for (const k of group) cursors.set(k, { start_block: start, next_block: nat.reached + 1n });
-      onProgress?.({ done: ++done, total: groups.size, stage: `blocks ${from}–${nat.reached} of ${head}` });
     }
     // The history every wallet shares: from the start block to the least advanced cursor.
     const reached = keys.reduce((m, k) => {

@@ -20,7 +20,7 @@ export interface CallBudget {
 /** Blocks read at once while scanning (one eth_getBlockByNumber each). */
 const PARALLEL = 8;
 /** Below this many blocks a window is read block by block rather than split again. */
-const LEAF = 16n;
+const LEAF = 4n;
 /** The balance/nonce shortcut is tried for at most this many addresses at once. */
 const MAX_SHORTCUT_ADDRESSES = 10;
 
@@ -105,7 +105,7 @@ export async function scanNative(
       for (let k = n; k <= last; k++) batch.push(k);
       if (!spend(batch.length)) return false;
       const blocks = await Promise.all(
-        batch.map((k) => c.getBlock({ blockNumber: k, includeTransactions: true }).catch(() => null)),
+        batch.map((k) => c.getBlock({ blockNumber: k, includeTransactions: true })),
       );
       for (const [i, blk] of blocks.entries()) {
         if (!blk) throw new ChainSourceError(network, `did not return block ${batch[i]} with its transactions`);
