@@ -35,6 +35,8 @@ export const logChunk = () => intEnv('MD_RPC_LOG_CHUNK', 2_000);
 export const scanWindow = () => intEnv('MD_RPC_SCAN_WINDOW', 100_000);
 /** Most block and state reads (eth_getBlockByNumber, eth_getBalance…) one run makes. */
 export const scanCalls = () => intEnv('MD_RPC_SCAN_CALLS', 2_000);
+/** Addresses in one eth_getLogs topic filter. */
+const ADDRESSES_PER_FILTER = 100;
 /** Per-call time limit, ms. */
 export const rpcTimeout = () => intEnv('MD_RPC_TIMEOUT_MS', 15_000);
 /** Where histories start (`MD_RPC_START_BLOCK_<NETWORK>`, default the genesis block). */
@@ -151,13 +153,17 @@ export function evmRpcChain(
     let done = 0;
     for (let start = fromBlock; start <= toBlock; start += chunk) {
       const end = start + chunk - 1n > toBlock ? toBlock : start + chunk - 1n;
+      // Providers cap a topic filter's length: at most ADDRESSES_PER_FILTER addresses per call.
+      const groups: Address[][] = [];
+      for (let i = 0; addrs && i < addrs.length; i += ADDRESSES_PER_FILTER)
+        groups.push(addrs.slice(i, i + ADDRESSES_PER_FILTER));
       const queries = addrs
-        ? [
-            c.getLogs({ event: TRANSFER, args: { from: addrs }, fromBlock: start, toBlock: end }),
+        ? groups.flatMap((g) => [
+            c.getLogs({ event: TRANSFER, args: { from: g }, fromBlock: start, toBlock: end }),
             ...(direction === 'both'
-              ? [c.getLogs({ event: TRANSFER, args: { to: addrs }, fromBlock: start, toBlock: end })]
+              ? [c.getLogs({ event: TRANSFER, args: { to: g }, fromBlock: start, toBlock: end })]
               : []),
-          ]
+          ])
         : [c.getLogs({ event: TRANSFER, fromBlock: start, toBlock: end })];
       const seen = new Set<string>();
       for (const logs of await Promise.all(queries)) {
