@@ -931,6 +931,23 @@ export type SourceManifest = Array<{
     block_number: number | null;
     as_of: string;
     datasets: Array<string>;
+    /**
+     * Why no source serves this network.
+     */
+    missing_source?: string;
+    /**
+     * Blocks of the wallets' histories read (evm_rpc): a history is walked forward in bounded runs that resume from a stored cursor; while `complete` is false the output is under review and building it again continues from `to_block + 1`.
+     */
+    history?: {
+        from_block: number;
+        to_block: number;
+        head_block: number;
+        complete: boolean;
+    };
+    /**
+     * What the source cannot show (e.g. internal contract transfers without a trace API).
+     */
+    notes?: Array<string>;
 }>;
 
 /**

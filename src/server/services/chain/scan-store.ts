@@ -65,8 +65,11 @@ const FAR_FUTURE = new Date('9999-12-31T00:00:00Z');
 export function dbScanStore(ctx: Pick<Ctx, 'org' | 'env'>, db: Db): ScanStore {
   const org = ctx.org.id;
   const env = ctx.env;
-  const atomically = <T>(fn: (d: Db) => Promise<T>) =>
-    '$transaction' in db ? db.$transaction((tx) => fn(tx)) : fn(db);
+  // Inside a request's transaction already (a Tx has no $transaction), or one of its own.
+  const atomically = <T>(fn: (d: Db) => Promise<T>) => {
+    const client = db as { $transaction?: (f: (tx: Db) => Promise<T>) => Promise<T> };
+    return typeof client.$transaction === 'function' ? client.$transaction((tx) => fn(tx)) : fn(db);
+  };
   return {
     async cursors(network, keys) {
       const rows = await db.chainScanCursor.findMany({

@@ -101,6 +101,6 @@ export function getChainSource(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: C
       `No chain source for ${network}: set MD_RPC_URL_${network.toUpperCase()} to a JSON-RPC endpoint.`,
     );
   // A caller without a database (the EVM tests read a node alone) keeps cursors in memory.
-  const store = 'chainScanCursor' in db ? dbScanStore(ctx, db) : memoryScanStore();
+  const store = (db as { chainScanCursor?: unknown }).chainScanCursor ? dbScanStore(ctx, db) : memoryScanStore();
   return evmRpcChain(network, url, { store });
 }
