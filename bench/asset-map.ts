@@ -38,7 +38,11 @@ async function timeMap(label: string, body: Record<string, unknown>) {
   for (let i = 0; i <= runs; i++) {
     await readLoopDelay(metrics); // starts a new window
     const t0 = performance.now();
-    const r = await fetch(`${ctx.url}/v1/crypto/asset-map`, { method: 'POST', headers: ctx.json, body: JSON.stringify(body) });
+    const r = await fetch(`${ctx.url}/v1/crypto/asset-map`, {
+      method: 'POST',
+      headers: ctx.json,
+      body: JSON.stringify(body),
+    });
     const out = await r.json();
     const ms = performance.now() - t0;
     const loop = await readLoopDelay(metrics);

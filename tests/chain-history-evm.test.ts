@@ -36,8 +36,9 @@ const withEnv = async <T>(env: Record<string, string>, fn: () => Promise<T>) => 
   try {
     return await fn();
   } finally {
-    for (const [k, v] of Object.entries(old)) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
+    for (const [k, v] of Object.entries(old))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
   }
 };
 

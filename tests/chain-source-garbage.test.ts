@@ -97,6 +97,7 @@ test('the head and issuer status fail the same way (no made-up block, no made-up
   answer = () => ({ result: { number: 'nope' } });
   const src = evmRpcChain('ethereum', url);
   await assert.rejects(src.head(), chainError(/wrong shape/));
-  answer = (m) => (m === 'eth_call' ? { result: 'yes' } : { result: { number: '0x1', timestamp: '0x1', transactions: [] } });
+  answer = (m) =>
+    m === 'eth_call' ? { result: 'yes' } : { result: { number: '0x1', timestamp: '0x1', transactions: [] } };
   await assert.rejects(src.issuerStatus(wallet, 'isBlackListed(address)', wallet), chainError(/wrong shape/));
 });

@@ -25,7 +25,7 @@ const manifest = z
         .optional()
         .meta({
           description:
-            'Blocks of the wallets\' histories read (evm_rpc): a history is walked forward in bounded runs that resume from a stored cursor; while `complete` is false the output is under review and building it again continues from `to_block + 1`.',
+            "Blocks of the wallets' histories read (evm_rpc): a history is walked forward in bounded runs that resume from a stored cursor; while `complete` is false the output is under review and building it again continues from `to_block + 1`.",
         }),
       notes: z
         .array(z.string())

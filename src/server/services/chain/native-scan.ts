@@ -104,9 +104,7 @@ export async function scanNative(
       const batch: bigint[] = [];
       for (let k = n; k <= last; k++) batch.push(k);
       if (!spend(batch.length)) return false;
-      const blocks = await Promise.all(
-        batch.map((k) => c.getBlock({ blockNumber: k, includeTransactions: true })),
-      );
+      const blocks = await Promise.all(batch.map((k) => c.getBlock({ blockNumber: k, includeTransactions: true })));
       for (const [i, blk] of blocks.entries()) {
         if (!blk) throw new ChainSourceError(network, `did not return block ${batch[i]} with its transactions`);
         for (const tx of blk.transactions) {

@@ -127,7 +127,10 @@ export function guardedTransport(url: string, network: ChainNetwork, limits: Tra
         try {
           body = JSON.parse(text);
         } catch {
-          throw new ChainSourceError(network, `answered ${method} with something that is not JSON (HTTP ${res.status})`);
+          throw new ChainSourceError(
+            network,
+            `answered ${method} with something that is not JSON (HTTP ${res.status})`,
+          );
         }
         if (!obj(body)) throw new ChainSourceError(network, `answered ${method} with something that is not JSON-RPC`);
         if (obj(body.error))

@@ -83,13 +83,24 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
  * Each wallet's transfers, read with one query per network instead of one per wallet (an
  * asset map of a full matter is 1,000 wallets), filed by `network:key` in chain order.
  */
-async function walletHistories(ctx: Ctx, db: Db, wallets: ResolvedWallet[], manifest: ManifestEntry[], reasons: string[]) {
+async function walletHistories(
+  ctx: Ctx,
+  db: Db,
+  wallets: ResolvedWallet[],
+  manifest: ManifestEntry[],
+  reasons: string[],
+) {
   const histories = new Map<string, ChainTransfer[]>(wallets.map((w) => [`${w.network}:${w.key}`, []]));
   for (const network of [...new Set(wallets.map((w) => w.network))]) {
     const keys = wallets.filter((w) => w.network === network).map((w) => w.key);
     const src = getChainSource(ctx, db, network);
     const transfers = await src.transfers(keys);
-    reasons.push(...noteHistory(manifest.find((m) => m.network === network), src));
+    reasons.push(
+      ...noteHistory(
+        manifest.find((m) => m.network === network),
+        src,
+      ),
+    );
     for (const t of transfers) {
       histories.get(`${network}:${t.from}`)?.push(t);
       if (t.to !== t.from) histories.get(`${network}:${t.to}`)?.push(t);
