@@ -37,6 +37,6 @@ test('an asset map of a wallet with 100,000 transfers does not stall /healthz', 
   );
   const deposit = run.result.body.exchange_hypotheses.find((h: any) => h.basis === 'deposit_pattern');
   assert.ok(deposit, 'the deposit pattern is found');
-  assert.equal(deposit.evidence_count, 5000, 'one payee in ten forwards to the exchange');
+  assert.equal(deposit.evidence_count, 10_000, 'one payee in ten forwards: 5,000 payments and their 5,000 forwards');
   assert.deepEqual(run.stalls, [], run.summary);
 });

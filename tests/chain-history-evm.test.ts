@@ -126,7 +126,6 @@ test('bounded runs resume from the cursor stored in the database until the histo
 
 test('Tron: T… wallets over the Ethereum-compatible JSON-RPC (hex on the wire), TRC-20 and TRX, blacklist status', async () => {
   const tAlice = hexToTron(alice)!;
-  const tBob = hexToTron(bob)!;
   const tUsdt = hexToTron(chain.usdt)!;
   assert.match(tAlice, /^T/);
   assert.equal(tronToEvm(tAlice), alice.toLowerCase(), 'both ways');
