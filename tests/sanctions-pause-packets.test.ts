@@ -32,9 +32,10 @@ before(async () => {
 });
 after(async () => srv?.stop());
 
-/** A packet on the matter, moved through `moves` before any match. */
-async function packet(s: PacketSetup, moves: string[] = []) {
-  const r = await c.post('/v1/packets/exchange-intercept', packetBody(s));
+/** A turnover request on the matter (it would move the property, so a hold needs an OFAC
+ *  license for it), moved through `moves` before any match. */
+async function packet(s: PacketSetup, moves: string[] = [], packet_type = 'turnover') {
+  const r = await c.post('/v1/packets/exchange-intercept', packetBody(s, { packet_type }));
   expectStatus(r, 200, 'create packet');
   for (const status of moves) expectStatus(await c.patch(`/v1/packets/${r.body.packet_id}`, { status }), 200, status);
   return r.body.packet_id as string;

@@ -248,6 +248,17 @@ export type Claimant = {
 };
 
 /**
+ * Why ordinary collection on the matter is paused by a sanctions match, the review deciding it (null until one is opened) and since when; null when it is not paused. While paused, turnover, remittance, burn/reissue and issuer freeze need an OFAC specific license (31 CFR 501.801) and answer 403 collection_paused; restraint and preservation stay available.
+ */
+export type CollectionPaused = {
+    reason: string;
+    sanctions_review_id: string | null;
+    review_status: 'in_review' | 'blocked' | 'reported' | null;
+    since: string;
+    unresolved_matches: number;
+} | null;
+
+/**
  * A deadline (a legal last day) of a judgment.
  */
 export type Deadline = {
@@ -723,6 +734,7 @@ export type Matter = {
     notes: string | null;
     retention_policy: string | null;
     authority_status: 'none' | 'granted' | 'expired' | 'revoked';
+    collection_paused: CollectionPaused;
     closed_reason: 'paid' | 'settled' | 'exhausted' | 'stayed' | 'administratively_closed' | null;
     closed_at: string | null;
     updated_at: string;
@@ -736,6 +748,7 @@ export type MatterDashboard = {
     matter_id: string;
     status: 'open' | 'on_hold' | 'closed';
     authority_status: 'none' | 'granted' | 'expired' | 'revoked';
+    collection_paused: CollectionPaused;
     judgment_value: Money | null;
     known_crypto_exposure: Money;
     open_actions: number;
@@ -3550,6 +3563,7 @@ export type CreateEnforcementPlanData = {
             bankruptcy_known?: boolean;
             appeal_stay_known?: boolean;
             sanctions_review_required?: boolean;
+            blocked_ownership_pct?: number;
         };
         known_wallets?: Array<string>;
         known_exchanges?: Array<string>;
@@ -5657,7 +5671,7 @@ export type ListActionsResponse = ListActionsResponses[keyof ListActionsResponse
 export type CreateActionData = {
     body: {
         matter_id: string;
-        type?: 'sanctions_review' | 'bankruptcy_claim' | 'renew_judgment' | 'revive_judgment' | 'supply_documents' | 'consumer_compliance_review' | 'debtor_discovery' | 'vasp_legal_process' | 'monitor_wallet' | 'exchange_freeze' | 'exchange_intercept' | 'turnover_workflow' | 'issuer_freeze' | 'exchange_turnover' | 'burn_reissue' | 'contempt_motion' | 'law_enforcement_referral' | 'renewal' | 'custom';
+        type?: 'sanctions_review' | 'ofac_license_application' | 'blocked_property_report' | 'bankruptcy_claim' | 'renew_judgment' | 'revive_judgment' | 'supply_documents' | 'consumer_compliance_review' | 'debtor_discovery' | 'vasp_legal_process' | 'monitor_wallet' | 'exchange_freeze' | 'exchange_intercept' | 'turnover_workflow' | 'issuer_freeze' | 'exchange_turnover' | 'burn_reissue' | 'contempt_motion' | 'law_enforcement_referral' | 'renewal' | 'custom';
         title: string;
         campaign_id?: string | null;
         owner_id?: string | null;
