@@ -210,6 +210,16 @@ describe('a collection packet drafted before a match, while the matter is paused
     assert.ok(ok.ok, JSON.stringify(ok));
   });
 
+  test('a restraint (freeze) or preservation packet is approved, sent, exported and logged while paused: blocking allows it', async () => {
+    const s = await packetSetup(k);
+    const freeze = await packet(s, ['in_review'], 'freeze');
+    const preserve = await packet(s, [], 'preservation');
+    await pause(s.matterId);
+    expectStatus(await c.patch(`/v1/packets/${freeze}`, { status: 'approved' }), 200, 'approve a freeze');
+    expectStatus(await c.patch(`/v1/packets/${freeze}`, { status: 'sent' }), 200, 'send a freeze');
+    expectStatus(await c.post(`/v1/packets/${preserve}/export`, { format: 'json' }), 200, 'export a preservation');
+  });
+
   test('another matter’s pause does not touch this one; a packet of a matter that was never paused moves freely', async () => {
     const paused = await packetSetup(k);
     const free = await packetSetup(k);

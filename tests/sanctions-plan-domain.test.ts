@@ -122,7 +122,11 @@ describe('sanctions hold in the enforcement plan', () => {
     ['clear: no match, ownership unknown', {}, false],
     ['clear: no match, 30% owned by blocked persons (under the 50% rule)', { ownership: 30 }, false],
     ['potential match: fuzzy debtor match', { matches: [debtorMatch('fuzzy', 0.93)] }, true],
-    ['potential match with 25% + 25% blocked ownership (aggregated: blocked)', { matches: [debtorMatch('fuzzy', 0.93)], ownership: 50 }, true],
+    [
+      'potential match with 25% + 25% blocked ownership (aggregated: blocked)',
+      { matches: [debtorMatch('fuzzy', 0.93)], ownership: 50 },
+      true,
+    ],
     ['confirmed block: exact SDN match of the debtor', { matches: [debtorMatch('exact', 1)] }, true],
     ['confirmed block: listed wallet (SUEX OTC)', { wallets: [SUEX, COINBASE, SELF] }, true],
     ['unlisted debtor 60% owned by blocked persons (50% rule)', { ownership: 60 }, true],
@@ -184,9 +188,24 @@ describe('sanctions hold in the enforcement plan', () => {
   });
 
   test('request treatments: restraint and preservation allowed, moves need a license, unknown fails closed', () => {
-    for (const r of ['preservation', 'freeze', 'hold', 'information_request', 'subpoena', 'records_request', 'referral'])
+    for (const r of [
+      'preservation',
+      'freeze',
+      'hold',
+      'information_request',
+      'subpoena',
+      'records_request',
+      'referral',
+    ])
       assert.equal(holdTreatment(r), 'allowed', r);
-    for (const r of ['turnover', 'remittance', 'self_custody_turnover', 'issuer_freeze', 'burn_reissue', 'something_new'])
+    for (const r of [
+      'turnover',
+      'remittance',
+      'self_custody_turnover',
+      'issuer_freeze',
+      'burn_reissue',
+      'something_new',
+    ])
       assert.equal(holdTreatment(r), 'license_required', r);
   });
 });

@@ -73,9 +73,9 @@ function DecisionForm({ review }: { review: Review }) {
           className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-950"
         >
           <p>
-            Blocking records that this is the listed person or their property. It cannot be undone: the
-            property stays blocked, collection stays paused, and the holder&apos;s blocked-property report is due to
-            OFAC within 10 business days (31 CFR 501.603). Turnover needs an OFAC specific license (31 CFR 501.801).
+            Blocking records that this is the listed person or their property. It cannot be undone: the property stays
+            blocked, collection stays paused, and the holder&apos;s blocked-property report is due to OFAC within 10
+            business days (31 CFR 501.603). Turnover needs an OFAC specific license (31 CFR 501.801).
           </p>
           {missing && <p className="mt-1 font-medium">Give the reason above first.</p>}
           <div className="mt-2 flex gap-2">

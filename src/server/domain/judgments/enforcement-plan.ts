@@ -224,7 +224,7 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
     );
     add(
       'blocked_property_report',
-      "Confirm that the holder of the property files its blocked-property report",
+      'Confirm that the holder of the property files its blocked-property report',
       'The report is the duty of the U.S. person holding the blocked property (the exchange, custodian or issuer), within 10 business days of blocking; the creditor reports only property it holds itself.',
       `${cited(REPORT_RULE)}: reports on blocked property by the holder, 501.603(b)(1)(i)`,
       { kind: 'matter', value: 'sanctions' },
@@ -516,7 +516,9 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
 
   for (const g of input.gates) if (g.status !== 'pass') review.push(`Gate ${g.gate}: ${g.status}.`);
   for (const w of sanctionedWallets)
-    review.push(`${short(w.address)} is on the OFAC SDN list: it is blocked property; only restraint and preservation without a license.`);
+    review.push(
+      `${short(w.address)} is on the OFAC SDN list: it is blocked property; only restraint and preservation without a license.`,
+    );
   if (k.sanctions_review_required)
     review.push('A sanctions review is required (constraints.sanctions_review_required).');
   if (consumer) review.push('Consumer debt: counsel reviews the plan.');
@@ -530,7 +532,9 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
   if (sanctionsPaused) {
     datasets.push(LICENSING_DATA);
     if (jp.review_required)
-      review.push(`${jp.cite} is cited from data not yet verified against the eCFR text: counsel confirms the section.`);
+      review.push(
+        `${jp.cite} is cited from data not yet verified against the eCFR text: counsel confirms the section.`,
+      );
   }
   const reasons = [...new Set(review)];
   return {

@@ -1,7 +1,12 @@
 import type { Ctx, Db } from '../../context';
 import { ApiError } from '../../errors';
 import { clearanceKey, unresolvedMatches, type ScreenMatch } from '../../domain/sanctions/screen';
-import { judicialProcessRule, LICENSE_REASON, licenseRefusal, LICENSE_RULE } from '../../domain/sanctions/blocked-property';
+import {
+  judicialProcessRule,
+  LICENSE_REASON,
+  licenseRefusal,
+  LICENSE_RULE,
+} from '../../domain/sanctions/blocked-property';
 
 /**
  * The matter's sanctions pause (API-CONTRACT §15): `ordinary_collection_paused` is true while
@@ -56,7 +61,9 @@ export async function matterPauses(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, matter
   for (const id of ids) {
     const mine = reviews.filter((r) => r.matter_id === id);
     const keys = new Set(
-      mine.filter((r) => r.status === 'cleared').flatMap((r) => (r.matches as unknown as ScreenMatch[]).map(clearanceKey)),
+      mine
+        .filter((r) => r.status === 'cleared')
+        .flatMap((r) => (r.matches as unknown as ScreenMatch[]).map(clearanceKey)),
     );
     const open = screens
       .filter((s) => s.matter_id === id)
