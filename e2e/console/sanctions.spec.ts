@@ -55,9 +55,7 @@ test.describe('sanctions in the console', () => {
     // Clearing needs a reason: the service refuses without one, and the page shows it.
     await fuzzyCard.getByRole('button', { name: 'Clear (false positive)' }).click();
     await expect(fuzzyCard.getByRole('alert')).toContainText('needs a reason');
-    await fuzzyCard
-      .getByLabel('Reason (required)')
-      .fill('Different person: born 1990 in Riga, not 1961 in Leningrad.');
+    await fuzzyCard.getByLabel('Reason (required)').fill('Different person: born 1990 in Riga, not 1961 in Leningrad.');
     await fuzzyCard.getByRole('button', { name: 'Clear (false positive)' }).click();
     await expect(queue.getByTestId('review-card').filter({ hasText: r1.body.review_id })).toHaveCount(0);
     const clearedSection = page.locator('#reviews-cleared-title').locator('xpath=ancestor::section');
