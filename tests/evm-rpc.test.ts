@@ -46,7 +46,7 @@ test('balance read: native and ERC-20 balances of tokens seen in Transfer logs',
   assert.ok(head.block_number! >= Number(firstBlock) + 4);
 });
 
-test('Transfer logs across a block range, in bounded chunks with progress', async () => {
+test('a history: token Transfer logs in bounded chunks with progress, and the native transfer', async () => {
   process.env.MD_RPC_LOG_CHUNK = '2';
   try {
     const src = evmRpcChain('ethereum', url);
@@ -58,6 +58,7 @@ test('Transfer logs across a block range, in bounded chunks with progress', asyn
         ['USDT', '2500.5'],
         ['TST', '7'],
         ['USDT', '100'],
+        ['ETH', '1.5'],
       ],
     );
     assert.ok(

@@ -640,7 +640,7 @@ describe('enforcement plan', () => {
     assert.deepEqual(plan({ profile: 'maximum_lawful' }, [COINBASE]), max, 'deterministic');
   });
 
-  test('OFAC-listed wallet: collection blocked, sanctions review packet called for', () => {
+  test('OFAC-listed wallet: moves blocked for a license, restraint and discovery stay, review called for', () => {
     const p = plan({ profile: 'maximum_lawful' }, [SUEX, COINBASE]);
     const first = p.priority_actions[0];
     assert.equal(first.type, 'sanctions_review');
@@ -650,25 +650,25 @@ describe('enforcement plan', () => {
     const listed = p.blocked_actions.filter((b) => b.target.value === p.wallets[0].address);
     assert.deepEqual(
       listed.map((b) => `${b.type}:${b.blocked_by}`),
-      ['turnover_workflow:sanctions', 'issuer_freeze:sanctions'],
-      'even sanctions-exempt steps are blocked on listed property',
+      ['turnover_workflow:sanctions_license', 'issuer_freeze:sanctions_license'],
+      'moving listed property needs an OFAC specific license',
     );
-    assert.match(listed[0].reason, /OFAC SDN list/);
-    const coinbase = p.blocked_actions.find((b) => b.type === 'vasp_legal_process')!;
-    assert.equal(coinbase.blocked_by, 'sanctions', 'ordinary collection on the matter is paused');
-    assert.ok(
-      p.priority_actions.every((a) => !['vasp_legal_process', 'exchange_freeze', 'debtor_discovery'].includes(a.type)),
-    );
+    assert.match(listed[0].reason, /OFAC SDN list.*needs an OFAC specific license \(31 CFR 501\.801\)/);
+    // Blocking is consistent with restraint: discovery, legal process and the freeze stay open.
+    const open = p.priority_actions.map((a) => a.type);
+    for (const t of ['vasp_legal_process', 'exchange_freeze', 'debtor_discovery']) assert.ok(open.includes(t), t);
+    assert.equal(p.blocked_actions.find((b) => b.type === 'exchange_turnover')!.blocked_by, 'sanctions_license');
     assert.equal(p.review_required, true);
   });
 
-  test('a potential sanctions match on the debtor (gate review) pauses collection for a sanctions review', () => {
+  test('a potential sanctions match on the debtor (gate review) calls for a review; restraint stays open', () => {
     const input = baseGateInput();
     input.sanctions.debtor.matches = [nameMatch('536', 'CIMEX IBERICA', 'CIMEX IBERICA', 0.95)];
     const p = plan({ gates: evaluateGates(input).gates }, [COINBASE]);
     assert.equal(p.priority_actions[0].type, 'sanctions_review');
     assert.match(p.priority_actions[0].rationale, /Potential match: debtor 'Dana Doe'.*CIMEX IBERICA/);
-    assert.equal(p.blocked_actions.find((b) => b.type === 'vasp_legal_process')!.blocked_by, 'sanctions');
+    assert.ok(p.priority_actions.some((b) => b.type === 'vasp_legal_process'));
+    assert.ok(p.priority_actions.some((b) => b.type === 'ofac_license_application'));
   });
 
   test('bankruptcy blocks every collection step', () => {

@@ -716,7 +716,7 @@ describe('enforcement plan', () => {
     assert.equal(audit.body.object_id, max.body.plan_id);
   });
 
-  test('an OFAC-listed wallet blocks collection and calls for a sanctions review packet', async () => {
+  test('an OFAC-listed wallet blocks moving it (license), keeps restraint, calls for a sanctions review', async () => {
     // Its own matter: once the plan records the wallet, the matter's sanctions gate fails.
     const m = await matterWithAuthority(c, 'Listed wallet plan');
     const j = await intake(m, { jurisdiction: 'US-FED-NY', date_entered: '2023-03-01' });
@@ -736,8 +736,9 @@ describe('enforcement plan', () => {
     assert.equal(p.body.wallets[0].sanctions[0].sdn_name, 'SUEX OTC, S.R.O.');
     const onListed = p.body.blocked_actions.filter((b: any) => b.target.value === p.body.wallets[0].address);
     assert.ok(onListed.length >= 1);
-    assert.ok(onListed.every((b: any) => b.blocked_by === 'sanctions'));
-    assert.equal(p.body.blocked_actions.find((b: any) => b.type === 'vasp_legal_process').blocked_by, 'sanctions');
+    assert.ok(onListed.every((b: any) => b.blocked_by === 'sanctions_license'));
+    assert.ok(p.body.priority_actions.some((a: any) => a.type === 'vasp_legal_process'));
+    assert.ok(p.body.priority_actions.some((a: any) => a.type === 'exchange_freeze'));
     assert.equal(p.body.review_required, true);
   });
 
@@ -761,6 +762,7 @@ describe('enforcement plan', () => {
       bankruptcy_known: true,
       appeal_stay_known: false,
       sanctions_review_required: false,
+      blocked_ownership_pct: null,
     });
     const bad = await c.post(`/v1/judgments/${ready.judgment}/enforcement-plan`, { constraints: { bankrupt: true } });
     assert.equal(bad.body.error.code, 'parameter_unknown');

@@ -443,7 +443,8 @@ describe('triage', () => {
         status: 'actionable',
         notes: 'x',
         create_action: true,
-        create_packet_type: 'exchange_freeze',
+        // A turnover would move the listed person's property: it needs an OFAC license.
+        create_packet_type: 'exchange_turnover',
         authorized_sender: counsel,
       }),
       403,

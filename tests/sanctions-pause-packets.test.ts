@@ -32,9 +32,10 @@ before(async () => {
 });
 after(async () => srv?.stop());
 
-/** A packet on the matter, moved through `moves` before any match. */
-async function packet(s: PacketSetup, moves: string[] = []) {
-  const r = await c.post('/v1/packets/exchange-intercept', packetBody(s));
+/** A turnover request on the matter (it would move the property, so a hold needs an OFAC
+ *  license for it), moved through `moves` before any match. */
+async function packet(s: PacketSetup, moves: string[] = [], packet_type = 'turnover') {
+  const r = await c.post('/v1/packets/exchange-intercept', packetBody(s, { packet_type }));
   expectStatus(r, 200, 'create packet');
   for (const status of moves) expectStatus(await c.patch(`/v1/packets/${r.body.packet_id}`, { status }), 200, status);
   return r.body.packet_id as string;
@@ -207,6 +208,16 @@ describe('a collection packet drafted before a match, while the matter is paused
     await clear(review);
     const ok = await counsel.mutate('issuer.export', { remediation_id: made.body.remediation_id, format: 'json' });
     assert.ok(ok.ok, JSON.stringify(ok));
+  });
+
+  test('a restraint (freeze) or preservation packet is approved, sent, exported and logged while paused: blocking allows it', async () => {
+    const s = await packetSetup(k);
+    const freeze = await packet(s, ['in_review'], 'freeze');
+    const preserve = await packet(s, [], 'preservation');
+    await pause(s.matterId);
+    expectStatus(await c.patch(`/v1/packets/${freeze}`, { status: 'approved' }), 200, 'approve a freeze');
+    expectStatus(await c.patch(`/v1/packets/${freeze}`, { status: 'sent' }), 200, 'send a freeze');
+    expectStatus(await c.post(`/v1/packets/${preserve}/export`, { format: 'json' }), 200, 'export a preservation');
   });
 
   test('another matter’s pause does not touch this one; a packet of a matter that was never paused moves freely', async () => {

@@ -17,7 +17,9 @@ import {
   COLLECTION_OPERATIONS,
   isCollectionOperation,
   operationKey,
+  operationNeedsLicense,
 } from '../src/server/services/sanctions/collection-operations';
+import { LICENSE_REASON } from '../src/server/domain/sanctions/blocked-property';
 import { addBusinessDays } from '../src/server/domain/sanctions/business-days';
 import { holidayTable } from '../src/server/services/sanctions/screen-data';
 import { roleGrants } from '../src/server/auth/roles';
@@ -153,7 +155,7 @@ describe('the pause, the review and clearing', () => {
     assert.equal(roleGrants(['analyst'], 'sanctions:decide'), false);
   });
 
-  test('every registered collection operation answers 403 collection_paused while paused, and runs once cleared', async (t) => {
+  test('while paused, every license-bound collection operation answers 403 collection_paused (runs once cleared) and restraint runs', async (t) => {
     const gated = allOperations.filter((op) => isCollectionOperation(op));
     t.diagnostic(
       `collection operations registered in this build: ${gated.length} of ${COLLECTION_OPERATIONS.length} (${gated.map((o) => o.name).join(', ') || 'none yet'})`,
@@ -164,9 +166,15 @@ describe('the pause, the review and clearing', () => {
       const s = await screen(req.matterId!, { wallets: [LAZARUS_ETH] });
       assert.equal(s.ordinary_collection_paused, true);
       const refused = await c.call(op.method, req.path, req.body);
+      if (!operationNeedsLicense(op, req.body)) {
+        // Restraint, preservation, legal process, a referral: consistent with blocking.
+        assert.equal(refused.status, op.status, `${op.name} while paused: ${JSON.stringify(refused.body)}`);
+        continue;
+      }
       assert.equal(refused.status, 403, `${op.name}: ${JSON.stringify(refused.body)}`);
       assert.equal(refused.body.error.code, 'collection_paused');
       assert.match(refused.body.error.message, new RegExp(req.matterId!));
+      assert.ok(refused.body.error.message.includes(LICENSE_REASON), refused.body.error.message);
       // The sanctions-review packet still works on the paused matter, and its review clears it.
       const packet = await c.post('/v1/packets/sanctions-review', { matter_id: req.matterId, wallets: [LAZARUS_ETH] });
       assert.equal(packet.status, 200, JSON.stringify(packet.body));
@@ -256,7 +264,7 @@ describe('the pause, the review and clearing', () => {
     assert.equal((cleared as any).data.status, 'cleared');
     assert.equal((cleared as any).data.decided_by.startsWith('usr_'), true);
     assert.equal((cleared as any).data.ordinary_collection_paused, true, 'the wallet match is not cleared by it');
-    const again = await decide(r2.body.review_id, 'blocked');
+    const again = await decide(r2.body.review_id, 'blocked', 'Listed person after all.');
     assert.equal((again as any).error.data.api.code, 'invalid_state_transition');
 
     // Clearing the packet's review clears the wallet (any letter case) against Lazarus Group: the pause lifts.

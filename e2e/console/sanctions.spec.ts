@@ -55,9 +55,7 @@ test.describe('sanctions in the console', () => {
     // Clearing needs a reason: the service refuses without one, and the page shows it.
     await fuzzyCard.getByRole('button', { name: 'Clear (false positive)' }).click();
     await expect(fuzzyCard.getByRole('alert')).toContainText('needs a reason');
-    await fuzzyCard
-      .getByLabel('Reason (required to clear)')
-      .fill('Different person: born 1990 in Riga, not 1961 in Leningrad.');
+    await fuzzyCard.getByLabel('Reason (required)').fill('Different person: born 1990 in Riga, not 1961 in Leningrad.');
     await fuzzyCard.getByRole('button', { name: 'Clear (false positive)' }).click();
     await expect(queue.getByTestId('review-card').filter({ hasText: r1.body.review_id })).toHaveCount(0);
     const clearedSection = page.locator('#reviews-cleared-title').locator('xpath=ancestor::section');
@@ -67,8 +65,9 @@ test.describe('sanctions in the console', () => {
 
     // Still paused by the listed wallet until it is decided; blocking keeps it paused and requires the report.
     expect((await api.get(`/v1/sanctions/${listed.review_id}`)).body.ordinary_collection_paused).toBe(true);
-    await listedCard.getByLabel('Reason (required to clear)').fill('Listed DPRK wallet: property blocked.');
-    await listedCard.getByRole('button', { name: 'Block' }).click();
+    await listedCard.getByLabel('Reason (required)').fill('Listed DPRK wallet: property blocked.');
+    await listedCard.getByRole('button', { name: 'Block…' }).click();
+    await listedCard.getByRole('button', { name: 'Confirm block' }).click();
     const blockedSection = page.locator('#reviews-blocked-title').locator('xpath=ancestor::section');
     const blockedCard = blockedSection.getByTestId('review-card').filter({ hasText: r2.body.review_id });
     await expect(blockedCard).toContainText('OFAC report required');

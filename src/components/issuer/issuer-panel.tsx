@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Mono, Panel, Td, Th } from '../ui';
+import { MatterPauseNote } from '../sanctions/pause-banner';
 import { formatTime, humanize } from '../format';
 
 /** Stage buttons per stage and action type (domain/issuer/remediation.ts nextStatuses, §9). */
@@ -112,6 +113,7 @@ export function IssuerPanel({
   const decides = canApprove && writable;
   return (
     <Panel title="Issuer remediation" id="issuer-remediation">
+      <MatterPauseNote matterId={matterId} what="issuer freeze and burn/reissue wait for counsel and an OFAC license" />
       <ErrorNote error={apiError(rems.error ?? certs.error)} />
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-sm">

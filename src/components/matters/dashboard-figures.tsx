@@ -23,6 +23,12 @@ export function DashboardFigures({ matterId }: { matterId: string }) {
     { label: 'Alerts', value: d?.alerts ?? '…', testid: 'alerts' },
     { label: 'Recovery events', value: d ? (d.recovery_events ?? '—') : '…', testid: 'recovery_events' },
     { label: 'Operator economics', value: money(d?.operator_economics), testid: 'operator_economics' },
+    // The sanctions pause: the banner above says why; here it sits beside the figures it affects.
+    {
+      label: 'Collection',
+      value: d ? (d.collection_paused ? 'Paused' : 'Not paused') : '…',
+      testid: 'collection_paused',
+    },
   ];
   return (
     <section aria-labelledby="dashboard-title">
@@ -32,7 +38,7 @@ export function DashboardFigures({ matterId }: { matterId: string }) {
         </h2>
         {d && <span className="text-xs text-slate-600">as of {formatTime(d.as_of)}</span>}
       </div>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-8">
         {figures.map((f) => (
           <div key={f.label} className="rounded border border-slate-300 bg-white px-3 py-2">
             <dt className="text-xs text-slate-700">{f.label}</dt>

@@ -17,6 +17,7 @@ import type { JurisdictionOption } from '../judgments/types';
 import { LedgerPanel } from '../ledger/ledger-panel';
 import { ReportsPanel } from '../reports/reports-panel';
 import { IssuerPanel } from '../issuer/issuer-panel';
+import { PauseBanner } from '../sanctions/pause-banner';
 
 const CLOSE_REASONS = ['paid', 'settled', 'exhausted', 'stayed', 'administratively_closed'] as const;
 
@@ -48,6 +49,7 @@ export function MatterView({
         <div className="mt-1 flex flex-wrap items-center gap-2">
           <h1 className="text-lg font-semibold">{m.name}</h1>
           <Badge tone={toneOf(m.status)}>{humanize(m.status)}</Badge>
+          {m.collection_paused && <Badge tone="red">Collection paused</Badge>}
           <Badge>{humanize(m.mode)}</Badge>
           <Mono>{m.matter_id}</Mono>
           {me.permissions['crypto:read'] && (
@@ -87,6 +89,7 @@ export function MatterView({
         {m.notes && <p className="mt-1 max-w-3xl whitespace-pre-wrap text-sm text-slate-800">{m.notes}</p>}
         {me.permissions['matters:write'] && writable && <StatusControls matterId={m.matter_id} status={m.status} />}
       </div>
+      {m.collection_paused && <PauseBanner paused={m.collection_paused} />}
       <DashboardFigures matterId={m.matter_id} />
       <div className="grid gap-4 lg:grid-cols-2">
         {me.permissions['authority:read'] && (

@@ -33,6 +33,7 @@ export function MattersList({
   const list = useQuery(trpc.matters.list.queryOptions(mattersListInput(search)));
   const rows = list.data?.data ?? [];
   const hasMore = list.data?.has_more ?? false;
+  const paused = rows.filter((m) => m.collection_paused);
   const filtered = !!(search.name || search.status);
   // Keyset paging reads newest first: "older" continues after the last row, "newer" before the first.
   const older =
@@ -84,9 +85,33 @@ export function MattersList({
         <FilterButtons clearHref={filtered ? '/matters' : null} />
       </Form>
       <ErrorNote error={apiError(list.error)} />
+      {paused.length > 0 && (
+        <section
+          role="status"
+          aria-label="Collection paused"
+          data-testid="pause-banner"
+          className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-950"
+        >
+          <p className="font-semibold">
+            Collection paused (sanctions) on {paused.length} matter{paused.length === 1 ? '' : 's'} of this page:{' '}
+            {paused.map((m, i) => (
+              <span key={m.matter_id}>
+                {i ? ', ' : ''}
+                <Link href={`/matters/${m.matter_id}`} className="text-blue-800 underline">
+                  {m.name}
+                </Link>
+              </span>
+            ))}
+          </p>
+          <p className="mt-0.5">
+            Turnover, remittance, burn/reissue and issuer freeze need an OFAC specific license (31 CFR 501.801);
+            restraint and preservation stay available.
+          </p>
+        </section>
+      )}
       <DataTable
         caption="Matters"
-        columns={['Name', 'Mode', 'Status', 'Authority', 'Lead counsel', 'Created', 'ID']}
+        columns={['Name', 'Mode', 'Status', 'Collection', 'Authority', 'Lead counsel', 'Created', 'ID']}
         empty={!rows.length && !list.isLoading && <span>No matters{filtered ? ' match these filters' : ' yet'}.</span>}
       >
         {rows.map((m) => (
@@ -97,6 +122,15 @@ export function MattersList({
             <Td>{humanize(m.mode)}</Td>
             <Td>
               <Badge tone={toneOf(m.status)}>{humanize(m.status)}</Badge>
+            </Td>
+            <Td>
+              {m.collection_paused ? (
+                <span title={m.collection_paused.reason}>
+                  <Badge tone="red">Paused</Badge>
+                </span>
+              ) : (
+                '—'
+              )}
             </Td>
             <Td>
               <Badge tone={toneOf(m.authority_status)}>{humanize(m.authority_status)}</Badge>

@@ -9,6 +9,8 @@ import { formatTime, humanize } from '../format';
 import { packetTone } from './labels';
 import { PacketActions } from './packet-actions';
 import { ExportRow } from './export-row';
+import { MatterPauseNote } from '../sanctions/pause-banner';
+import { holdTreatment } from '@/server/domain/sanctions/blocked-property';
 
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const FORMATS = ['pdf', 'zip', 'json'] as const;
@@ -54,6 +56,16 @@ export function PacketView({
           {p.authorized_sender.roles.join(', ')}) · updated {formatTime(p.updated_at)}
         </p>
       </div>
+      {p.type !== 'sanctions_review' && (
+        <MatterPauseNote
+          matterId={p.matter_id}
+          what={
+            holdTreatment(p.packet_type) === 'license_required'
+              ? 'approving, sending and exporting this packet need an OFAC specific license'
+              : 'this restraint or preservation request may still go out'
+          }
+        />
+      )}
       <div className="grid gap-3 lg:grid-cols-2">
         <Panel title="Readiness" id="readiness">
           <p className="mb-2 text-sm" data-testid="readiness-summary">

@@ -9,17 +9,25 @@ import { formatTime, humanize } from '../format';
 import { MatchTable } from './match-table';
 import { reviewTone, type Review } from './types';
 
-/** Counsel's decision on one review: clear (a reason is required) or block. */
+/**
+ * Counsel's decision on one review. Both decisions need a reason. Neither button is primary or
+ * focused, so an exact SDN match does not invite a one-click "clear"; blocking is irreversible
+ * (it starts the OFAC report clock), so it opens a confirmation naming what follows and is
+ * taken only from there.
+ */
 function DecisionForm({ review }: { review: Review }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const decide = useMutation(
     trpc.sanctions.decide.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.sanctions.pathKey() }),
     }),
   );
   const id = `reason-${review.review_id}`;
+  const exact = review.matches.some((m) => m.match_type !== 'fuzzy');
+  const missing = !reason.trim();
   return (
     <form
       className="flex flex-col gap-2"
@@ -28,26 +36,63 @@ function DecisionForm({ review }: { review: Review }) {
     >
       <Field
         id={id}
-        label="Reason (required to clear)"
-        hint="Why the match is a false positive, or the basis for blocking."
+        label="Reason (required)"
+        hint="Why the match is a false positive (identifiers that differ), or why it is the listed person or property."
       >
         <Textarea id={id} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
       </Field>
+      {exact && (
+        <p className="text-xs text-red-900">
+          Exact match on the SDN list: clear only with identifiers that rule the listed person out.
+        </p>
+      )}
       <div className="flex gap-2">
         <Button
+          type="button"
+          variant="secondary"
           disabled={decide.isPending}
           onClick={() => decide.mutate({ review_id: review.review_id, decision: 'cleared', reason })}
         >
           Clear (false positive)
         </Button>
         <Button
-          variant="danger"
-          disabled={decide.isPending}
-          onClick={() => decide.mutate({ review_id: review.review_id, decision: 'blocked', reason: reason || null })}
+          type="button"
+          variant="secondary"
+          disabled={decide.isPending || confirming}
+          aria-expanded={confirming}
+          onClick={() => setConfirming(true)}
         >
-          Block
+          Block…
         </Button>
       </div>
+      {confirming && (
+        <div
+          role="group"
+          aria-label="Confirm blocking"
+          data-testid="block-confirm"
+          className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-950"
+        >
+          <p>
+            Blocking records that this is the listed person or their property. It cannot be undone: the property stays
+            blocked, collection stays paused, and the holder&apos;s blocked-property report is due to OFAC within 10
+            business days (31 CFR 501.603). Turnover needs an OFAC specific license (31 CFR 501.801).
+          </p>
+          {missing && <p className="mt-1 font-medium">Give the reason above first.</p>}
+          <div className="mt-2 flex gap-2">
+            <Button
+              type="button"
+              variant="danger"
+              disabled={decide.isPending || missing}
+              onClick={() => decide.mutate({ review_id: review.review_id, decision: 'blocked', reason })}
+            >
+              Confirm block
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      )}
       <ErrorNote error={apiError(decide.error)} />
     </form>
   );

@@ -1,4 +1,5 @@
 import type { Export, PrismaClient } from '@/generated/prisma/client';
+import { LICENSE_REASON } from '../domain/sanctions/blocked-property';
 import type { Ctx, Env } from '../context';
 import { API_VERSION } from '../config';
 import { toStored } from '../json';
@@ -93,7 +94,7 @@ export async function runExport(db: PrismaClient, workerId: string, id: string):
       (await matterPause(jobCtx(row), db, row.matter_id)).paused
     )
       throw new RenderRefused(
-        `Ordinary collection on matter ${row.matter_id} was paused by a sanctions match after this export was requested; counsel must clear the match in a sanctions review before the object is exported.`,
+        `Ordinary collection on matter ${row.matter_id} was paused by a sanctions match after this export was requested, and this object ${LICENSE_REASON}; counsel must clear the match in a sanctions review (or OFAC license the transfer) before it is exported.`,
       );
     const data = await source.load(db, row);
     const file = await renderInWorker({ facts: exportFacts(row), data: toStored(data) });

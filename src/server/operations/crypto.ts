@@ -14,6 +14,23 @@ const manifest = z
       block_number: z.number().nullable(),
       as_of: z.string(),
       datasets: z.array(z.string()),
+      missing_source: z.string().optional().meta({ description: 'Why no source serves this network.' }),
+      history: z
+        .object({
+          from_block: z.number(),
+          to_block: z.number(),
+          head_block: z.number(),
+          complete: z.boolean(),
+        })
+        .optional()
+        .meta({
+          description:
+            "Blocks of the wallets' histories read (evm_rpc): a history is walked forward in bounded runs that resume from a stored cursor; while `complete` is false the output is under review and building it again continues from `to_block + 1`.",
+        }),
+      notes: z
+        .array(z.string())
+        .optional()
+        .meta({ description: 'What the source cannot show (e.g. internal contract transfers without a trace API).' }),
     }),
   )
   .meta({
@@ -42,6 +59,16 @@ const hypothesis = z
     packet_readiness: z.enum(['ready', 'needs_relationship', 'needs_authority', 'collection_paused']),
     evidence_count: z.number().int(),
     evidence: z.array(evidence).describe('The first supporting transfers (evidence_count counts them all).'),
+    facts: z
+      .array(z.string())
+      .describe(
+        'Each fact the hypothesis rests on, in words: the transfers, the amount and asset match and window, the sweep test, the label and its tier (at most 20).',
+      ),
+    counter_evidence: z
+      .array(z.string())
+      .describe(
+        'What speaks against it and lowered its confidence (e.g. the deposit address also paid unlabelled addresses); empty when nothing does.',
+      ),
     source_refs: z.array(z.unknown()),
   })
   .meta({

@@ -273,6 +273,8 @@ export const createEnforcementPlan = defineOp('POST', '/v1/judgments/{judgment_i
         bankruptcy_known: z.boolean().optional(),
         appeal_stay_known: z.boolean().optional(),
         sanctions_review_required: z.boolean().optional(),
+        // OFAC's 50 Percent Rule: aggregate % of the debtor owned by blocked persons, when known.
+        blocked_ownership_pct: z.number().min(0).max(100).optional(),
       })
       .optional(),
     known_wallets: arr(z.string().trim().min(1).max(200)).optional(),

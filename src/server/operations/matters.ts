@@ -31,6 +31,21 @@ const economics = () =>
   );
 
 const AUTHORITY_STATUSES = ['none', 'granted', 'expired', 'revoked'] as const;
+/** The sanctions pause where people work (issue 30 part 4): null when collection is not paused. */
+const collectionPaused = z
+  .object({
+    reason: z.string(),
+    sanctions_review_id: z.string().nullable(),
+    review_status: z.enum(['in_review', 'blocked', 'reported']).nullable(),
+    since: z.string(),
+    unresolved_matches: z.number().int(),
+  })
+  .nullable()
+  .meta({
+    id: 'CollectionPaused',
+    description:
+      'Why ordinary collection on the matter is paused by a sanctions match, the review deciding it (null until one is opened) and since when; null when it is not paused. While paused, turnover, remittance, burn/reissue and issuer freeze need an OFAC specific license (31 CFR 501.801) and answer 403 collection_paused; restraint and preservation stay available.',
+  });
 const matter = objectBase('matter', 'matter_id')
   .extend({
     name: z.string(),
@@ -43,6 +58,7 @@ const matter = objectBase('matter', 'matter_id')
     notes: z.string().nullable(),
     retention_policy: z.string().nullable(),
     authority_status: z.enum(AUTHORITY_STATUSES),
+    collection_paused: collectionPaused,
     closed_reason: z.enum(CLOSE_REASONS).nullable(),
     closed_at: z.string().nullable(),
     updated_at: z.string(),
@@ -102,6 +118,7 @@ export const getMatterDashboard = defineOp('GET', '/v1/matters/{matter_id}/dashb
       matter_id: z.string(),
       status: z.enum(MATTER_STATUSES),
       authority_status: z.enum(AUTHORITY_STATUSES),
+      collection_paused: collectionPaused,
       judgment_value: moneyOut.nullable(),
       known_crypto_exposure: moneyOut,
       open_actions: z.number().int(),

@@ -222,6 +222,10 @@ export type Claim = {
          * True when the score rests on network signals alone (never standalone proof).
          */
         network_only: boolean;
+        /**
+         * The actor whose review lifted the user-assertion cap (never the claim author), or null.
+         */
+        reviewed_by?: string | null;
         scored_at: string;
     } | null;
     created_at: string;
@@ -246,6 +250,17 @@ export type Claimant = {
     review_state: ReviewState;
     updated_at: string;
 };
+
+/**
+ * Why ordinary collection on the matter is paused by a sanctions match, the review deciding it (null until one is opened) and since when; null when it is not paused. While paused, turnover, remittance, burn/reissue and issuer freeze need an OFAC specific license (31 CFR 501.801) and answer 403 collection_paused; restraint and preservation stay available.
+ */
+export type CollectionPaused = {
+    reason: string;
+    sanctions_review_id: string | null;
+    review_status: 'in_review' | 'blocked' | 'reported' | null;
+    since: string;
+    unresolved_matches: number;
+} | null;
 
 /**
  * A deadline (a legal last day) of a judgment.
@@ -408,6 +423,14 @@ export type ExchangeHypothesis = {
         amount: string;
         timestamp: string;
     }>;
+    /**
+     * Each fact the hypothesis rests on, in words: the transfers, the amount and asset match and window, the sweep test, the label and its tier (at most 20).
+     */
+    facts: Array<string>;
+    /**
+     * What speaks against it and lowered its confidence (e.g. the deposit address also paid unlabelled addresses); empty when nothing does.
+     */
+    counter_evidence: Array<string>;
     source_refs: Array<unknown>;
 };
 
@@ -723,6 +746,7 @@ export type Matter = {
     notes: string | null;
     retention_policy: string | null;
     authority_status: 'none' | 'granted' | 'expired' | 'revoked';
+    collection_paused: CollectionPaused;
     closed_reason: 'paid' | 'settled' | 'exhausted' | 'stayed' | 'administratively_closed' | null;
     closed_at: string | null;
     updated_at: string;
@@ -736,6 +760,7 @@ export type MatterDashboard = {
     matter_id: string;
     status: 'open' | 'on_hold' | 'closed';
     authority_status: 'none' | 'granted' | 'expired' | 'revoked';
+    collection_paused: CollectionPaused;
     judgment_value: Money | null;
     known_crypto_exposure: Money;
     open_actions: number;
@@ -931,6 +956,23 @@ export type SourceManifest = Array<{
     block_number: number | null;
     as_of: string;
     datasets: Array<string>;
+    /**
+     * Why no source serves this network.
+     */
+    missing_source?: string;
+    /**
+     * Blocks of the wallets' histories read (evm_rpc): a history is walked forward in bounded runs that resume from a stored cursor; while `complete` is false the output is under review and building it again continues from `to_block + 1`.
+     */
+    history?: {
+        from_block: number;
+        to_block: number;
+        head_block: number;
+        complete: boolean;
+    };
+    /**
+     * What the source cannot show (e.g. internal contract transfers without a trace API).
+     */
+    notes?: Array<string>;
 }>;
 
 /**
@@ -3550,6 +3592,7 @@ export type CreateEnforcementPlanData = {
             bankruptcy_known?: boolean;
             appeal_stay_known?: boolean;
             sanctions_review_required?: boolean;
+            blocked_ownership_pct?: number;
         };
         known_wallets?: Array<string>;
         known_exchanges?: Array<string>;
@@ -5657,7 +5700,7 @@ export type ListActionsResponse = ListActionsResponses[keyof ListActionsResponse
 export type CreateActionData = {
     body: {
         matter_id: string;
-        type?: 'sanctions_review' | 'bankruptcy_claim' | 'renew_judgment' | 'revive_judgment' | 'supply_documents' | 'consumer_compliance_review' | 'debtor_discovery' | 'vasp_legal_process' | 'monitor_wallet' | 'exchange_freeze' | 'exchange_intercept' | 'turnover_workflow' | 'issuer_freeze' | 'exchange_turnover' | 'burn_reissue' | 'contempt_motion' | 'law_enforcement_referral' | 'renewal' | 'custom';
+        type?: 'sanctions_review' | 'ofac_license_application' | 'blocked_property_report' | 'bankruptcy_claim' | 'renew_judgment' | 'revive_judgment' | 'supply_documents' | 'consumer_compliance_review' | 'debtor_discovery' | 'vasp_legal_process' | 'monitor_wallet' | 'exchange_freeze' | 'exchange_intercept' | 'turnover_workflow' | 'issuer_freeze' | 'exchange_turnover' | 'burn_reissue' | 'contempt_motion' | 'law_enforcement_referral' | 'renewal' | 'custom';
         title: string;
         campaign_id?: string | null;
         owner_id?: string | null;
@@ -9442,6 +9485,9 @@ export type CreateAttributionClaimData = {
         predicate: 'controls' | 'owns' | 'deposited_to' | 'transacted_with' | 'alias_of' | 'associated_with';
         object: string;
         source_type: 'onchain' | 'exchange_response' | 'court_filing' | 'osint' | 'network_signal' | 'user_assertion';
+        /**
+         * Where the claim comes from. A `proof_of_control` (signed message), `exchange_response`, `subpoena_response`, `judgment` or `court_order` ref proves control for the on-chain control cap; `ownership` tier needs `proof_of_control`.
+         */
         source_refs?: Array<{
             source_id?: string;
             source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
@@ -9451,6 +9497,9 @@ export type CreateAttributionClaimData = {
             chain_of_custody_id?: string;
             admissibility_notes?: string;
         }>;
+        /**
+         * At most what the claim can show alone with the strongest tier its source type supports (caps included); a higher value is lowered, with a basis line.
+         */
         confidence?: number;
         basis?: Array<string>;
     };
@@ -9913,11 +9962,24 @@ export type ImportWalletsResponses = {
 export type ImportWalletsResponse = ImportWalletsResponses[keyof ImportWalletsResponses];
 
 export type ScoreAttributionClaimData = {
+    /**
+     * Every input that counts is evidence with its own source type and tier (docs/attribution-confidence.md). `evidence_tier` must be one the claim's source type supports (a network signal cannot assert `ownership`; `ledger_immanent` is for ledger predicates; `ownership` needs a `proof_of_control` source ref). Corroborations and contradictions are ids, never free text: free text is 400 `parameter_invalid` naming the item.
+     */
     body: {
         claim_id: string;
         evidence_tier: string;
+        /**
+         * Ids of other claims of the same statement (clm_…, each counted at its own tier) or network signals (net_…) of this matter; the 10 strongest count.
+         */
         corroboration?: Array<string>;
+        /**
+         * Ids of claims of this matter naming another owner or controller of the same object (custody by an exchange and beneficial control do not contradict), each counted at its own tier.
+         */
         contradictions?: Array<string>;
+        /**
+         * The caller reviewed the claim: lifts a user assertion's cap; 400 when the caller is the claim's author.
+         */
+        reviewed?: boolean;
     };
     headers?: {
         /**
@@ -9998,6 +10060,10 @@ export type ScoreAttributionClaimResponses = {
          * True when the score rests on network signals alone (never standalone proof).
          */
         network_only: boolean;
+        /**
+         * The actor whose review lifted the user-assertion cap (never the claim author), or null.
+         */
+        reviewed_by?: string | null;
         scored_at: string;
         audit_ref?: string;
     };

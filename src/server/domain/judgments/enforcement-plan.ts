@@ -1,3 +1,13 @@
+import {
+  cited,
+  fiftyPercent,
+  holdTreatment,
+  judicialProcessRule,
+  LICENSE_RULE,
+  LICENSING_DATA,
+  licenseRefusal,
+  REPORT_RULE,
+} from '../sanctions/blocked-property';
 import { addDays, daysBetween, type IsoDate } from './dates';
 import type { ResolvedRules } from './jurisdiction-rules';
 import { automaticStayEnd, type Gate } from './validation-gates';
@@ -8,8 +18,11 @@ import { exchangeSlug, LABELS_DATASET, type WalletClassification } from './walle
  * claimants, the chosen profile, the constraints and the classified wallets and exchanges.
  * Every proposed step names what triggered it (rationale), its legal basis and the packet it
  * calls for. Steps above the profile's pressure level are left out; lawful bars (bankruptcy,
- * stays, sanctions, an expired judgment, missing documents) move collection steps to
- * blocked_actions with the reason. Same input, same plan.
+ * stays, an expired judgment, missing documents) move collection steps to blocked_actions with
+ * the reason. A sanctions hold (a listed or potentially listed debtor or wallet) bars only the
+ * steps that move property (domain/sanctions/blocked-property.ts): restraint, preservation and
+ * discovery stay available, as blocking allows, and a license application is proposed. Same
+ * input, same plan.
  */
 export const PROFILES = { measured: 1, assertive: 2, maximum_lawful: 3 } as const;
 export type Profile = keyof typeof PROFILES;
@@ -27,7 +40,13 @@ export interface PlanAction {
 }
 
 export type BlockReason =
-  'bankruptcy' | 'stay' | 'sanctions' | 'judgment_life' | 'required_documents' | 'judgment_status' | 'invalid_address';
+  | 'bankruptcy'
+  | 'stay'
+  | 'sanctions_license'
+  | 'judgment_life'
+  | 'required_documents'
+  | 'judgment_status'
+  | 'invalid_address';
 
 export interface BlockedAction {
   type: string;
@@ -43,6 +62,9 @@ export interface PlanConstraints {
   bankruptcy_known: boolean;
   appeal_stay_known: boolean;
   sanctions_review_required: boolean;
+  /** Aggregate percentage of the debtor owned, directly or indirectly, by blocked persons, when
+   *  known (OFAC's 50 Percent Rule); null or absent when unknown. */
+  blocked_ownership_pct?: number | null;
 }
 
 export interface PlanInput {
@@ -87,17 +109,18 @@ export interface Plan {
   datasets: string[];
 }
 
-/** Step kinds. `collection`: barred by bankruptcy, stays and readiness failures; `sanctionsExempt`:
- * still allowed while ordinary collection is paused for a sanctions review (API-CONTRACT §9). */
+/** Step kinds. `collection`: barred by bankruptcy, stays and readiness failures; under a
+ * sanctions hold, holdTreatment(type) says whether it needs an OFAC license. */
 interface Kind {
   packet: string | null;
   level: 1 | 2 | 3;
   priority: Priority;
   collection: boolean;
-  sanctionsExempt?: boolean;
 }
 const KINDS: Record<string, Kind> = {
   sanctions_review: { packet: 'sanctions_review', level: 1, priority: 'urgent', collection: false },
+  ofac_license_application: { packet: null, level: 1, priority: 'high', collection: false },
+  blocked_property_report: { packet: null, level: 1, priority: 'high', collection: false },
   bankruptcy_claim: { packet: null, level: 1, priority: 'urgent', collection: false },
   renew_judgment: { packet: null, level: 1, priority: 'high', collection: false },
   revive_judgment: { packet: null, level: 1, priority: 'urgent', collection: false },
@@ -108,22 +131,10 @@ const KINDS: Record<string, Kind> = {
   monitor_wallet: { packet: null, level: 1, priority: 'normal', collection: false },
   exchange_freeze: { packet: 'exchange_freeze', level: 2, priority: 'high', collection: true },
   exchange_intercept: { packet: 'exchange_intercept', level: 2, priority: 'normal', collection: true },
-  turnover_workflow: {
-    packet: 'self_custody_turnover',
-    level: 2,
-    priority: 'normal',
-    collection: true,
-    sanctionsExempt: true,
-  },
-  issuer_freeze: { packet: 'issuer_freeze', level: 2, priority: 'high', collection: true, sanctionsExempt: true },
-  exchange_turnover: {
-    packet: 'exchange_turnover',
-    level: 3,
-    priority: 'normal',
-    collection: true,
-    sanctionsExempt: true,
-  },
-  burn_reissue: { packet: 'burn_reissue', level: 3, priority: 'normal', collection: true, sanctionsExempt: true },
+  turnover_workflow: { packet: 'self_custody_turnover', level: 2, priority: 'normal', collection: true },
+  issuer_freeze: { packet: 'issuer_freeze', level: 2, priority: 'high', collection: true },
+  exchange_turnover: { packet: 'exchange_turnover', level: 3, priority: 'normal', collection: true },
+  burn_reissue: { packet: 'burn_reissue', level: 3, priority: 'normal', collection: true },
   contempt_motion: { packet: null, level: 3, priority: 'normal', collection: true },
   law_enforcement_referral: { packet: 'law_enforcement_referral', level: 3, priority: 'normal', collection: true },
 };
@@ -168,7 +179,12 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
   const sanctionsGate = gate('sanctions');
   // A match or a potential match pauses ordinary collection until it is resolved (API-CONTRACT §9).
   const sanctionsHold = sanctionsGate?.status === 'fail' || sanctionsGate?.status === 'review';
-  const sanctionsPaused = k.sanctions_review_required || sanctionedWallets.length > 0 || sanctionsHold;
+  const ownership = fiftyPercent(k.blocked_ownership_pct ?? null);
+  const sanctionsPaused =
+    k.sanctions_review_required || sanctionedWallets.length > 0 || sanctionsHold || !!ownership?.blocked;
+  // The listed programs decide which part's null-and-void section is cited (5xx.202(e)).
+  const programs = [...new Set(sanctionedWallets.flatMap((w) => w.ofac.flatMap((o) => o.programs)))];
+  const jp = judicialProcessRule(programs);
   const bankrupt = k.bankruptcy_known || j.bankruptcy_status === 'filed' || j.bankruptcy_status === 'discharged';
   const stayEnd = automaticStayEnd(rules, j.date_entered, j.type);
   const appealStay =
@@ -182,18 +198,39 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
 
   // --- Compliance and preservation steps (never blocked) ----------------------------------
   if (sanctionsPaused) {
-    const why = sanctionedWallets.length
-      ? `${sanctionedWallets.map((w) => `${short(w.address)} is on the OFAC SDN list (${[...new Set(w.ofac.map((o) => `${o.sdn_name}; ${o.programs.join(', ')}`))].join(' / ')})`).join('; ')} per ${sanctionedWallets[0].datasets[0]}.`
-      : k.sanctions_review_required
-        ? 'The caller flagged that a sanctions review is required.'
-        : sanctionsGate!.reasons.join(' ');
+    const why = [
+      sanctionedWallets.length
+        ? `${sanctionedWallets.map((w) => `${short(w.address)} is on the OFAC SDN list (${[...new Set(w.ofac.map((o) => `${o.sdn_name}; ${o.programs.join(', ')}`))].join(' / ')})`).join('; ')} per ${sanctionedWallets[0].datasets[0]}.`
+        : '',
+      k.sanctions_review_required ? 'The caller flagged that a sanctions review is required.' : '',
+      sanctionsHold ? sanctionsGate!.reasons.join(' ') : '',
+      ownership?.text ?? '',
+    ]
+      .filter(Boolean)
+      .join(' ');
     add(
       'sanctions_review',
-      'Prepare a sanctions review packet before any collection',
-      `${why} Ordinary collection is paused until counsel resolves blocking and reporting obligations.`,
-      'OFAC regulations, 31 CFR Part 501 (blocked-property reports, 31 CFR 501.603); transfers of blocked property are void without a license',
+      'Open a sanctions review: confirm or clear the match',
+      `${why} Restraint, preservation and discovery may go ahead; turnover, remittance, burn/reissue and issuer freeze wait for counsel's decision and an OFAC license.`,
+      `Blocking of the listed person's property (${cited(jp)}, ${jp.part}); ${cited(LICENSE_RULE)}`,
       { kind: 'matter', value: 'sanctions' },
     );
+    add(
+      'ofac_license_application',
+      'Apply to OFAC for a specific license before any turnover or remittance',
+      'Property that is or may be blocked can be transferred to the creditor only under a specific OFAC license; without one a turnover order, execution or garnishment against it is null and void.',
+      `${cited(LICENSE_RULE)}: specific licenses, applications under 501.801(b)(2); ${cited(jp)}${jp.programs.length ? '' : ' or the analogous section of the program concerned'}`,
+      { kind: 'matter', value: 'sanctions' },
+    );
+    add(
+      'blocked_property_report',
+      'Confirm that the holder of the property files its blocked-property report',
+      'The report is the duty of the U.S. person holding the blocked property (the exchange, custodian or issuer), within 10 business days of blocking; the creditor reports only property it holds itself.',
+      `${cited(REPORT_RULE)}: reports on blocked property by the holder, 501.603(b)(1)(i)`,
+      { kind: 'matter', value: 'sanctions' },
+    );
+  } else if (ownership) {
+    review.push(ownership.text);
   }
   if (bankrupt) {
     add(
@@ -348,7 +385,7 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
         );
       }
     } else if (w.category === 'sanctioned') {
-      // Listed property: record what would otherwise be pursued so the plan shows it blocked.
+      // Listed property: restraint stays open; what would move it is shown blocked (license).
       add(
         'monitor_wallet',
         `Monitor ${short(w.address)} (OFAC-listed)`,
@@ -448,14 +485,14 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
         'stay',
         `Automatic stay after entry until ${stayEnd} (${rules.stay!.citation}); the step can be prepared now and taken from ${addDays(stayEnd!, 1)}.`,
       );
-    else if (wallet?.category === 'sanctioned')
+    else if ((sanctionsPaused || wallet?.category === 'sanctioned') && holdTreatment(a.type) === 'license_required')
       block(
         a,
-        'sanctions',
-        `${short(wallet.address)} is on the OFAC SDN list: it is blocked property, and collection against it needs a sanctions review (and an OFAC license).`,
+        'sanctions_license',
+        `${wallet?.category === 'sanctioned' ? `${short(wallet.address)} is on the OFAC SDN list. ` : ''}${licenseRefusal(
+          wallet?.category === 'sanctioned' ? wallet.ofac.flatMap((o) => o.programs) : programs,
+        )}`,
       );
-    else if (sanctionsPaused && !kind.sanctionsExempt)
-      block(a, 'sanctions', 'Ordinary collection is paused pending a sanctions review.');
     else if (docsGate?.status === 'fail') block(a, 'required_documents', docsGate.reasons.join(' '));
     else
       priority.push(
@@ -479,7 +516,9 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
 
   for (const g of input.gates) if (g.status !== 'pass') review.push(`Gate ${g.gate}: ${g.status}.`);
   for (const w of sanctionedWallets)
-    review.push(`${short(w.address)} is on the OFAC SDN list: sanctions review before any collection.`);
+    review.push(
+      `${short(w.address)} is on the OFAC SDN list: it is blocked property; only restraint and preservation without a license.`,
+    );
   if (k.sanctions_review_required)
     review.push('A sanctions review is required (constraints.sanctions_review_required).');
   if (consumer) review.push('Consumer debt: counsel reviews the plan.');
@@ -490,6 +529,13 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
   ];
   if (input.wallets.length)
     datasets.push(input.wallets[0].datasets[0], `${LABELS_DATASET.name} (${LABELS_DATASET.as_of})`);
+  if (sanctionsPaused) {
+    datasets.push(LICENSING_DATA);
+    if (jp.review_required)
+      review.push(
+        `${jp.cite} is cited from data not yet verified against the eCFR text: counsel confirms the section.`,
+      );
+  }
   const reasons = [...new Set(review)];
   return {
     profile: input.profile,

@@ -26,6 +26,8 @@ const unpack = (network: string, rows: { rows: Packed[] | string | null }[]): Ch
 };
 
 const FAR_PAST = new Date('1970-01-01T00:00:00Z');
+/** Rows per page of a history read (a page's JSON is under 1 MB). */
+const HISTORY_PAGE = 5_000;
 const FAR_FUTURE = new Date('9999-12-31T00:00:00Z');
 
 /**
@@ -75,15 +77,34 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
     },
     async transfers(addresses, range = {}) {
       if (!addresses.length) return [];
-      return unpack(
-        network,
-        await db.$queryRaw`
-        SELECT json_agg(json_build_array(seq, transaction_hash, from_address, to_address, asset, amount::text, (extract(epoch FROM timestamp) * 1000)::bigint) ORDER BY timestamp, seq) AS rows
-        FROM sandbox_transfers
-        WHERE org_id = ${org} AND env = ${env} AND network = ${network}
-          AND timestamp >= ${range.from ?? FAR_PAST} AND timestamp <= ${range.to ?? FAR_FUTURE}
-          AND (from_address = ANY(${addresses}::text[]) OR to_address = ANY(${addresses}::text[]))`,
-      );
+      // In pages of HISTORY_PAGE rows, keyset on (timestamp, seq), stepping out to the event loop
+      // between pages: one json_agg of a 100,000-transfer history is a JSON value of ~15 MB whose
+      // parse alone held the loop for over a second (bench/asset-map.ts).
+      const out: ChainTransfer[] = [];
+      let after = { ts: new Date(-1), seq: -1n };
+      for (;;) {
+        const page = unpack(
+          network,
+          await db.$queryRaw`
+          SELECT json_agg(json_build_array(seq, transaction_hash, from_address, to_address, asset, amount, ms) ORDER BY timestamp, seq) AS rows
+          FROM (
+            SELECT seq, transaction_hash, from_address, to_address, asset, amount::text AS amount, timestamp,
+                   (extract(epoch FROM timestamp) * 1000)::bigint AS ms
+            FROM sandbox_transfers
+            WHERE org_id = ${org} AND env = ${env} AND network = ${network}
+              AND timestamp >= ${range.from ?? FAR_PAST} AND timestamp <= ${range.to ?? FAR_FUTURE}
+              AND (from_address = ANY(${addresses}::text[]) OR to_address = ANY(${addresses}::text[]))
+              AND (timestamp, seq) > (${after.ts}, ${after.seq})
+            ORDER BY timestamp, seq
+            LIMIT ${HISTORY_PAGE}
+          ) p`,
+        );
+        for (const t of page) out.push(t);
+        if (page.length < HISTORY_PAGE) return out;
+        const last = page.at(-1)!;
+        after = { ts: last.timestamp, seq: BigInt(last.block_number!) };
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     },
     async outgoing(addresses, range) {
       if (!addresses.length) return [];

@@ -3,6 +3,7 @@ import type { ChainNetwork } from '../../domain/crypto/networks';
 import type { ChainTransfer } from '../../domain/crypto/hypotheses';
 import { sandboxChain } from './sandbox-chain';
 import { evmRpcChain, rpcUrlOf } from './evm-rpc';
+import { dbScanStore, memoryScanStore } from './scan-store';
 import { NETWORKS } from '../../domain/crypto/networks';
 
 /** A balance of one asset held by one address, in the asset's units (exact decimal text). */
@@ -17,6 +18,14 @@ export interface IssuerStatus {
   function: string;
   checked_at: string;
   block_number: number | null;
+}
+
+/** How much of the wallets' histories a source has read: blocks [from_block, to_block] of head_block. */
+export interface HistoryCoverage {
+  from_block: number;
+  to_block: number;
+  head_block: number;
+  complete: boolean;
 }
 
 export interface Progress {
@@ -36,6 +45,10 @@ export interface ChainSource {
   available: boolean;
   /** Why it is unavailable (names the missing source). */
   missing: string | null;
+  /** What its histories cannot show (e.g. internal transfers): an output that read them is reviewed. */
+  notes?: string[];
+  /** The block range the last history read covers for every wallet it was asked about. */
+  coverage?(): HistoryCoverage | null;
   head(): Promise<{ block_number: number | null; as_of: string }>;
   balances(address: string): Promise<Holding[]>;
   /** Balances of many addresses in one read, where the source can (else callers ask per address). */
@@ -69,18 +82,25 @@ function noSource(network: ChainNetwork, why: string): ChainSource {
 
 /**
  * The chain source of a request: sandbox keys read the organization's synthetic sandbox chain;
- * production keys read `MD_RPC_URL_<NETWORK>` through viem on EVM networks. Anything else is
- * an unavailable source that names what is missing; it never invents data.
+ * production keys read `MD_RPC_URL_<NETWORK>` through viem on EVM networks and on Tron (its
+ * Ethereum-compatible JSON-RPC), keeping history cursors in the tenant's database. Bitcoin is
+ * sandbox-only. Anything else is an unavailable source that names what is missing; it never
+ * invents data.
  */
 export function getChainSource(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: ChainNetwork): ChainSource {
   if (ctx.env === 'sandbox') return sandboxChain(ctx, db, network);
-  if (NETWORKS[network].family !== 'evm')
-    return noSource(network, `No production chain source for ${network}: only EVM networks are read (evm_rpc).`);
+  if (NETWORKS[network].family === 'bitcoin')
+    return noSource(
+      network,
+      `No production chain source for ${network}: Bitcoin is read on the sandbox chain only (sandbox keys) for now.`,
+    );
   const url = rpcUrlOf(network);
   if (!url)
     return noSource(
       network,
       `No chain source for ${network}: set MD_RPC_URL_${network.toUpperCase()} to a JSON-RPC endpoint.`,
     );
-  return evmRpcChain(network, url);
+  // A caller without a database (the EVM tests read a node alone) keeps cursors in memory.
+  const store = (db as { chainScanCursor?: unknown }).chainScanCursor ? dbScanStore(ctx, db) : memoryScanStore();
+  return evmRpcChain(network, url, { store });
 }

@@ -14,7 +14,7 @@ import { stablecoinIndex } from './reference-data';
 import { resolveWallets, type ResolvedWallet, type WalletInput } from './wallet-inputs';
 import { computeExchangeHypotheses } from './hypotheses';
 import { computeStablecoinExposure } from './stablecoin-exposure';
-import { datasetNames, manifestEntry, type ManifestEntry } from './manifest';
+import { datasetNames, manifestEntry, noteHistory, type ManifestEntry } from './manifest';
 import { exposureOut, reviewState } from './serialize';
 import { eventData } from '../judgments/serialize';
 import { loopYield } from '../loop-yield';
@@ -83,11 +83,25 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
  * Each wallet's transfers, read with one query per network instead of one per wallet (an
  * asset map of a full matter is 1,000 wallets), filed by `network:key` in chain order.
  */
-async function walletHistories(ctx: Ctx, db: Db, wallets: ResolvedWallet[]) {
+async function walletHistories(
+  ctx: Ctx,
+  db: Db,
+  wallets: ResolvedWallet[],
+  manifest: ManifestEntry[],
+  reasons: string[],
+) {
   const histories = new Map<string, ChainTransfer[]>(wallets.map((w) => [`${w.network}:${w.key}`, []]));
   for (const network of [...new Set(wallets.map((w) => w.network))]) {
     const keys = wallets.filter((w) => w.network === network).map((w) => w.key);
-    for (const t of await getChainSource(ctx, db, network).transfers(keys)) {
+    const src = getChainSource(ctx, db, network);
+    const transfers = await src.transfers(keys);
+    reasons.push(
+      ...noteHistory(
+        manifest.find((m) => m.network === network),
+        src,
+      ),
+    );
+    for (const t of transfers) {
       histories.get(`${network}:${t.from}`)?.push(t);
       if (t.to !== t.from) histories.get(`${network}:${t.to}`)?.push(t);
     }
@@ -109,7 +123,7 @@ export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
       : await computeExchangeHypotheses(ctx, tx, {
           matter_id: m.id,
           wallets,
-          histories: await walletHistories(ctx, tx, wallets),
+          histories: await walletHistories(ctx, tx, wallets, manifest, reasons),
         });
   const exposure =
     input.include_stablecoins === false ? null : await computeStablecoinExposure(ctx, tx, { wallets, holdings });

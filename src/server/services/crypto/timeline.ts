@@ -8,7 +8,7 @@ import { loadWritableMatter } from '../matters/access';
 import { getChainSource } from '../chain/source';
 import { resolveWallets, displayAddress, type WalletInput } from './wallet-inputs';
 import { counterpartyNotes } from './labels';
-import { manifestEntry, type ManifestEntry } from './manifest';
+import { manifestEntry, noteHistory, type ManifestEntry } from './manifest';
 import { CRYPTO_DATASETS } from './asset-map';
 import { reviewState } from './serialize';
 import { loopYield } from '../loop-yield';
@@ -34,11 +34,14 @@ export async function createTimeline(
   const pause = loopYield();
   for (const network of [...new Set(wallets.map((w) => w.network))]) {
     const src = getChainSource(ctx, tx, network);
-    manifest.push(await manifestEntry(src, CRYPTO_DATASETS));
+    const entry = await manifestEntry(src, CRYPTO_DATASETS);
+    manifest.push(entry);
     if (!src.available) reasons.push(src.missing!);
     const keys = wallets.filter((w) => w.network === network).map((w) => w.key);
     const mine = new Set(keys);
-    for (const t of await src.transfers(keys, { from, to })) {
+    const transfers = await src.transfers(keys, { from, to });
+    reasons.push(...noteHistory(entry, src));
+    for (const t of transfers) {
       await pause();
       const k = `${network}:${t.transaction_hash}:${t.from}:${t.to}:${t.asset}`;
       if (seen.has(k)) continue;

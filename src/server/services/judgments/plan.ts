@@ -20,6 +20,7 @@ export interface PlanRequest {
     bankruptcy_known?: boolean;
     appeal_stay_known?: boolean;
     sanctions_review_required?: boolean;
+    blocked_ownership_pct?: number;
   };
   known_wallets?: string[];
   known_exchanges?: string[];
@@ -41,6 +42,7 @@ export async function createEnforcementPlan(ctx: Ctx, tx: Tx, id: string, input:
     bankruptcy_known: c.bankruptcy_known ?? false,
     appeal_stay_known: c.appeal_stay_known ?? false,
     sanctions_review_required: c.sanctions_review_required ?? false,
+    blocked_ownership_pct: c.blocked_ownership_pct ?? null,
   };
   const index = walletIndex();
   const wallets = [...new Set((input.known_wallets ?? []).map((w) => w.trim()).filter(Boolean))].map((w) =>

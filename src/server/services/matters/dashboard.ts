@@ -7,6 +7,7 @@ import { actorGrants } from '../../auth/require-scope';
 import { countOpenAlerts } from '../monitoring/alerts';
 import { dec } from '../../domain/judgments/decimal';
 import { latest } from '../paging';
+import { matterPause } from '../sanctions/pause';
 
 /** Packet statuses still in play (neither answered nor closed). */
 const OPEN_PACKET = ['draft', 'in_review', 'approved', 'sent'];
@@ -28,7 +29,7 @@ function assetMapUsd(body: unknown) {
  */
 export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
   const m = await loadMatter(ctx, db, id);
-  const [grants, claimants, ledger, openActions, openPackets, assetMap, openAlerts] = await Promise.all([
+  const [grants, claimants, ledger, openActions, openPackets, assetMap, openAlerts, pause] = await Promise.all([
     db.authorityGrant.findMany({
       where: { matter_id: m.id },
       select: { status: true, effective_at: true, expires_at: true },
@@ -41,6 +42,7 @@ export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
     latest((a) => db.assetMap.findMany({ ...a, select: { id: true, body: true } }), { matter_id: m.id }),
     // Alerts still to be worked: new, actionable or under monitoring.
     countOpenAlerts(db, { org_id: ctx.org.id, env: ctx.env, matter_id: m.id }),
+    matterPause(ctx, db, m.id),
   ]);
   const currency = ledger?.currency ?? (m.economics as { currency?: string } | null)?.currency ?? 'USD';
   const zero = moneyJson('0', currency);
@@ -49,6 +51,8 @@ export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
     matter_id: m.id,
     status: m.status,
     authority_status: authorityStatus(grants),
+    // The sanctions pause and the review behind it, or null (services/sanctions/pause.ts).
+    collection_paused: pause.collection_paused,
     // Ledger figures: outstanding judgment value (principal + interest + costs − recoveries),
     // recoveries recorded, and the operator's contingency share of what was recovered.
     judgment_value: ledger?.judgment_value ?? null,

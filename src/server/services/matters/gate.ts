@@ -4,7 +4,7 @@ import { prefixOf } from '../../ids';
 import type { Operation } from '../../operations/define';
 import { loadWritableMatter } from './access';
 import { gateRefusal } from './authority-status';
-import { isCollectionOperation } from '../sanctions/collection-operations';
+import { operationNeedsLicense } from '../sanctions/collection-operations';
 import { assertCollectionNotPaused } from '../sanctions/pause';
 
 /**
@@ -56,8 +56,10 @@ async function resolveMatterId(
  * The authority gate (API-CONTRACT §8): after authentication, scope, validation and tenancy,
  * a gated operation runs only while its matter has a grant that is granted, in effect and not
  * expired. Runs in the operation's transaction. It never passes softly. For the collection
- * operations (services/sanctions/collection-operations.ts) it then refuses a matter whose
- * ordinary collection is paused by an uncleared sanctions match: 403 collection_paused.
+ * operations that move property (services/sanctions/collection-operations.ts: turnover,
+ * remittance, issuer freeze, burn/reissue) it then refuses a matter whose ordinary collection
+ * is paused by an uncleared sanctions match: 403 collection_paused, as they need an OFAC license.
+ * Restraint and preservation pass: blocking allows them.
  */
 export async function enforceGate(
   ctx: Ctx,
@@ -67,9 +69,9 @@ export async function enforceGate(
 ) {
   const { id, param } = await resolveMatterId(ctx, db, op, input);
   const matter = await assertMatterAuthority(ctx, db, id, param);
-  // The sanctions pause (§15) stops the collection operations here, in the one gate both
-  // transports run, so no handler can forget it.
-  if (isCollectionOperation(op)) await assertCollectionNotPaused(ctx, db, matter.id);
+  // The sanctions pause (§15) stops the license-bound collection operations here, in the one
+  // gate both transports run, so no handler can forget it.
+  if (operationNeedsLicense(op, input.body)) await assertCollectionNotPaused(ctx, db, matter.id);
   return matter;
 }
 

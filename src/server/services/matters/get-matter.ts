@@ -14,23 +14,31 @@ export async function loadMatterWithGrants(
   ctx: Ctx,
   db: Db,
   id: string,
-): Promise<{ matter: Matter; grants: GrantLike[] }> {
+): Promise<{ matter: Matter; grants: GrantLike[]; screened: boolean }> {
   const [row] =
     isId('matter', id) && canSeeMatter(ctx, id)
-      ? await hotRead<Matter & { grants: { status: string; effective_at: string; expires_at: string | null }[] }>(
+      ? await hotRead<
+          Matter & {
+            grants: { status: string; effective_at: string; expires_at: string | null }[];
+            screened: boolean;
+          }
+        >(
           db,
           `
         SELECT m.*, COALESCE((
           SELECT json_agg(json_build_object('status', g.status, 'effective_at', g.effective_at, 'expires_at', g.expires_at))
-          FROM authority_grants g WHERE g.matter_id = m.id), '[]'::json) AS grants
+          FROM authority_grants g WHERE g.matter_id = m.id), '[]'::json) AS grants,
+          EXISTS (SELECT 1 FROM sanctions_screens s WHERE s.matter_id = m.id AND s.status <> 'clear') AS screened
         FROM matters m WHERE m.id = $1 AND m.org_id = $2 AND m.env = $3`,
           [id, ctx.org.id, ctx.env],
         )
       : [];
   if (!row) throw notFound('matter', id);
-  const { grants, ...matter } = row;
+  const { grants, screened, ...matter } = row;
   return {
     matter,
+    // Whether any sanctions screen of the matter found a match (cleared or not).
+    screened,
     grants: grants.map((g) => ({
       status: g.status,
       effective_at: new Date(g.effective_at),

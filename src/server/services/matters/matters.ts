@@ -10,6 +10,7 @@ import { containsText } from '../text-filter';
 import { loadWritableMatter, matterFilter } from './access';
 import { matterOut } from './serialize';
 import { loadMatterWithGrants } from './get-matter';
+import { matterPause, matterPauses } from '../sanctions/pause';
 
 export const MATTER_MODES = ['small_judgment', 'enforcement'] as const;
 export const MATTER_STATUSES = ['open', 'on_hold', 'closed'] as const;
@@ -23,21 +24,23 @@ const grantsOf = (db: Db, ids: string[]) =>
     select: { matter_id: true, status: true, effective_at: true, expires_at: true },
   });
 
-/** Serializes matters with their authority status in one extra query (no N+1). */
-async function withAuthority(db: Db, matters: Awaited<ReturnType<Db['matter']['findMany']>>) {
-  const grants = matters.length
-    ? await grantsOf(
-        db,
-        matters.map((m) => m.id),
-      )
-    : [];
+/** Serializes matters with their authority status and sanctions pause in a fixed number of
+ *  queries per page (no N+1). */
+async function withAuthority(ctx: Ctx, db: Db, matters: Awaited<ReturnType<Db['matter']['findMany']>>) {
+  const ids = matters.map((m) => m.id);
+  const [grants, pauses] = ids.length
+    ? await Promise.all([grantsOf(db, ids), matterPauses(ctx, db, ids)])
+    : [[], new Map()];
   return matters.map((m) =>
     matterOut(
       m,
       grants.filter((g) => g.matter_id === m.id),
+      pauses.get(m.id)?.collection_paused ?? null,
     ),
   );
 }
+
+const pausedOf = async (ctx: Ctx, db: Db, id: string) => (await matterPause(ctx, db, id)).collection_paused;
 
 export interface MatterInput {
   name: string;
@@ -54,7 +57,7 @@ export async function createMatter(ctx: Ctx, tx: Tx, input: MatterInput) {
     throw new ApiError('matter_restricted_key', 'A key or user restricted to specific matters cannot create matters.');
   }
   const m = newMatterRow(ctx, input);
-  const out = matterOut(m, []);
+  const out = matterOut(m, [], null);
   await recordChange(ctx, tx, matterCreated(m, out));
   return out;
 }
@@ -118,8 +121,10 @@ const matterInsert =
   };
 
 export async function getMatter(ctx: Ctx, db: Db, id: string) {
-  const { matter, grants } = await loadMatterWithGrants(ctx, db, id);
-  return matterOut(matter, grants);
+  const { matter, grants, screened } = await loadMatterWithGrants(ctx, db, id);
+  // The hot read says whether any screen of the matter found something; only then is the
+  // pause worked out (most matters have none, and their read stays one round trip).
+  return matterOut(matter, grants, screened ? await pausedOf(ctx, db, matter.id) : null);
 }
 
 const MATTER_INDEXES = listIndexes('Matter', [
@@ -144,7 +149,7 @@ export async function listMatters(ctx: Ctx, db: Db, q: PageArgs & { status?: str
       }),
     lead,
   );
-  const data = await withAuthority(db, page.data);
+  const data = await withAuthority(ctx, db, page.data);
   return { ...listEnvelope(page, '/v1/matters', (x) => x), data };
 }
 
@@ -179,7 +184,7 @@ export async function updateMatter(ctx: Ctx, tx: Tx, id: string, patch: MatterPa
       economics: patch.economics ? ({ ...(m.economics as object), ...patch.economics } as object) : undefined,
     },
   });
-  const out = matterOut(updated, await grantsOf(tx, [m.id]));
+  const out = matterOut(updated, await grantsOf(tx, [m.id]), await pausedOf(ctx, tx, m.id));
   await recordChange(ctx, tx, {
     event_type: 'matter.updated',
     object_type: 'matter',
@@ -202,7 +207,7 @@ export async function closeMatter(ctx: Ctx, tx: Tx, id: string, input: { reason:
       ...(input.notes ? { notes: input.notes } : {}),
     },
   });
-  const out = matterOut(updated, await grantsOf(tx, [m.id]));
+  const out = matterOut(updated, await grantsOf(tx, [m.id]), await pausedOf(ctx, tx, m.id));
   await recordChange(ctx, tx, {
     event_type: 'matter.closed',
     object_type: 'matter',

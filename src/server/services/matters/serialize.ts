@@ -1,9 +1,12 @@
 import type { AuthorityGrant, Claimant, Matter } from '@/generated/prisma/client';
 import { authorityStatus, grantStatus, type GrantLike } from './authority-status';
+import type { CollectionPaused } from '../sanctions/pause';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function matterOut(m: Matter, grants: GrantLike[]) {
+/** A matter as answered; `paused` is its sanctions pause (services/sanctions/pause.ts), shown
+ *  wherever the matter is, so nobody works a paused matter as if it were open. */
+export function matterOut(m: Matter, grants: GrantLike[], paused: CollectionPaused | null) {
   return {
     object: 'matter' as const,
     matter_id: m.id,
@@ -17,6 +20,7 @@ export function matterOut(m: Matter, grants: GrantLike[]) {
     notes: m.notes,
     retention_policy: m.retention_policy,
     authority_status: authorityStatus(grants),
+    collection_paused: paused,
     closed_reason: m.closed_reason,
     closed_at: iso(m.closed_at),
     created_at: m.created_at.toISOString(),

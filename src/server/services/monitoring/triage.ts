@@ -1,9 +1,10 @@
 import type { Alert } from '@/generated/prisma/client';
+import { holdTreatment } from '../../domain/sanctions/blocked-property';
 import type { Ctx, Tx } from '../../context';
 import { ApiError, invalidParam } from '../../errors';
 import { requireScope } from '../../auth/require-scope';
 import { allowedAlertMoves, canMoveAlert, type AlertStatus } from '../../domain/monitoring/alert-status';
-import type { PacketFamily } from '../../domain/packets/families';
+import { PACKET_FAMILIES, type PacketFamily } from '../../domain/packets/families';
 import { recordChange } from '../audit/append';
 import { loadWritableMatter } from '../matters/access';
 import { assertMatterAuthority } from '../matters/gate';
@@ -64,7 +65,9 @@ async function packetFromAlert(
   sender: string | undefined,
 ) {
   await assertMatterAuthority(ctx, tx, a.matter_id);
-  await assertCollectionNotPaused(ctx, tx, a.matter_id);
+  // As the creation path's gate: only a packet that would move property waits for the license.
+  if (holdTreatment(PACKET_FAMILIES[family].packet_types[0]) === 'license_required')
+    await assertCollectionNotPaused(ctx, tx, a.matter_id);
   const authorized = sender ?? ctx.actor.user_id;
   if (!authorized) {
     throw new ApiError(

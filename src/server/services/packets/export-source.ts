@@ -5,7 +5,7 @@ import type { Block, DocSection, RenderDoc } from '../exports/document';
 import type { ExportSource } from '../exports/registry';
 import { auditTrailTable, cellText } from '../exports/blocks';
 import { packetOut } from './serialize';
-import { isCollectionPacket } from '../sanctions/collection-operations';
+import { packetNeedsLicense } from '../sanctions/collection-operations';
 
 /**
  * Packets in the export pipeline: the bundle (packet, contents, audit trail) under the
@@ -296,9 +296,9 @@ export const packetExportSource: ExportSource = {
   async collection(db, row) {
     const p = await db.packet.findFirst({
       where: { id: row.object_id, org_id: row.org_id, env: row.env },
-      select: { type: true },
+      select: { type: true, packet_type: true },
     });
-    return !!p && isCollectionPacket(p.type);
+    return !!p && packetNeedsLicense(p);
   },
   async onReady(db, row) {
     await db.packet.updateMany({

@@ -15,7 +15,7 @@ import { loadOwned, loadWritableMatter, listMatterFilter } from '../matters/acce
 import { currentReadiness } from './readiness-inputs';
 import { packetEventData, packetOut } from './serialize';
 import { requestExport } from '../exports/exports';
-import { isCollectionPacket, isPausedPacketMove } from '../sanctions/collection-operations';
+import { isPausedPacketMove, packetNeedsLicense } from '../sanctions/collection-operations';
 import { assertCollectionNotPaused } from '../sanctions/pause';
 
 /** A packet of the caller's org and environment that the actor may see; anything else is 404. */
@@ -113,9 +113,10 @@ export async function updatePacket(ctx: Ctx, tx: Tx, id: string, patch: PacketPa
     );
   }
   if (to === 'approved') requireScope(ctx.actor, 'packets:approve');
-  // A collection packet drafted before a sanctions match must not be approved or sent while it
-  // is open (§21); withdrawing and rejecting stay allowed.
-  if (to && isPausedPacketMove(p.type, to)) {
+  // A license-bound packet (turnover, remittance) drafted before a sanctions match must not be
+  // approved or sent while it is open (§21); withdrawing and rejecting stay allowed, and a
+  // restraint or preservation packet goes out as blocking allows.
+  if (to && isPausedPacketMove(p, to)) {
     await assertCollectionNotPaused(ctx, tx, p.matter_id, `Moving packet ${p.id} to '${to}'`);
   }
   let readiness = p.readiness;
@@ -172,7 +173,7 @@ export async function updatePacket(ctx: Ctx, tx: Tx, id: string, patch: PacketPa
  */
 export async function exportPacket(ctx: Ctx, tx: Tx, id: string, body: { format: string; redaction_profile?: string }) {
   const p = await findPacket(ctx, tx, id);
-  if (isCollectionPacket(p.type)) await assertCollectionNotPaused(ctx, tx, p.matter_id, `Exporting packet ${p.id}`);
+  if (packetNeedsLicense(p)) await assertCollectionNotPaused(ctx, tx, p.matter_id, `Exporting packet ${p.id}`);
   return requestExport(ctx, tx, {
     object_type: 'packet',
     object_id: p.id,

@@ -8,7 +8,7 @@ import { loadMatterUser } from '../users/matter-user';
 import { eventData } from '../judgments/serialize';
 import { findContactPacket } from './links';
 import { findRelationship } from './relationships';
-import { isCollectionPacket } from '../sanctions/collection-operations';
+import { packetNeedsLicense } from '../sanctions/collection-operations';
 import { assertCollectionNotPaused } from '../sanctions/pause';
 import { contactLogOut } from './serialize';
 
@@ -46,7 +46,7 @@ export async function createContactLog(ctx: Ctx, tx: Tx, relationshipId: string,
   }
   // Logging a collection packet as sent records that it went out: refused while the matter's
   // collection is paused (§21), as sending it is. Other outcomes record what came back.
-  if (packet && input.outcome === 'sent' && isCollectionPacket(packet.type)) {
+  if (packet && input.outcome === 'sent' && packetNeedsLicense(packet)) {
     await assertCollectionNotPaused(ctx, tx, m.id, `Logging packet ${packet.packet_id} as sent`);
   }
   const c = await tx.contactLog.create({

@@ -9,6 +9,8 @@ export interface PacketRef {
   matter_id: string;
   /** The packet `type` of API-CONTRACT §14. */
   type: string;
+  /** The request within the family (a sanctions hold refuses the license-bound ones). */
+  packet_type: string;
   status: string;
 }
 
@@ -22,10 +24,10 @@ export async function findContactPacket(ctx: Ctx, db: Db, packetId: string, matt
   if (!isId('packet', packetId)) throw bad();
   const p = await db.packet.findFirst({
     where: { id: packetId, org_id: ctx.org.id, env: ctx.env, matter_id: matterId },
-    select: { id: true, matter_id: true, type: true, status: true },
+    select: { id: true, matter_id: true, type: true, packet_type: true, status: true },
   });
   if (!p) throw bad();
-  return { packet_id: p.id, matter_id: p.matter_id, type: p.type, status: p.status };
+  return { packet_id: p.id, matter_id: p.matter_id, type: p.type, packet_type: p.packet_type, status: p.status };
 }
 
 /** Packets listed on a counterparty page (newest first, bounded like its response history). */

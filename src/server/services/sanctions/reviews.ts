@@ -199,9 +199,9 @@ export async function createSanctionsReviewPacket(ctx: Ctx, tx: Tx, input: Sanct
 }
 
 /**
- * Counsel's decision (console only, §15): `cleared` (a false positive; needs a reason; lifts the
- * pause for the subjects it clears) or `blocked` (sets ofac_report_required). Moves only from
- * in_review; a concurrent decision loses with 409.
+ * Counsel's decision (console only, §15): `cleared` (a false positive; lifts the pause for the
+ * subjects it clears) or `blocked` (sets ofac_report_required); each needs a reason. Moves only
+ * from in_review; a concurrent decision loses with 409.
  */
 export async function decideReview(
   ctx: Ctx,
@@ -212,10 +212,16 @@ export async function decideReview(
   const r = await findReview(ctx, tx, id, 'review_id');
   await loadWritableMatter(ctx, tx, r.matter_id);
   const reason = input.reason?.trim() || null;
-  if (input.decision === 'cleared' && !reason)
-    throw new ApiError('parameter_missing', 'Clearing a review needs a reason (why the match is a false positive).', {
-      param: 'reason',
-    });
+  // Both decisions are counsel's record: clearing lifts the pause, blocking starts the OFAC
+  // report clock and keeps the property blocked; neither is taken without saying why.
+  if (!reason)
+    throw new ApiError(
+      'parameter_missing',
+      input.decision === 'cleared'
+        ? 'Clearing a review needs a reason (why the match is a false positive).'
+        : 'Blocking needs a reason (why the match is the listed person or their property: the identifiers that match).',
+      { param: 'reason' },
+    );
   const now = new Date();
   const done = await tx.sanctionsReview.updateMany({
     where: { id: r.id, status: 'in_review' },
