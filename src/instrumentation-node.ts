@@ -12,6 +12,13 @@ export async function registerNode() {
   // The sanctions lists take ~0.5 s of CPU to read and index: done now, before requests are
   // served, instead of stalling the event loop inside the first screening request.
   const warmed = (await import('./server/services/sanctions/screen-data')).warmScreenData();
+  // Likewise the address labels (exchange, GraphSense, OFAC addresses) that graphs, plans and
+  // hypotheses look up: indexed on first use, that first use held the loop for 150-400 ms.
+  try {
+    (await import('./server/services/judgments/wallet-data')).walletIndex();
+  } catch {
+    // Not fatal here: the first request that needs the labels builds them and reports the error.
+  }
   const { ready } = await import('./server/db/ready');
   const { startBackground } = await import('./server/jobs/start-background');
   const { log } = await import('./server/log');
