@@ -15,11 +15,7 @@ import {
   JURISDICTION_RE,
   KNOWN_JURISDICTIONS,
   TOOL_KEYS,
-  attorneyIssuedProcessFor,
-  domesticationFor,
-  enforcementToolsFor,
   resolveRules,
-  timeRuleFor,
   type JurisdictionRow,
 } from '../src/server/domain/judgments/jurisdiction-rules';
 import { computeDeadlines, type DeadlineSpec } from '../src/server/domain/judgments/deadlines';
@@ -156,7 +152,7 @@ describe('every US jurisdiction has a complete, cited row', () => {
 
 describe('enforcement tools: the citations the review found wrong', () => {
   test('Texas: garnishment (CPRC ch. 63, TRCP 657-679) and turnover (CPRC § 31.002), not TRCP 627/628 as restraint', () => {
-    const tx = enforcementToolsFor('US-TX');
+    const tx = resolveRules('US-TX').enforcement_tools;
     assert.doesNotMatch(tx.restraint ?? '', /627|628/);
     assert.match(tx.garnishment!, /ch\. 63/);
     assert.match(tx.garnishment!, /657-679/);
@@ -164,7 +160,7 @@ describe('enforcement tools: the citations the review found wrong', () => {
   });
 
   test('California: an exchange is reached by third-party examination (CCP 708.120) or levy, not the debtor-examination lien', () => {
-    const ca = enforcementToolsFor('US-CA');
+    const ca = resolveRules('US-CA').enforcement_tools;
     assert.match(ca.restraint!, /708\.120/);
     assert.doesNotMatch(ca.restraint!, /708\.110/);
     assert.match(ca.third_party_examination!, /708\.120/);
@@ -172,7 +168,7 @@ describe('enforcement tools: the citations the review found wrong', () => {
   });
 
   test("attorney-issued process: NY restraining notice and information subpoena; IL citation; federal courts add the state's", () => {
-    const ny = attorneyIssuedProcessFor('US-NY');
+    const ny = resolveRules('US-NY').attorney_issued_process;
     assert.deepEqual(
       ny.map((p) => [p.tool, p.citation]),
       [
@@ -180,19 +176,23 @@ describe('enforcement tools: the citations the review found wrong', () => {
         ['information_subpoena', 'N.Y. CPLR 5224(a)(3)'],
       ],
     );
-    assert.equal(attorneyIssuedProcessFor('US-IL')[0].tool, 'citation_to_discover_assets');
-    const fed = attorneyIssuedProcessFor('US-FED-NY').map((p) => p.tool);
+    assert.equal(resolveRules('US-IL').attorney_issued_process[0].tool, 'citation_to_discover_assets');
+    const fed = resolveRules('US-FED-NY').attorney_issued_process.map((p) => p.tool);
     assert.deepEqual(fed, ['information_subpoena', 'restraining_notice', 'information_subpoena']);
-    assert.match(enforcementToolsFor('US-FED-NY').restraint!, /5222/, "FRCP 69(a)(1): the forum state's restraint");
-    assert.match(enforcementToolsFor('US-FED-NY').discovery!, /69\(a\)\(2\)/);
-    assert.match(domesticationFor('US-FED-CA')!.citation, /1963/);
-    assert.equal(domesticationFor('US-CA')!.act, 'other', 'California: Sister State Money Judgments Act');
-    assert.equal(domesticationFor('US-OH')!.act, 'UEFJA');
+    assert.match(
+      resolveRules('US-FED-NY').enforcement_tools.restraint!,
+      /5222/,
+      "FRCP 69(a)(1): the forum state's restraint",
+    );
+    assert.match(resolveRules('US-FED-NY').enforcement_tools.discovery!, /69\(a\)\(2\)/);
+    assert.match(resolveRules('US-FED-CA').domestication!.citation, /1963/);
+    assert.equal(resolveRules('US-CA').domestication!.act, 'other', 'California: Sister State Money Judgments Act');
+    assert.equal(resolveRules('US-OH').domestication!.act, 'UEFJA');
   });
 
   test('no state is left with no tools', () => {
     for (const s of STATES) {
-      const t = enforcementToolsFor(`US-${s}`);
+      const t = resolveRules(`US-${s}`).enforcement_tools;
       assert.ok(TOOL_KEYS.filter((k) => t[k]).length >= 2, `US-${s}`);
     }
   });
@@ -260,8 +260,8 @@ describe('time computed as courts compute it (FRCP 6(a)(1)(C) and state analogue
     assert.ok(tx.review_reasons.some((r) => /No holiday table for US-TX/.test(r)));
     const fedCa = stayEnd('US-FED-CA', '2026-01-13')!;
     assert.ok(fedCa.review_reasons.some((r) => /6\(a\)\(6\)\(C\)/.test(r)));
-    assert.equal(timeRuleFor('US-FED-CA')!.citation, 'Fed. R. Civ. P. 6(a)');
-    assert.equal(timeRuleFor('US-NY')!.holidays, 'state');
+    assert.equal(resolveRules('US-FED-CA').time_rule!.citation, 'Fed. R. Civ. P. 6(a)');
+    assert.equal(resolveRules('US-NY').time_rule!.holidays, 'state');
   });
 
   test('a date beyond the holiday tables is computed but flagged, never silently trusted', () => {

@@ -44,8 +44,6 @@ const STATES = new Map<string, HolidayTable>(
   ),
 );
 
-export const STATE_HOLIDAY_TABLES = [...STATES.keys()];
-
 const FRCP_6A = 'Fed. R. Civ. P. 6(a)(1)(C), 6(a)(6)';
 
 export interface CourtDay {

@@ -314,12 +314,3 @@ export function resolveRules(input: string): ResolvedRules {
     review_reasons: row.verified ? [] : [`${row.code} rules are marked verified:false in ${RULES_DATASET.name}.`],
   };
 }
-
-/** Typed accessors over the resolved rules, for callers that need one part (plan, packets). */
-export const enforcementToolsFor = (code: string): EnforcementTools => resolveRules(code).enforcement_tools;
-export const attorneyIssuedProcessFor = (code: string): AttorneyIssuedProcess[] =>
-  resolveRules(code).attorney_issued_process;
-export const domesticationFor = (code: string): DomesticationRule | null => resolveRules(code).domestication;
-export const exemptionsFor = (code: string): ExemptionsRule | null => resolveRules(code).exemptions;
-export const lienFor = (code: string): LienRule | null => resolveRules(code).lien;
-export const timeRuleFor = (code: string): TimeRule | null => resolveRules(code).time_rule;
