@@ -34,27 +34,7 @@ export const LICENSING_DATA = `data/ofac-licensing/rules.json (${rules.as_of})`;
 /** The one reason every license-bound step is refused with, in the plan and by the API. */
 export const LICENSE_REASON = `needs an OFAC specific license (${LICENSE_RULE.cite})`;
 
-/** Requests (a packet's `packet_type`, or a plan step's type) that move blocked property. */
-const LICENSE_BOUND: ReadonlySet<string> = new Set([
-  // packet requests
-  'turnover',
-  'remittance',
-  'self_custody_turnover',
-  // issuer remediation packets
-  'issuer_freeze',
-  'burn_reissue',
-  // plan steps
-  'exchange_turnover',
-  'turnover_workflow',
-  'contempt_motion',
-]);
-
-/** How a hold treats a request: allowed (restraint, preservation, discovery, referral, the
- *  review itself) or license_required. Unknown requests are license-bound: failing closed. */
-export function holdTreatment(request: string): HoldTreatment {
-  if (LICENSE_BOUND.has(request)) return 'license_required';
-  return ALLOWED.has(request) ? 'allowed' : 'license_required';
-}
+/** Requests that leave blocked property where it is (see holdTreatment). */
 const ALLOWED: ReadonlySet<string> = new Set([
   // packet requests
   'preservation',
@@ -74,6 +54,17 @@ const ALLOWED: ReadonlySet<string> = new Set([
   'law_enforcement_referral',
   'monitor_wallet',
 ]);
+
+/**
+ * How a hold treats a request (a packet's `packet_type`, or a plan step's type): allowed when
+ * it leaves the property where it is (restraint, preservation, discovery, referral, the review
+ * itself); license_required otherwise. That covers every request that moves property (turnover,
+ * remittance, self-custody turnover, issuer freeze, burn/reissue, exchange turnover, the
+ * turnover workflow, contempt to compel turnover) and any request not named here: failing closed.
+ */
+export function holdTreatment(request: string): HoldTreatment {
+  return ALLOWED.has(request) ? 'allowed' : 'license_required';
+}
 
 /** The judicial-process (null and void) section of the listed person's program, else the
  *  Part 589 model section, with whether the row is verified. */
