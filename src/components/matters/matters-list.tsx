@@ -11,6 +11,7 @@ import { FilterButtons, FilterSelect } from '../list/filters';
 import { Pager } from '../list/pager';
 import { RowLink } from '../list/row-links';
 import { MATTER_STATUSES as STATUSES, mattersListInput, type MattersSearch } from './inputs';
+import { PauseSection } from '../sanctions/pause-banner';
 
 function pageHref(s: MattersSearch, cursor: { starting_after?: string; ending_before?: string }) {
   const q = new URLSearchParams();
@@ -86,12 +87,7 @@ export function MattersList({
       </Form>
       <ErrorNote error={apiError(list.error)} />
       {paused.length > 0 && (
-        <section
-          role="status"
-          aria-label="Collection paused"
-          data-testid="pause-banner"
-          className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-950"
-        >
+        <PauseSection>
           <p className="font-semibold">
             Collection paused (sanctions) on {paused.length} matter{paused.length === 1 ? '' : 's'} of this page:{' '}
             {paused.map((m, i) => (
@@ -107,7 +103,7 @@ export function MattersList({
             Turnover, remittance, burn/reissue and issuer freeze need an OFAC specific license (31 CFR 501.801);
             restraint and preservation stay available.
           </p>
-        </section>
+        </PauseSection>
       )}
       <DataTable
         caption="Matters"

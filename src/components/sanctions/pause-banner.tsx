@@ -2,17 +2,24 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
+import type { CollectionPaused } from '@/server/services/sanctions/pause';
 import { useTRPC } from '@/trpc/react';
 import { Mono } from '../ui';
 import { formatTime, humanize } from '../format';
 
-/** A matter's `collection_paused` (GET /v1/matters/{id}, its list and its dashboard). */
-export interface CollectionPaused {
-  reason: string;
-  sanctions_review_id: string | null;
-  review_status: string | null;
-  since: string;
-  unresolved_matches: number;
+/** The pause's frame, one look wherever it is shown (a matter, the matters list, a form). */
+export function PauseSection({ children }: { children: ReactNode }) {
+  return (
+    <section
+      role="status"
+      aria-label="Collection paused"
+      data-testid="pause-banner"
+      className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-950"
+    >
+      {children}
+    </section>
+  );
 }
 
 /**
@@ -22,12 +29,7 @@ export interface CollectionPaused {
  */
 export function PauseBanner({ paused, what }: { paused: CollectionPaused; what?: string }) {
   return (
-    <section
-      role="status"
-      aria-label="Collection paused"
-      data-testid="pause-banner"
-      className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-950"
-    >
+    <PauseSection>
       <p className="font-semibold">Collection paused (sanctions){what ? `: ${what}` : ''}</p>
       <p className="mt-0.5">{paused.reason}</p>
       <p className="mt-0.5 text-xs">
@@ -50,7 +52,7 @@ export function PauseBanner({ paused, what }: { paused: CollectionPaused; what?:
           </>
         )}
       </p>
-    </section>
+    </PauseSection>
   );
 }
 
