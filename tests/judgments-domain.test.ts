@@ -19,12 +19,11 @@ import {
   type LedgerJudgment,
 } from '../src/server/domain/judgments/ledger-engine';
 import { evaluateGates, GATE_NAMES, type GateInput } from '../src/server/domain/judgments/validation-gates';
+import { baseGateInput } from './helpers/gate-input';
 import { allowedMoves, moveBlocker, statusAfterValidation } from '../src/server/domain/judgments/judgment-status';
 import { parseAddress } from '../src/server/domain/judgments/wallet-address';
 import { buildWalletIndex, classifyWallet } from '../src/server/domain/judgments/wallet-index';
 import { buildEnforcementPlan, type PlanInput } from '../src/server/domain/judgments/enforcement-plan';
-import { SDN_DATASET } from '../src/server/domain/sanctions/sdn-list';
-import { OFAC_ADDRESS_DATASET } from '../src/server/domain/sanctions/addresses';
 import type { ScreenMatch } from '../src/server/domain/sanctions/screen';
 import { addressIndex } from '../src/server/services/sanctions/address-data';
 import { parseCsv } from '../src/server/domain/judgments/csv';
@@ -342,34 +341,6 @@ describe('ledger engine', () => {
   });
 });
 
-const baseGateInput = (): GateInput => ({
-  today: '2025-01-15',
-  judgment: {
-    date_entered: '2024-06-03',
-    type: 'standard',
-    appeal_stay_status: 'none',
-    bankruptcy_status: 'none',
-    source_refs: [{ source_type: 'judgment' }],
-    renewal_deadline: null,
-  },
-  rules: resolveRules('US-CA'),
-  authority: { status: 'granted', basis: 'engagement_letter', granted_by: 'GC' },
-  claimants: [{ name: 'Acme', role: 'creditor', source_refs: [] }],
-  consumer_debt: false,
-  bankruptcy_known: null,
-  appeal_stay_known: null,
-  // A complete, current list: the dataset caveats of the shipped copy are tested in sanctions-domain.
-  sanctions: {
-    debtor: { name: 'Dana Doe', matches: [] },
-    wallets: [],
-    recorded: null,
-    datasets: {
-      names: { ...SDN_DATASET, as_of: '2025-01-10', gaps: null },
-      addresses: { ...OFAC_ADDRESS_DATASET, as_of: '2025-01-10' },
-    },
-  },
-  checks: null,
-});
 
 describe('validation gates', () => {
   const statuses = (i: GateInput) => Object.fromEntries(evaluateGates(i).gates.map((g) => [g.gate, g.status]));

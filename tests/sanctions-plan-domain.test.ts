@@ -29,6 +29,7 @@ import { SDN_DATASET } from '../src/server/domain/sanctions/sdn-list';
 import { OFAC_ADDRESS_DATASET } from '../src/server/domain/sanctions/addresses';
 import type { ScreenMatch } from '../src/server/domain/sanctions/screen';
 import { addressIndex } from '../src/server/services/sanctions/address-data';
+import { baseGateInput } from './helpers/gate-input';
 
 const SUEX = '0x19aa5fe80d33a56d56c78e82ea5e50e5d80b4dff';
 const MAGOMEDOV = '0x1999ef52700c34de7ec2b68a28aafb37db0c5ade';
@@ -51,33 +52,23 @@ const debtorMatch = (match_type: 'exact' | 'fuzzy', score: number): ScreenMatch 
   assets: [],
 });
 
-const gateInput = (matches: ScreenMatch[]): GateInput => ({
-  today: '2025-12-01',
-  judgment: {
-    date_entered: '2024-06-03',
-    type: 'standard',
-    appeal_stay_status: 'none',
-    bankruptcy_status: 'none',
-    source_refs: [{ source_type: 'judgment' }],
-    renewal_deadline: null,
-  },
-  rules: resolveRules('US-NY'),
-  authority: { status: 'granted', basis: 'engagement_letter', granted_by: 'GC' },
-  claimants: [{ name: 'Acme', role: 'creditor', source_refs: [] }],
-  consumer_debt: false,
-  bankruptcy_known: null,
-  appeal_stay_known: null,
-  sanctions: {
-    debtor: { name: 'Garantex Europe', matches },
-    wallets: [],
-    recorded: null,
-    datasets: {
-      names: { ...SDN_DATASET, as_of: '2025-11-19', gaps: null },
-      addresses: { ...OFAC_ADDRESS_DATASET, as_of: '2025-11-19' },
+/** The every-gate-passes input, for a New York judgment screened on the list of 2025-11-19. */
+const gateInput = (matches: ScreenMatch[]): GateInput => {
+  const base = baseGateInput();
+  return {
+    ...base,
+    today: '2025-12-01',
+    rules: resolveRules('US-NY'),
+    sanctions: {
+      ...base.sanctions,
+      debtor: { name: 'Garantex Europe', matches },
+      datasets: {
+        names: { ...SDN_DATASET, as_of: '2025-11-19', gaps: null },
+        addresses: { ...OFAC_ADDRESS_DATASET, as_of: '2025-11-19' },
+      },
     },
-  },
-  checks: null,
-});
+  };
+};
 
 const index = buildWalletIndex(
   { labelsCsv: readFileSync('data/labels/evm_exchange_and_risk_labels.csv', 'utf8') },
