@@ -341,7 +341,6 @@ describe('ledger engine', () => {
   });
 });
 
-
 describe('validation gates', () => {
   const statuses = (i: GateInput) => Object.fromEntries(evaluateGates(i).gates.map((g) => [g.gate, g.status]));
   const onlyFailing = (i: GateInput) =>
