@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { createBase58check, hex } from '@scure/base';
+import { hex } from '@scure/base';
+import { base58check, decode58 } from '../judgments/wallet-address';
 
 /**
  * Tron addresses in their three spellings. Wallets are stored and shown in base58check (`T…`,
@@ -9,20 +9,12 @@ import { createBase58check, hex } from '@scure/base';
  * every address it gets back into `T…` before anything else sees it.
  * (developers.tron.network, "JSON-RPC API overview: compatibility conventions", read 2026-11-25.)
  */
-const sha256 = (d: Uint8Array) => new Uint8Array(createHash('sha256').update(d).digest());
-const base58check = createBase58check(sha256);
-
 const TRON_PREFIX = 0x41;
 
 /** `T…` → the 21-byte hex form `41…` (lowercase); null when it is not a Tron address. */
 export function tronToHex41(base58: string): string | null {
-  let bytes: Uint8Array;
-  try {
-    bytes = base58check.decode(base58.trim());
-  } catch {
-    return null;
-  }
-  if (bytes.length !== 21 || bytes[0] !== TRON_PREFIX) return null;
+  const bytes = decode58(base58.trim());
+  if (!bytes || bytes.length !== 21 || bytes[0] !== TRON_PREFIX) return null;
   return hex.encode(bytes);
 }
 

@@ -21,9 +21,11 @@ export interface ParsedAddress {
 }
 
 const sha256 = (d: Uint8Array) => new Uint8Array(createHash('sha256').update(d).digest());
-const base58check = createBase58check(sha256);
+/** Base58check with double SHA-256 (Bitcoin P2PKH/P2SH, Tron). */
+export const base58check = createBase58check(sha256);
 
-function decode58(s: string): Uint8Array | null {
+/** The payload of a base58check string, or null when it does not decode or its checksum fails. */
+export function decode58(s: string): Uint8Array | null {
   try {
     return base58check.decode(s);
   } catch {

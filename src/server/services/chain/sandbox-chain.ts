@@ -2,6 +2,8 @@ import type { Ctx, Db } from '../../context';
 import type { ChainNetwork } from '../../domain/crypto/networks';
 import type { ChainTransfer } from '../../domain/crypto/hypotheses';
 import type { ChainSource, Holding } from './source';
+import { aggRows, FAR_FUTURE, FAR_PAST } from './history-sql';
+import { loopYield } from '../loop-yield';
 
 /** [seq, hash, from, to, asset, amount text, epoch ms]: one JSON array per row. */
 type Packed = [number, string, string, string, string, string, number];
@@ -11,9 +13,7 @@ type Packed = [number, string, string, string, string, string, number];
  * parse instead of 70,000 values converted one by one by the driver adapter.
  */
 const unpack = (network: string, rows: { rows: Packed[] | string | null }[]): ChainTransfer[] => {
-  const raw = rows[0]?.rows ?? [];
-  const list: Packed[] = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  return list.map(([seq, hash, from, to, asset, amount, ms]) => ({
+  return aggRows(rows[0]?.rows).map(([seq, hash, from, to, asset, amount, ms]) => ({
     transaction_hash: hash,
     network,
     from,
@@ -25,10 +25,8 @@ const unpack = (network: string, rows: { rows: Packed[] | string | null }[]): Ch
   }));
 };
 
-const FAR_PAST = new Date('1970-01-01T00:00:00Z');
 /** Rows per page of a history read (a page's JSON is under 1 MB). */
 const HISTORY_PAGE = 5_000;
-const FAR_FUTURE = new Date('9999-12-31T00:00:00Z');
 
 /**
  * The synthetic chain of the caller's organization sandbox: balances and histories computed in
@@ -81,6 +79,7 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
       // between pages: one json_agg of a 100,000-transfer history is a JSON value of ~15 MB whose
       // parse alone held the loop for over a second (bench/asset-map.ts).
       const out: ChainTransfer[] = [];
+      const pause = loopYield();
       let after = { ts: new Date(-1), seq: -1n };
       for (;;) {
         const page = unpack(
@@ -103,7 +102,7 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
         if (page.length < HISTORY_PAGE) return out;
         const last = page.at(-1)!;
         after = { ts: last.timestamp, seq: BigInt(last.block_number!) };
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        await pause();
       }
     },
     async outgoing(addresses, range) {

@@ -1,6 +1,7 @@
 import type { Ctx, Db } from '../../context';
 import type { ChainTransfer } from '../../domain/crypto/hypotheses';
 import type { ChainNetwork } from '../../domain/crypto/networks';
+import { aggRows, FAR_FUTURE, FAR_PAST } from './history-sql';
 
 /** Blocks [start_block, next_block) of a wallet's history are read. */
 export interface ScanCursor {
@@ -58,8 +59,6 @@ export function memoryScanStore(): ScanStore {
 }
 
 type Packed = [string, number, string, string, string, string | null, string, number, number];
-const FAR_PAST = new Date('1970-01-01T00:00:00Z');
-const FAR_FUTURE = new Date('9999-12-31T00:00:00Z');
 
 /** The store in the tenant's database (chain_scan_cursors, chain_scan_transfers). */
 export function dbScanStore(ctx: Pick<Ctx, 'org' | 'env'>, db: Db): ScanStore {
@@ -117,9 +116,7 @@ export function dbScanStore(ctx: Pick<Ctx, 'org' | 'env'>, db: Db): ScanStore {
         WHERE org_id = ${org} AND env = ${env} AND network = ${network}
           AND timestamp >= ${range.from ?? FAR_PAST} AND timestamp <= ${range.to ?? FAR_FUTURE}
           AND (from_address = ANY(${keys}::text[]) OR to_address = ANY(${keys}::text[]))`;
-      const raw = row?.rows ?? [];
-      const list: Packed[] = typeof raw === 'string' ? JSON.parse(raw) : raw;
-      return list.map(([hash, li, from, to, asset, contract, amount, block, ms]) => ({
+      return aggRows(row?.rows).map(([hash, li, from, to, asset, contract, amount, block, ms]) => ({
         transaction_hash: hash,
         network,
         from,
