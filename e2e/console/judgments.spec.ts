@@ -116,16 +116,24 @@ test.describe('judgments and ledger in the console', () => {
       await expect(page.getByTestId('current-profile')).toHaveText('Not set');
     }
 
-    // A plan, whatever the readiness: a flagged sanctions review blocks collection steps.
+    // A plan, whatever the readiness. A flagged sanctions review keeps legal process and restraint
+    // open (consistent with blocking) and holds what would move the property: turnover and
+    // burn/reissue wait for an OFAC license (31 CFR 501.801), which the plan proposes to apply for.
+    await page.getByLabel('Known wallets').fill('0x1111111111111111111111111111111111111111');
     await page.getByLabel('Known exchanges').fill('Coinbase');
     await page.getByLabel('Sanctions review required').check();
     await page.getByRole('button', { name: 'Generate enforcement plan' }).click();
     const plan = page.getByTestId('plan-result');
     await expect(plan).toBeVisible();
     await expect(plan).toContainText(ready ? 'Assertive · pressure 2' : 'Measured · pressure 1');
-    await expect(page.getByTestId('priority-actions')).toContainText('sanctions_review');
-    await expect(page.getByTestId('blocked-actions')).toContainText('vasp_legal_process');
-    await expect(page.getByTestId('blocked-action').first()).toContainText('Sanctions');
+    const priority = page.getByTestId('priority-actions');
+    await expect(priority).toContainText('sanctions_review');
+    await expect(priority).toContainText('ofac_license_application');
+    await expect(priority).toContainText('vasp_legal_process');
+    const blocked = page.getByTestId('blocked-actions');
+    await expect(blocked).toContainText('burn_reissue');
+    await expect(blocked).not.toContainText('vasp_legal_process');
+    await expect(page.getByTestId('blocked-action').first()).toContainText('Sanctions license');
     for (const g of GATES) await expect(page.getByTestId(`plan-gate-${g}`)).toBeVisible();
     expect(await seriousViolations(page), 'judgment page').toEqual([]);
 
