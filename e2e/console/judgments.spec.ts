@@ -117,8 +117,8 @@ test.describe('judgments and ledger in the console', () => {
     }
 
     // A plan, whatever the readiness. A flagged sanctions review keeps legal process and restraint
-    // open (consistent with blocking) and holds what would move the property: turnover and
-    // burn/reissue wait for an OFAC license (31 CFR 501.801), which the plan proposes to apply for.
+    // open (consistent with blocking) and holds what would move the property: turnover and an
+    // issuer freeze wait for an OFAC license (31 CFR 501.801), which the plan proposes to apply for.
     await page.getByLabel('Known wallets').fill('0x1111111111111111111111111111111111111111');
     await page.getByLabel('Known exchanges').fill('Coinbase');
     await page.getByLabel('Sanctions review required').check();
@@ -131,7 +131,7 @@ test.describe('judgments and ledger in the console', () => {
     await expect(priority).toContainText('ofac_license_application');
     await expect(priority).toContainText('vasp_legal_process');
     const blocked = page.getByTestId('blocked-actions');
-    await expect(blocked).toContainText('burn_reissue');
+    await expect(blocked).toContainText('turnover_workflow');
     await expect(blocked).not.toContainText('vasp_legal_process');
     await expect(page.getByTestId('blocked-action').first()).toContainText('Sanctions license');
     for (const g of GATES) await expect(page.getByTestId(`plan-gate-${g}`)).toBeVisible();
