@@ -657,6 +657,8 @@ describe('enforcement plan', () => {
     assert.deepEqual(p.blocked_actions.map((b) => b.type).sort(), [
       'contempt_motion',
       'debtor_discovery',
+      // Domesticating in Delaware (where Coinbase is) waits out the stay like any collection step.
+      'domesticate_judgment',
       'exchange_freeze',
       'exchange_intercept',
       'exchange_turnover',

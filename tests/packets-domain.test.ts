@@ -55,7 +55,8 @@ test('readiness: each rule applies to its types and cites a reason', () => {
   assert.deepEqual(failing(base({ grant: { basis: 'engagement_letter', source_types: [], in_effect: false } })), [
     'legal_authority',
   ]);
-  assert.deepEqual(failing(base({ judgment: { present: true, status: 'stayed' } })), ['judgment']);
+  // Each enforceability fact is its own named check (judgments/enforceability.ts).
+  assert.deepEqual(failing(base({ judgment: { present: true, status: 'stayed' } })), ['judgment_not_stayed']);
   assert.deepEqual(failing(base({ wallets: [{ address: '0x1', category: 'sanctioned' }] })), ['wallets']);
   const le = {
     counterparty_name: 'FBI IC3',

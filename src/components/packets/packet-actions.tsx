@@ -9,7 +9,8 @@ type Status = 'draft' | 'in_review' | 'approved' | 'sent' | 'responded' | 'rejec
 
 /**
  * The review actions a packet's status allows. Approve shows only to users holding
- * packets:approve (the server refuses everyone else anyway); rejecting, returning to draft and
+ * packets:approve (the server refuses everyone else anyway) and stays disabled while the packet
+ * is not ready (the server would answer 409 packet_not_ready); rejecting, returning to draft and
  * recording a response take the reason typed here.
  */
 export function PacketActions({
@@ -95,7 +96,8 @@ export function PacketActions({
             key={a.testId}
             data-testid={a.testId}
             variant={a.variant ?? 'primary'}
-            disabled={busy || (!!a.reason && !reason.trim())}
+            disabled={busy || (!!a.reason && !reason.trim()) || (a.to === 'approved' && !ready)}
+            title={a.to === 'approved' && !ready ? 'Not ready: supply the missing items first.' : undefined}
             onClick={() => go(a.to, a.reason)}
           >
             {a.label}

@@ -20,6 +20,9 @@ import {
   BANKRUPTCY_STATUSES,
   JUDGMENT_STATUSES,
   JUDGMENT_TYPES,
+  ASSIGNMENT_STATUSES,
+  CLAIM_NATURES,
+  DEBTOR_TYPES,
 } from '../domain/judgments/judgment-status';
 import { GATE_NAMES } from '../domain/judgments/validation-gates';
 import { PROFILES } from '../domain/judgments/enforcement-plan';
@@ -48,10 +51,24 @@ const jurisdiction = () =>
 
 const interestIn = () =>
   z
-    .strictObject({ rate_pct: decimal(), basis: name() })
+    .strictObject({
+      rate_pct: decimal(),
+      basis: name(),
+      effective_from: calendarDate()
+        .optional()
+        .describe(
+          'The day this rate takes effect (default: the entry date on intake, today on update); earlier time keeps the earlier rate.',
+        ),
+    })
     .describe(
       "Post-judgment rate where the jurisdiction's rate rests on an index the service does not ship (e.g. the 28 U.S.C. § 1961 1-year Treasury rate).",
     );
+/** The facts enforcement law turns on: claim nature, debtor type, assignment of record. */
+const claimFacts = () => ({
+  claim_nature: z.enum(CLAIM_NATURES).nullable().optional(),
+  debtor_type: z.enum(DEBTOR_TYPES).nullable().optional(),
+  assignment_status: z.enum(ASSIGNMENT_STATUSES).optional(),
+});
 
 const gateOut = z
   .object({
@@ -105,6 +122,10 @@ const judgment = z
     renewal_deadline_source: z.enum(['user', 'rules']).nullable(),
     consumer_debt: z.boolean().nullable(),
     post_judgment_interest: z.object({ rate_pct: z.number(), basis: z.string() }).nullable(),
+    post_judgment_interest_history: z.array(z.object({ from: z.string(), rate_pct: z.number(), basis: z.string() })),
+    claim_nature: z.enum(CLAIM_NATURES).nullable(),
+    debtor_type: z.enum(DEBTOR_TYPES).nullable(),
+    assignment_status: z.enum(ASSIGNMENT_STATUSES),
     review_state: reviewStateOut,
     source_refs: z.array(z.unknown()),
     enforcement_profile: z.enum(PROFILE_NAMES).nullable(),
@@ -176,6 +197,7 @@ export const intakeJudgment = defineOp('POST', '/v1/judgments/intake', {
     source_refs: arr(sourceRef()).optional(),
     consumer_debt: z.boolean().nullable().optional(),
     post_judgment_interest: interestIn().nullable().optional(),
+    ...claimFacts(),
   }),
   response: judgment,
 });
@@ -209,6 +231,7 @@ export const updateJudgment = defineOp('PATCH', '/v1/judgments/{judgment_id}', {
     consumer_debt: z.boolean().nullable().optional(),
     post_judgment_interest: interestIn().nullable().optional(),
     source_refs: arr(sourceRef()).optional(),
+    ...claimFacts(),
   }),
   response: judgment,
 });
@@ -275,9 +298,13 @@ export const createEnforcementPlan = defineOp('POST', '/v1/judgments/{judgment_i
         sanctions_review_required: z.boolean().optional(),
         // OFAC's 50 Percent Rule: aggregate % of the debtor owned by blocked persons, when known.
         blocked_ownership_pct: z.number().min(0).max(100).optional(),
+        // Fed. R. Bankr. P. 4007(c): the non-dischargeability deadline runs from this date.
+        bankruptcy_meeting_date: calendarDate().optional(),
       })
       .optional(),
-    known_wallets: arr(z.string().trim().min(1).max(200)).optional(),
+    known_wallets: arr(z.string().trim().min(1).max(200))
+      .optional()
+      .describe("Addresses to plan against (default: the matter's imported wallets)."),
     known_exchanges: arr(z.string().trim().min(1).max(200)).optional(),
   }),
   response: z.object({

@@ -181,6 +181,11 @@ export const triageAlert = defineOp('POST', '/v1/alerts/{alert_id}/triage', {
     create_action: z.boolean().optional(),
     create_packet_type: z.enum(TRIAGE_PACKET_TYPES).optional(),
     authorized_sender: idRef('usr', 'a user').optional().describe('Sender of the packet (default: the acting user).'),
+    judgment_id: str(100)
+      .optional()
+      .describe(
+        "The judgment the packet rests on (default: the matter's only enforceable judgment; 400 when there are several).",
+      ),
   }),
   response: alert,
 });

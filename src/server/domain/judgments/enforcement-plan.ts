@@ -9,7 +9,8 @@ import {
   REPORT_RULE,
 } from '../sanctions/blocked-property';
 import { addDays, daysBetween, type IsoDate } from './dates';
-import type { ResolvedRules } from './jurisdiction-rules';
+import { exchangeDomicile, EXCHANGE_DOMICILES } from './exchange-domiciles';
+import { resolveRules, type ResolvedRules } from './jurisdiction-rules';
 import { automaticStayEnd, type Gate } from './validation-gates';
 import { exchangeSlug, LABELS_DATASET, type WalletClassification } from './wallet-index';
 
@@ -46,6 +47,8 @@ export type BlockReason =
   | 'judgment_life'
   | 'required_documents'
   | 'judgment_status'
+  | 'assignment'
+  | 'award_unconfirmed'
   | 'invalid_address';
 
 export interface BlockedAction {
@@ -65,6 +68,8 @@ export interface PlanConstraints {
   /** Aggregate percentage of the debtor owned, directly or indirectly, by blocked persons, when
    *  known (OFAC's 50 Percent Rule); null or absent when unknown. */
   blocked_ownership_pct?: number | null;
+  /** The first date set for the § 341 meeting of creditors, when known (Rule 4007(c) runs from it). */
+  bankruptcy_meeting_date?: IsoDate | null;
 }
 
 export interface PlanInput {
@@ -77,6 +82,9 @@ export interface PlanInput {
     debtor: string;
     appeal_stay_status: string;
     bankruptcy_status: string;
+    claim_nature?: string | null;
+    debtor_type?: string | null;
+    assignment_status?: string;
   };
   rules: ResolvedRules;
   claimants: { name: string; role: string }[];
@@ -122,6 +130,14 @@ const KINDS: Record<string, Kind> = {
   ofac_license_application: { packet: null, level: 1, priority: 'high', collection: false },
   blocked_property_report: { packet: null, level: 1, priority: 'high', collection: false },
   bankruptcy_claim: { packet: null, level: 1, priority: 'urgent', collection: false },
+  nondischargeability_complaint: { packet: null, level: 1, priority: 'urgent', collection: false },
+  enforce_lien_in_rem: { packet: null, level: 2, priority: 'normal', collection: true },
+  record_assignment: { packet: null, level: 1, priority: 'urgent', collection: false },
+  confirm_award: { packet: null, level: 1, priority: 'urgent', collection: false },
+  exemption_review: { packet: null, level: 1, priority: 'high', collection: false },
+  register_judgment: { packet: null, level: 1, priority: 'high', collection: true },
+  domesticate_judgment: { packet: null, level: 1, priority: 'high', collection: true },
+  foreign_recognition: { packet: null, level: 2, priority: 'normal', collection: true },
   renew_judgment: { packet: null, level: 1, priority: 'high', collection: false },
   revive_judgment: { packet: null, level: 1, priority: 'urgent', collection: false },
   supply_documents: { packet: null, level: 1, priority: 'high', collection: false },
@@ -138,10 +154,16 @@ const KINDS: Record<string, Kind> = {
   contempt_motion: { packet: null, level: 3, priority: 'normal', collection: true },
   law_enforcement_referral: { packet: 'law_enforcement_referral', level: 3, priority: 'normal', collection: true },
 };
+/** Steps that put the judgment on another court's docket; they move no property, so a
+ *  sanctions hold leaves them open (they still wait out stays and bankruptcy). */
+const DOCKET_STEPS = new Set(['register_judgment', 'domesticate_judgment', 'foreign_recognition']);
+/** Process against property the pre-petition lien attached: a discharge leaves it (in rem). */
+const IN_REM_STEPS = new Set(['enforce_lien_in_rem']);
 /** Every step type a plan can propose (an action made from a plan takes its step's type). */
 export const STEP_TYPES = Object.keys(KINDS);
 const RANK: Record<Priority, number> = { urgent: 0, high: 1, normal: 2, low: 3 };
 
+const RULES_DATASET_NAME = 'data/jurisdictions/enforcement-rules.json';
 const short = (a: string) => (a.length > 14 ? `${a.slice(0, 8)}…${a.slice(-4)}` : a);
 const GENERIC = "the forum's post-judgment enforcement procedure";
 
@@ -186,6 +208,18 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
   const programs = [...new Set(sanctionedWallets.flatMap((w) => w.ofac.flatMap((o) => o.programs)))];
   const jp = judicialProcessRule(programs);
   const bankrupt = k.bankruptcy_known || j.bankruptcy_status === 'filed' || j.bankruptcy_status === 'discharged';
+  // The automatic stay bars every act against the debtor or the estate; a discharge bars only
+  // personal liability (§ 524(a)(2)), so liens that attached before the petition survive in rem.
+  const bankruptcyStay = k.bankruptcy_known || j.bankruptcy_status === 'filed';
+  const discharged = !bankruptcyStay && j.bankruptcy_status === 'discharged';
+  const stayLifted = !bankruptcyStay && j.bankruptcy_status === 'stay_lifted';
+  const nature = j.claim_nature ?? null;
+  const unrecordedAssignment = j.assignment_status === 'assigned_unrecorded';
+  const unconfirmedAward = j.type === 'arbitration_award';
+  // A plan that would restrain an exchange account uses attorney-issued process where the forum has it.
+  const attorneyRestraint = rules.attorney_issued_process.find(
+    (p) => p.tool === 'restraining_notice' || p.tool === 'citation_to_discover_assets',
+  );
   const stayEnd = automaticStayEnd(rules, j.date_entered, j.type);
   const appealStay =
     k.appeal_stay_known ||
@@ -243,6 +277,67 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
       jt,
     );
   }
+  if (bankruptcyStay && (nature === 'fraud' || nature === 'tort')) {
+    const meeting = k.bankruptcy_meeting_date ?? null;
+    const last = meeting ? addDays(meeting, 60) : null;
+    add(
+      'nondischargeability_complaint',
+      last
+        ? `File the complaint to except the debt from discharge by ${last}`
+        : 'File the complaint to except the debt from discharge within 60 days of the first § 341 meeting date',
+      `${nature === 'fraud' ? 'A fraud judgment' : 'A judgment for willful and malicious injury'} is excepted from discharge only if the creditor files a complaint in the bankruptcy court in time; miss the deadline and the debt is discharged. ${last ? `The first date set for the § 341 meeting was ${meeting}, so the last day is ${last}.` : 'Record the first date set for the § 341 meeting (constraints.bankruptcy_meeting_date) to compute the last day.'} The automatic stay does not bar this complaint.`,
+      `11 U.S.C. § 523(a)(${nature === 'fraud' ? '2' : '6'}), § 523(c)(1); Fed. R. Bankr. P. 4007(c) (60 days after the first date set for the meeting of creditors under § 341(a))`,
+      jt,
+    );
+    if (!last)
+      review.push(
+        'The 60-day deadline to except the debt from discharge (Fed. R. Bankr. P. 4007(c)) needs the first § 341 meeting date.',
+      );
+  }
+  if (discharged) {
+    add(
+      'enforce_lien_in_rem',
+      'Enforce the judgment lien against the property it attached before the petition',
+      'The discharge ends the debtor’s personal liability, not a valid lien: a judgment lien that attached before the petition and was not avoided can still be enforced against that property.',
+      `11 U.S.C. § 524(a)(2) (personal liability only); Johnson v. Home State Bank, 501 U.S. 78, 84 (1991); Long v. Bullard, 117 U.S. 617 (1886); unless avoided under § 522(f)${rules.lien ? `; lien: ${rules.lien.citation}` : ''}`,
+      jt,
+    );
+    if (nature === 'fraud')
+      review.push(
+        'A fraud judgment survives the discharge only if the bankruptcy court excepted it (11 U.S.C. § 523(a)(2), (c)); record that determination before any in personam step.',
+      );
+  }
+  if (stayLifted)
+    review.push(
+      'Relief from the automatic stay (11 U.S.C. § 362(d)) reaches only what the order grants (often one property or one proceeding); counsel confirms each collection step is within it.',
+    );
+  if (unrecordedAssignment) {
+    add(
+      'record_assignment',
+      'File the assignment of the judgment of record before the assignee enforces',
+      'The judgment was assigned but the assignment is not filed with the court; until it is, the assignee cannot take enforcement steps in its own name.',
+      'Cal. Code Civ. Proc. § 673 (acknowledgment of assignment of judgment); N.Y. CPLR 5019(c) (filing with the clerk); the forum’s equivalent',
+      jt,
+    );
+  }
+  if (unconfirmedAward) {
+    add(
+      'confirm_award',
+      'Petition to confirm the arbitration award',
+      'An arbitration award is not a judgment: it is enforced through the judgment confirming it.',
+      '9 U.S.C. §§ 9, 13 (confirmation within one year; the confirming judgment is enforced as any other); Cal. Code Civ. Proc. §§ 1285, 1287.4; N.Y. CPLR 7510, 7514',
+      jt,
+    );
+  }
+  if (j.debtor_type === 'natural_person' || consumer) {
+    add(
+      'exemption_review',
+      'Check exemptions before levy: wages, benefit deposits and state exemptions',
+      'The debtor is a natural person: part of their earnings, federal benefits directly deposited and the property state law exempts cannot be taken, whatever the debt.',
+      `15 U.S.C. § 1673 (garnishment limited to 25% of disposable earnings); 31 CFR Part 212 (two months of directly deposited federal benefits protected); ${rules.exemptions?.citation ?? "the forum state's exemption statute"}`,
+      jt,
+    );
+  }
   if (docsGate?.status === 'fail') {
     add(
       'supply_documents',
@@ -287,6 +382,64 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
     { kind: 'debtor', value: j.debtor },
   );
 
+  // Where the exchange is: register (federal, 28 U.S.C. § 1963) or domesticate (a state's
+  // UEFJA) the judgment there, once per place; flag an offshore exchange (no US route).
+  const forumState = rules.federal ? rules.forum_state : rules.known ? rules.code : null;
+  const venues = new Set<string>();
+  const addVenue = (slug: string, name: string) => {
+    const d = exchangeDomicile(slug);
+    if (!d) return;
+    const target = { kind: 'exchange' as const, value: slug };
+    if (!d.verified)
+      review.push(
+        `${name}'s operating entity (${d.entity}) is taken from ${EXCHANGE_DOMICILES.name}, unverified: confirm which entity holds the account.`,
+      );
+    if (d.country !== 'US') {
+      review.push(
+        `${name} is offshore (${d.entity}, ${d.country}): a US judgment reaches it only through recognition under that country's law.`,
+      );
+      if (venues.has(d.country)) return;
+      venues.add(d.country);
+      add(
+        'foreign_recognition',
+        `Seek recognition of the judgment where ${name} is (${d.country})`,
+        `${name} is operated by ${d.entity} (${d.country}). ${d.note} Neither 28 U.S.C. § 1963 nor the Uniform Enforcement of Foreign Judgments Act reaches it; recognition is a matter of local law and local counsel.`,
+        `Recognition of foreign judgments under the law of ${d.country} (no US registration route); ${EXCHANGE_DOMICILES.name} (${EXCHANGE_DOMICILES.as_of})`,
+        target,
+      );
+      return;
+    }
+    if (!d.state) {
+      review.push(`${name} is a US entity (${d.entity}) whose state is not recorded; confirm where to register.`);
+      return;
+    }
+    if (d.state === forumState || venues.has(d.state)) return;
+    venues.add(d.state);
+    const there = resolveRules(d.state);
+    if (rules.federal) {
+      add(
+        'register_judgment',
+        `Register the judgment in the U.S. District Court for ${there.name}`,
+        `${name} is operated by ${d.entity} (${there.name}); registering there lets the creditor serve process and levy in that district as on a local judgment.`,
+        '28 U.S.C. § 1963 (registration in another district once the judgment is final by appeal or expiry of the time to appeal, or earlier on a court order for good cause)',
+        target,
+      );
+    } else {
+      const dom = there.domestication;
+      add(
+        'domesticate_judgment',
+        `Domesticate the judgment in ${there.name}`,
+        `${name} is operated by ${d.entity} (${there.name}); a ${rules.name} judgment is enforced there once filed under ${there.name}'s act.`,
+        dom
+          ? `${dom.citation}${dom.act === 'UEFJA' ? ' (Uniform Enforcement of Foreign Judgments Act)' : ''}; full faith and credit, U.S. Const. art. IV, § 1`
+          : `${there.name}'s enforcement of sister-state judgments act (not in ${RULES_DATASET_NAME})`,
+        target,
+      );
+      if (dom && !dom.verified)
+        review.push(`${there.name}'s domestication rule (${dom.citation}) is unverified in ${RULES_DATASET_NAME}.`);
+    }
+  };
+
   // Exchanges: one set of steps per exchange, from labeled wallets and from known_exchanges.
   const exchanges = new Map<
     string,
@@ -323,22 +476,34 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
       tools.discovery ?? GENERIC,
       target,
     );
+    const process = attorneyRestraint
+      ? attorneyRestraint.tool === 'restraining_notice'
+        ? 'an attorney-issued restraining notice'
+        : 'an attorney-issued citation to discover assets'
+      : null;
     add(
       'exchange_freeze',
-      `Restrain the debtor's ${e.name} account`,
-      `${seen} A restraint stops withdrawals while turnover is sought.`,
-      tools.restraint ?? GENERIC,
+      process
+        ? `Serve ${process} on ${e.name} to restrain the debtor's account`
+        : `Restrain the debtor's ${e.name} account`,
+      `${seen} A restraint stops withdrawals while turnover is sought.${process ? ` In ${rules.forum_state ?? rules.code} the attorney of record issues it without a court order.` : ''}`,
+      attorneyRestraint ? `${attorneyRestraint.citation} (${attorneyRestraint.summary})` : (tools.restraint ?? GENERIC),
       target,
     );
     for (const w of e.wallets) {
       add(
         'exchange_intercept',
         `Ask ${e.name} to hold deposits from ${short(w.address)}`,
-        `${short(w.address)} deposits into ${e.name}; further deposits can be held under the restraint.`,
+        `${short(w.address)} deposits into ${e.name}; further deposits can be held under the restraint.${consumer ? ' Consumer debt: the request goes out only as part of legal process (the restraint), never as an informal letter — telling a third party about a consumer debt outside a post-judgment judicial remedy is barred (15 U.S.C. § 1692c(b)).' : ''}`,
         tools.restraint ?? GENERIC,
         { kind: 'wallet', value: w.address },
       );
+      if (consumer)
+        review.push(
+          `An informal "please hold" request to ${e.name} about a consumer debt falls outside the FDCPA's post-judgment-remedy exception (15 U.S.C. § 1692c(b)); send it only with legal process.`,
+        );
     }
+    addVenue(slug, e.name);
     add(
       'exchange_turnover',
       `Seek turnover of the restrained ${e.name} balance`,
@@ -469,13 +634,25 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
     if (j.status === 'vacated' || j.status === 'satisfied')
       block(a, 'judgment_status', `The judgment is ${j.status}; nothing may be collected on it.`);
     else if (!kind.collection) priority.push(a);
-    else if (bankrupt)
+    else if (bankruptcyStay)
       block(
         a,
         'bankruptcy',
-        j.bankruptcy_status === 'discharged'
-          ? 'Discharge injunction (11 U.S.C. § 524(a)(2)).'
-          : 'Bankruptcy automatic stay (11 U.S.C. § 362(a)): every collection step is barred.',
+        'Bankruptcy automatic stay (11 U.S.C. § 362(a)): every collection step is barred, registration in another court included.',
+      );
+    else if (discharged && !IN_REM_STEPS.has(a.type))
+      block(
+        a,
+        'bankruptcy',
+        'Discharge injunction (11 U.S.C. § 524(a)(2)): the debtor is no longer personally liable; only a lien that survives in rem, or a debt excepted from discharge (§ 523), may be pursued.',
+      );
+    else if (unconfirmedAward)
+      block(a, 'award_unconfirmed', 'An arbitration award is enforced only once a court confirms it (9 U.S.C. § 9).');
+    else if (unrecordedAssignment)
+      block(
+        a,
+        'assignment',
+        'The assignee enforces only after the assignment is filed of record (Cal. Code Civ. Proc. § 673; N.Y. CPLR 5019(c)).',
       );
     else if (lifeGate?.status === 'fail') block(a, 'judgment_life', lifeGate.reasons.join(' '));
     else if (appealStay) block(a, 'stay', 'Enforcement is stayed pending appeal.');
@@ -485,7 +662,11 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
         'stay',
         `Automatic stay after entry until ${stayEnd} (${rules.stay!.citation}); the step can be prepared now and taken from ${addDays(stayEnd!, 1)}.`,
       );
-    else if ((sanctionsPaused || wallet?.category === 'sanctioned') && holdTreatment(a.type) === 'license_required')
+    else if (
+      (sanctionsPaused || wallet?.category === 'sanctioned') &&
+      holdTreatment(a.type) === 'license_required' &&
+      !DOCKET_STEPS.has(a.type)
+    )
       block(
         a,
         'sanctions_license',
@@ -494,12 +675,13 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
         )}`,
       );
     else if (docsGate?.status === 'fail') block(a, 'required_documents', docsGate.reasons.join(' '));
-    else
-      priority.push(
-        consumer && a.pressure_level === 3
-          ? { ...a, rationale: `${a.rationale} Consumer debt: counsel review before this step.` }
-          : a,
-      );
+    else {
+      let rationale = a.rationale;
+      if (consumer && a.pressure_level === 3) rationale += ' Consumer debt: counsel review before this step.';
+      if (stayLifted)
+        rationale += ' Within the scope of the order lifting the bankruptcy stay only (11 U.S.C. § 362(d)).';
+      priority.push(rationale === a.rationale ? a : { ...a, rationale });
+    }
   }
   for (const w of input.wallets.filter((x) => x.category === 'invalid')) {
     blocked.push({
@@ -529,6 +711,7 @@ export function buildEnforcementPlan(input: PlanInput): Plan {
   ];
   if (input.wallets.length)
     datasets.push(input.wallets[0].datasets[0], `${LABELS_DATASET.name} (${LABELS_DATASET.as_of})`);
+  if (venues.size) datasets.push(`${EXCHANGE_DOMICILES.name} (${EXCHANGE_DOMICILES.as_of})`);
   if (sanctionsPaused) {
     datasets.push(LICENSING_DATA);
     if (jp.review_required)

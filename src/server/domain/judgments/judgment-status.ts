@@ -68,3 +68,19 @@ export function statusAfterValidation(
   if (partial && !anyFail) return current;
   return 'needs_review';
 }
+
+/** The nature of the claim the judgment rests on: the consumer rate (CCP 685.010(a)(2)), the
+ *  tort rate (RCW 4.56.110(3)(b)) and non-dischargeability (11 U.S.C. § 523) turn on it. */
+export const CLAIM_NATURES = [
+  'medical_expenses',
+  'personal_debt',
+  'contract',
+  'tort',
+  'fraud',
+  'employee_wages',
+  'other',
+] as const;
+/** Exemptions (15 U.S.C. § 1673, 31 CFR Part 212, state law) protect a natural-person debtor. */
+export const DEBTOR_TYPES = ['natural_person', 'entity'] as const;
+/** An assignee enforces only once the assignment is filed of record (CCP 673, CPLR 5019(c)). */
+export const ASSIGNMENT_STATUSES = ['none', 'assigned_unrecorded', 'assigned_of_record'] as const;

@@ -53,6 +53,21 @@ export interface ConsumerRate {
   principal_at_most: string | null;
   review_at_or_above: string | null;
   conditions: string;
+  /** Per claim nature, the principal limit below which the consumer rate applies (CCP 685.010(a)(2)). */
+  claims?: Record<string, { principal_below: string }>;
+  /** Claim natures the consumer rate never applies to (e.g. tort, fraud, employee wages). */
+  excluded_claims?: string[];
+  citation?: string;
+  verified: boolean;
+}
+/** A rate that replaces the general one for judgments on a claim of this nature (RCW 4.56.110(3)(b)). */
+export interface ClaimRateRule {
+  method: 'fixed' | 'index';
+  rate_pct: string | null;
+  index_name?: string;
+  spread_pct?: string;
+  citation: string;
+  summary: string;
   verified: boolean;
 }
 export interface InterestRule {
@@ -70,6 +85,7 @@ export interface InterestRule {
     cap_pct: string | null;
   } | null;
   consumer: ConsumerRate | null;
+  claim_rules?: Record<string, ClaimRateRule>;
   verified: boolean;
   citation: string;
   summary: string;
@@ -139,6 +155,7 @@ export interface JurisdictionRow {
   stay: StayRule;
   interest: InterestRule;
   allocation: AllocationPart[];
+  allocation_citation?: string;
   enforcement_tools: EnforcementTools;
   attorney_issued_process: AttorneyIssuedProcess[];
   domestication: DomesticationRule;
@@ -180,6 +197,8 @@ export interface ResolvedRules {
   stay: StayRule | null;
   interest: InterestRule | null;
   allocation: AllocationPart[];
+  /** The rule the allocation order comes from. */
+  allocation_citation: string;
   enforcement_tools: EnforcementTools;
   attorney_issued_process: AttorneyIssuedProcess[];
   domestication: DomesticationRule | null;
@@ -195,6 +214,9 @@ export interface ResolvedRules {
 }
 
 const DEFAULT_ALLOCATION: AllocationPart[] = ['interest', 'principal', 'costs'];
+/** The general US rule where the forum has none of its own: payments go to accrued interest first. */
+export const DEFAULT_ALLOCATION_CITATION =
+  'General US rule: a payment is applied first to accrued interest, then to principal (Story v. Livingston, 38 U.S. (13 Pet.) 359, 371 (1839))';
 const NO_TOOLS: EnforcementTools = {
   discovery: null,
   restraint: null,
@@ -247,6 +269,7 @@ export function resolveRules(input: string): ResolvedRules {
       stay: base.stay,
       interest: base.interest,
       allocation: base.allocation ?? DEFAULT_ALLOCATION,
+      allocation_citation: base.allocation_citation ?? DEFAULT_ALLOCATION_CITATION,
       enforcement_tools: federalTools(base.enforcement_tools, state?.enforcement_tools ?? null),
       // FRCP 69(a)(1): the forum state's attorney-issued process is available in federal court too.
       attorney_issued_process: [...base.attorney_issued_process, ...(state?.attorney_issued_process ?? [])],
@@ -275,6 +298,7 @@ export function resolveRules(input: string): ResolvedRules {
       stay: null,
       interest: null,
       allocation: DEFAULT_ALLOCATION,
+      allocation_citation: DEFAULT_ALLOCATION_CITATION,
       enforcement_tools: NO_TOOLS,
       attorney_issued_process: [],
       domestication: null,
@@ -302,6 +326,7 @@ export function resolveRules(input: string): ResolvedRules {
     stay: row.stay,
     interest: row.interest,
     allocation: row.allocation ?? DEFAULT_ALLOCATION,
+    allocation_citation: row.allocation_citation ?? DEFAULT_ALLOCATION_CITATION,
     enforcement_tools: row.enforcement_tools,
     attorney_issued_process: row.attorney_issued_process,
     domestication: row.domestication,

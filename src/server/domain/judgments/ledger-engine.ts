@@ -1,11 +1,13 @@
-import { addYears, daysBetween, type IsoDate } from './dates';
+import { addYears, daysBetween, maxDate, minDate, type IsoDate } from './dates';
+import type { DayCount } from './interest-periods';
 import { dec, roundMoney, ZERO, type Decimal } from './decimal';
 import type { AllocationPart } from './jurisdiction-rules';
 
 /**
- * The matter ledger as a pure computation: judgments accrue post-judgment interest
- * (actual/365, simple or compounded on each anniversary of entry), and entries are replayed in
- * date order. A recovery pays each judgment in its jurisdiction's allocation order (interest →
+ * The matter ledger as a pure computation: judgments accrue post-judgment interest period by
+ * period (each rate period at its own rate; actual/365, or actual/actual where the forum divides
+ * by the days of each year; simple or compounded on each anniversary of entry), and entries are
+ * replayed in date order. A recovery pays each judgment in its jurisdiction's allocation order (interest →
  * principal → costs by default), so interest keeps accruing on the unpaid principal exactly as
  * a payoff statement would show. Interest is rounded half-up to the minor unit at each event,
  * and every figure is an exact decimal.
@@ -18,6 +20,9 @@ export interface LedgerJudgment {
   start: IsoDate;
   /** Percent per annum, or null when unknown (then no interest accrues). */
   rate_pct: Decimal | null;
+  /** Rate periods (from inclusive); when given they replace `rate_pct`, each from its start. */
+  periods?: { from: IsoDate; rate_pct: Decimal | null }[];
+  day_count?: DayCount;
   compounding: 'simple' | 'annual';
   allocation: AllocationPart[];
 }
@@ -105,13 +110,29 @@ export function computeLedger(input: {
   // Matter-level costs and principal adjustments when no judgment is named (or none exists).
   const matter = newState(null);
 
-  const segment = (s: State, from: IsoDate, to: IsoDate) => {
-    const days = daysBetween(from, to);
-    if (days <= 0 || !s.j?.rate_pct) return;
+  const accrue = (s: State, days: number, rate: Decimal, yearDays: number) => {
     const base = atLeastZero(s.unpaidPrincipal.plus(s.capitalized));
-    const interest = round(base.times(s.j.rate_pct).div(100).times(days).div(365));
+    const interest = round(base.times(rate).div(100).times(days).div(yearDays));
     s.accrued = s.accrued.plus(interest);
     s.gross = s.gross.plus(interest);
+  };
+  const segment = (s: State, from: IsoDate, to: IsoDate) => {
+    if (!s.j || daysBetween(from, to) <= 0) return;
+    const periods = s.j.periods ?? [{ from: s.j.start, rate_pct: s.j.rate_pct }];
+    const actual = s.j.day_count === 'actual/actual';
+    periods.forEach((p, i) => {
+      const next = periods[i + 1]?.from ?? to;
+      let a = maxDate(from, p.from);
+      const b = minDate(to, next);
+      if (!p.rate_pct) return;
+      // actual/actual: each calendar year's days over that year's length (Fla. Admin. Code R. 69I-25.003(1)(b)).
+      while (daysBetween(a, b) > 0) {
+        const yearEnd = `${Number(a.slice(0, 4)) + 1}-01-01`;
+        const end = actual ? minDate(b, yearEnd) : b;
+        accrue(s, daysBetween(a, end), p.rate_pct, actual ? daysInYear(a) : 365);
+        a = end;
+      }
+    });
   };
   const advance = (s: State, to: IsoDate) => {
     if (!s.j || to <= s.last) return;
@@ -247,6 +268,10 @@ export function computeLedger(input: {
 }
 
 const atLeastZero = (v: Decimal) => (v.gt(0) ? v : ZERO);
+const daysInYear = (d: IsoDate) => {
+  const y = Number(d.slice(0, 4));
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 366 : 365;
+};
 const minOf = (a: Decimal, b: Decimal) => (a.lt(b) ? a : b);
 
 /** Operator share of recoveries under the matter's contingency fee (rounded to minor units). */

@@ -1,3 +1,4 @@
+import type { EnforceabilityCheck } from '../judgments/enforceability';
 import type { PacketFamily } from './families';
 
 /**
@@ -34,9 +35,13 @@ export interface ReadinessInput {
   source_types: readonly string[];
   /** The legal authority grant: its basis, source types, and whether it is in effect now. */
   grant: { basis: string; source_types: readonly string[]; in_effect: boolean };
-  judgment: { present: boolean; status: string | null };
+  /** The judgment cited, with its enforceability checks (judgments/enforceability.ts). */
+  judgment: { present: boolean; status: string | null; checks?: readonly EnforceabilityCheck[] };
   wallets: readonly { address: string; category: string }[];
   recipient: RecipientFacts | null;
+  /** Restraint the attorney of record issues without a court order in the judgment's forum
+   *  (N.Y. CPLR 5222(a) restraining notice, 735 ILCS 5/2-1402 citation), if any. */
+  attorney_restraint?: { citation: string; summary: string } | null;
 }
 
 interface Rule {
@@ -98,11 +103,6 @@ const RULES: Rule[] = [
           status: 'fail',
           reason: "The packet cites no judgment; a creditor's request rests on the entered judgment.",
         };
-      if (i.judgment.status === 'stayed' || i.judgment.status === 'vacated')
-        return {
-          status: 'fail',
-          reason: `The judgment is ${i.judgment.status}; enforcement requests cannot go out while it is.`,
-        };
       return { status: 'pass', reason: 'The packet cites the entered judgment.' };
     },
   },
@@ -126,6 +126,11 @@ const RULES: Rule[] = [
       if (i.grant.basis === 'court_order') return { status: 'pass', reason: 'The legal authority is a court order.' };
       if (i.source_types.includes('court_order') || i.grant.source_types.includes('court_order'))
         return { status: 'pass', reason: 'A court order is among the sources.' };
+      if (i.type === 'exchange_freeze' && i.attorney_restraint)
+        return {
+          status: 'pass',
+          reason: `No court order is needed: the forum lets the attorney of record restrain the account (${i.attorney_restraint.citation}).`,
+        };
       return {
         status: 'fail',
         reason: `A ${i.type} request needs a court order (a court_order source or grant); none is cited.`,
@@ -215,6 +220,24 @@ const RULES: Rule[] = [
   },
 ];
 
+/** Without the judgment's facts (a caller that has only its status), the status alone decides. */
+function statusOnly(status: string | null): EnforceabilityCheck[] {
+  const bar: Record<string, string> = {
+    stayed: 'a judgment no stay bars (wait out or lift the stay)',
+    vacated: 'a judgment that is not vacated',
+    satisfied: 'an unsatisfied judgment (this one is satisfied)',
+  };
+  if (!status || !bar[status]) return [];
+  return [
+    {
+      check: `judgment_not_${status}`,
+      status: 'fail',
+      reason: `The judgment is ${status}; enforcement requests cannot go out while it is.`,
+      missing: bar[status],
+    },
+  ];
+}
+
 /** Runs the rules of the packet's type. */
 export function packetReadiness(i: ReadinessInput): Readiness {
   const checks: Check[] = [];
@@ -224,6 +247,13 @@ export function packetReadiness(i: ReadinessInput): Readiness {
     const out = r.run(i);
     checks.push({ check: r.check, ...out });
     if (out.status === 'fail') missing.push(r.missing);
+    // Every request resting on the judgment needs it enforceable: each failing fact is its own item.
+    if (r.check === 'judgment' && i.judgment.present) {
+      for (const c of i.judgment.checks ?? statusOnly(i.judgment.status)) {
+        checks.push({ check: c.check, status: c.status, reason: c.reason });
+        if (c.status === 'fail') missing.push(c.missing);
+      }
+    }
   }
   return { ready: missing.length === 0, missing_items: missing, checks };
 }

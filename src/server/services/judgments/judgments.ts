@@ -13,15 +13,22 @@ import { DEFAULT_REVIEW_STATE } from '../matters/claimants';
 import { judgmentBalanceSummary } from '../ledger/balance';
 import { syncDeadlines, upcomingDeadlines } from './deadlines';
 import { findJudgment, latestValidation, lockJudgment } from './load';
-import { today } from './rules-context';
+import { nextRateHistory, today } from './rules-context';
 import { eventData, judgmentOut, validationOut } from './serialize';
 
 export interface InterestInput {
   rate_pct: string;
   basis: string;
+  effective_from?: string;
+}
+/** Facts enforcement law turns on (see CLAIM_NATURES, DEBTOR_TYPES, ASSIGNMENT_STATUSES). */
+export interface ClaimFacts {
+  claim_nature?: string | null;
+  debtor_type?: string | null;
+  assignment_status?: string;
 }
 
-export interface IntakeInput {
+export interface IntakeInput extends ClaimFacts {
   matter_id: string;
   court: string;
   case_number: string;
@@ -36,11 +43,13 @@ export interface IntakeInput {
   post_judgment_interest?: InterestInput | null;
 }
 
-function checkInterest(p: InterestInput | null | undefined) {
+function checkInterest(p: InterestInput | null | undefined, entered?: string) {
   if (!p) return;
   const r = dec(p.rate_pct);
   if (r.lt(0) || r.gt(100))
     throw invalidParam('post_judgment_interest.rate_pct', 'rate_pct is a percent per annum between 0 and 100.');
+  if (entered && p.effective_from && p.effective_from < entered)
+    throw invalidParam('post_judgment_interest.effective_from', 'effective_from cannot be before date_entered.');
 }
 
 /**
@@ -54,7 +63,7 @@ export async function intakeJudgment(ctx: Ctx, tx: Tx, input: IntakeInput) {
     throw invalidParam('amount.amount', 'The judgment amount must be greater than zero.');
   if (input.date_entered > today()) throw invalidParam('date_entered', 'date_entered cannot be in the future.');
   if (input.date_entered < '1900-01-01') throw invalidParam('date_entered', 'date_entered is too early.');
-  checkInterest(input.post_judgment_interest);
+  checkInterest(input.post_judgment_interest, input.date_entered);
   // Serialize intakes per matter so the duplicate-case check below cannot race.
   await tx.$queryRaw`SELECT id FROM matters WHERE id = ${m.id} FOR UPDATE`;
   const dup = await tx.judgment.findFirst({
@@ -98,6 +107,14 @@ export async function intakeJudgment(ctx: Ctx, tx: Tx, input: IntakeInput) {
       consumer_debt: input.consumer_debt ?? null,
       interest_rate_pct: input.post_judgment_interest?.rate_pct ?? null,
       interest_rate_basis: input.post_judgment_interest?.basis ?? null,
+      interest_rate_history: nextRateHistory(
+        { date_entered: toDate(input.date_entered) },
+        input.post_judgment_interest ?? null,
+        input.date_entered,
+      ) as object[],
+      claim_nature: input.claim_nature ?? null,
+      debtor_type: input.debtor_type ?? null,
+      assignment_status: input.assignment_status ?? 'none',
       review_state: review,
       source_refs: input.source_refs ?? [],
     },
@@ -168,7 +185,7 @@ export async function listJudgments(
   return listEnvelope(page, '/v1/judgments', judgmentOut);
 }
 
-export interface JudgmentPatch {
+export interface JudgmentPatch extends ClaimFacts {
   status?: JudgmentStatus;
   appeal_stay_status?: string;
   bankruptcy_status?: string;
@@ -191,7 +208,7 @@ const forcesStay = (p: JudgmentPatch) => p.bankruptcy_status === 'filed' || p.ap
 export async function updateJudgment(ctx: Ctx, tx: Tx, id: string, patch: JudgmentPatch) {
   const j = await lockJudgment(ctx, tx, id);
   const m = await loadWritableMatter(ctx, tx, j.matter_id);
-  checkInterest(patch.post_judgment_interest);
+  checkInterest(patch.post_judgment_interest, isoDate(j.date_entered));
   let target: string | undefined = patch.status;
   if (forcesStay(patch)) {
     if (target && target !== 'stayed') {
@@ -241,8 +258,12 @@ export async function updateJudgment(ctx: Ctx, tx: Tx, id: string, patch: Judgme
         ? {
             interest_rate_pct: patch.post_judgment_interest?.rate_pct ?? null,
             interest_rate_basis: patch.post_judgment_interest?.basis ?? null,
+            interest_rate_history: nextRateHistory(j, patch.post_judgment_interest ?? null, today()) as object[],
           }
         : {}),
+      claim_nature: patch.claim_nature,
+      debtor_type: patch.debtor_type,
+      assignment_status: patch.assignment_status,
       review_state: patch.review_state
         ? ({ ...(j.review_state as object), ...patch.review_state } as object)
         : undefined,

@@ -12,6 +12,7 @@ import { today } from './rules-context';
 import { eventData, planOut } from './serialize';
 import { gatesFor } from './validate';
 import { walletIndex } from './wallet-data';
+import { implicitWallets } from '../crypto/wallet-inputs';
 
 export interface PlanRequest {
   profile?: Profile;
@@ -21,6 +22,7 @@ export interface PlanRequest {
     appeal_stay_known?: boolean;
     sanctions_review_required?: boolean;
     blocked_ownership_pct?: number;
+    bankruptcy_meeting_date?: string;
   };
   known_wallets?: string[];
   known_exchanges?: string[];
@@ -43,11 +45,13 @@ export async function createEnforcementPlan(ctx: Ctx, tx: Tx, id: string, input:
     appeal_stay_known: c.appeal_stay_known ?? false,
     sanctions_review_required: c.sanctions_review_required ?? false,
     blocked_ownership_pct: c.blocked_ownership_pct ?? null,
+    bankruptcy_meeting_date: c.bankruptcy_meeting_date ?? null,
   };
   const index = walletIndex();
-  const wallets = [...new Set((input.known_wallets ?? []).map((w) => w.trim()).filter(Boolean))].map((w) =>
-    classifyWallet(index, w),
-  );
+  // Without known_wallets the plan works on the matter's imported wallets (no retyping).
+  const knownWallets =
+    input.known_wallets ?? (await implicitWallets(ctx, tx, j.matter_id, 'known_wallets')).map((w) => w.address);
+  const wallets = [...new Set(knownWallets.map((w) => w.trim()).filter(Boolean))].map((w) => classifyWallet(index, w));
   const exchanges = [
     ...new Map(
       (input.known_exchanges ?? [])
@@ -62,7 +66,7 @@ export async function createEnforcementPlan(ctx: Ctx, tx: Tx, id: string, input:
       bankruptcy_known: constraints.bankruptcy_known,
       appeal_stay_known: constraints.appeal_stay_known,
       checks: null,
-      known_wallets: input.known_wallets,
+      known_wallets: knownWallets,
     }),
     upcomingDeadlines(tx, j.id),
     tx.claimant.findMany({ where: { matter_id: j.matter_id, org_id: ctx.org.id, env: ctx.env } }),
@@ -77,6 +81,9 @@ export async function createEnforcementPlan(ctx: Ctx, tx: Tx, id: string, input:
       debtor: j.debtor,
       appeal_stay_status: j.appeal_stay_status,
       bankruptcy_status: j.bankruptcy_status,
+      claim_nature: j.claim_nature,
+      debtor_type: j.debtor_type,
+      assignment_status: j.assignment_status,
     },
     rules: resolveRules(j.jurisdiction),
     claimants: claimants.map((x) => ({ name: x.name, role: x.role })),
@@ -102,7 +109,8 @@ export async function createEnforcementPlan(ctx: Ctx, tx: Tx, id: string, input:
       inputs: JSON.parse(
         JSON.stringify({
           constraints,
-          known_wallets: input.known_wallets ?? [],
+          known_wallets: knownWallets,
+          wallets_from: input.known_wallets ? 'request' : 'matter',
           known_exchanges: input.known_exchanges ?? [],
         }),
       ),

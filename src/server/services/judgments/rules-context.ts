@@ -3,6 +3,7 @@ import { isoDate } from '../../domain/judgments/dates';
 import { dec } from '../../domain/judgments/decimal';
 import { computeDeadlines, type DeadlineInput } from '../../domain/judgments/deadlines';
 import { interestTerms } from '../../domain/judgments/interest-terms';
+import type { SuppliedPeriod } from '../../domain/judgments/interest-periods';
 import { resolveRules } from '../../domain/judgments/jurisdiction-rules';
 
 /** Today as a UTC calendar date: the reference day of every deadline and gate decision. */
@@ -26,7 +27,37 @@ export function computedRenewalDate(j: Judgment): string | null {
   return specs.find((d) => d.kind === 'renewal')?.date ?? null;
 }
 
-export function interestTermsOf(j: Judgment) {
+/**
+ * The supplied rates with the day each took effect, oldest first. A row stored before the
+ * history existed (or with none recorded) has its one rate from entry.
+ */
+export function rateHistory(j: Judgment): SuppliedPeriod[] {
+  if (j.interest_rate_pct === null) return [];
+  const stored = Array.isArray(j.interest_rate_history) ? (j.interest_rate_history as unknown as SuppliedPeriod[]) : [];
+  if (stored.length) return stored;
+  return [
+    { from: isoDate(j.date_entered), rate_pct: j.interest_rate_pct.toFixed(), basis: j.interest_rate_basis ?? '' },
+  ];
+}
+
+/**
+ * The history after setting a supplied rate from `from`: rates that took effect on or after it
+ * are replaced, earlier ones keep their time (a changed rate never re-prices the past).
+ */
+export function nextRateHistory(
+  j: Pick<Judgment, 'date_entered'> & Partial<Judgment>,
+  supplied: { rate_pct: string; basis: string; effective_from?: string } | null,
+  fallbackFrom: string,
+): SuppliedPeriod[] {
+  if (!supplied) return [];
+  const entered = isoDate(j.date_entered);
+  const from = supplied.effective_from ?? fallbackFrom;
+  const prior = j.id ? rateHistory(j as Judgment) : [];
+  const kept = prior.filter((p) => p.from < from);
+  return [...kept, { from: kept.length ? from : entered, rate_pct: supplied.rate_pct, basis: supplied.basis }];
+}
+
+export function interestTermsOf(j: Judgment, asOf = today()) {
   return interestTerms({
     rules: resolveRules(j.jurisdiction),
     date_entered: isoDate(j.date_entered),
@@ -36,5 +67,8 @@ export function interestTermsOf(j: Judgment) {
       j.interest_rate_pct !== null
         ? { rate_pct: j.interest_rate_pct.toFixed(), basis: j.interest_rate_basis ?? '' }
         : null,
+    supplied_history: rateHistory(j),
+    claim_nature: j.claim_nature,
+    as_of: asOf,
   });
 }

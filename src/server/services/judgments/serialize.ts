@@ -4,7 +4,8 @@ import { moneyJson } from '../../money';
 import { deadlineStatus } from '../../domain/judgments/deadlines';
 import { isoDate } from '../../domain/judgments/dates';
 import { RULES_DATASET, resolveRules } from '../../domain/judgments/jurisdiction-rules';
-import { computedRenewalDate } from './rules-context';
+import type { ASSIGNMENT_STATUSES, CLAIM_NATURES, DEBTOR_TYPES } from '../../domain/judgments/judgment-status';
+import { computedRenewalDate, rateHistory } from './rules-context';
 
 const day = (d: Date | null) => (d ? isoDate(d) : null);
 
@@ -35,6 +36,10 @@ export function judgmentOut(j: Judgment) {
       j.interest_rate_pct !== null
         ? { rate_pct: exactNumber(j.interest_rate_pct), basis: j.interest_rate_basis ?? '' }
         : null,
+    post_judgment_interest_history: rateHistory(j).map((h) => ({ ...h, rate_pct: Number(h.rate_pct) })),
+    claim_nature: j.claim_nature as (typeof CLAIM_NATURES)[number] | null,
+    debtor_type: j.debtor_type as (typeof DEBTOR_TYPES)[number] | null,
+    assignment_status: j.assignment_status as (typeof ASSIGNMENT_STATUSES)[number],
     review_state: j.review_state,
     source_refs: j.source_refs,
     enforcement_profile: j.enforcement_profile,

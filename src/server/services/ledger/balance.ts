@@ -56,13 +56,15 @@ export async function matterLedger(ctx: Ctx, db: Db, m: Matter, asOf = today()) 
       });
       continue;
     }
-    const t = interestTermsOf(j);
+    const t = interestTermsOf(j, asOf);
     review ||= t.review_required;
     included.push({
       id: j.id,
       principal: dec(j.amount),
       start: isoDate(j.date_entered),
       rate_pct: t.rate_pct,
+      periods: t.periods.map((p) => ({ from: p.from, rate_pct: p.rate_pct })),
+      day_count: t.day_count,
       compounding: t.compounding,
       allocation: t.allocation,
     });
@@ -76,6 +78,17 @@ export async function matterLedger(ctx: Ctx, db: Db, m: Matter, asOf = today()) 
       day_count: t.day_count,
       accrues_from: t.accrues_from,
       allocation: t.allocation,
+      allocation_citation: t.allocation_citation,
+      // Which rate applied when (each period accrues at its own rate).
+      periods: t.periods
+        .filter((p) => p.from <= asOf)
+        .map((p) => ({
+          from: p.from,
+          to: p.to,
+          rate_pct: p.rate_pct ? exactNumber(p.rate_pct) : null,
+          source: p.source,
+          verified: p.verified,
+        })),
       source: t.source,
       dataset: `${RULES_DATASET.name} (${RULES_DATASET.as_of})`,
       review_required: t.review_required,
@@ -145,6 +158,7 @@ export async function ledgerBalance(ctx: Ctx, db: Db, matterId: string, q: { as_
 /** One judgment's slice of the matter ledger, for GET /v1/judgments/{id}. */
 export async function judgmentBalanceSummary(ctx: Ctx, db: Db, m: Matter, judgmentId: string) {
   const { currency, as_of, result, basis } = await matterLedger(ctx, db, m);
+
   const f = result.per_judgment.get(judgmentId);
   const b = basis.find((x) => x.judgment_id === judgmentId) ?? null;
   if (!f) return { currency, as_of, included: false, interest_basis: b, review_required: true };

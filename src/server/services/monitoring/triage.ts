@@ -11,6 +11,7 @@ import { assertMatterAuthority } from '../matters/gate';
 import { assertCollectionNotPaused } from '../sanctions/pause';
 import { insertAction } from '../actions/actions';
 import { createPacket } from '../packets/create';
+import { enforceabilityOf } from '../packets/readiness-inputs';
 import { displayAddress } from '../crypto/wallet-inputs';
 import { lockAlert } from './alerts';
 import { alertOut, type StoredEvidence } from './serialize';
@@ -21,6 +22,7 @@ export interface TriageInput {
   create_action?: boolean;
   create_packet_type?: Exclude<PacketFamily, 'sanctions_review'>;
   authorized_sender?: string;
+  judgment_id?: string;
 }
 
 const PRIORITY: Record<string, string> = {
@@ -63,6 +65,7 @@ async function packetFromAlert(
   a: Alert,
   family: Exclude<PacketFamily, 'sanctions_review'>,
   sender: string | undefined,
+  judgment: string | undefined,
 ) {
   await assertMatterAuthority(ctx, tx, a.matter_id);
   // As the creation path's gate: only a packet that would move property waits for the license.
@@ -77,12 +80,14 @@ async function packetFromAlert(
     );
   }
   const grant = await grantInEffect(ctx, tx, a.matter_id);
+  const judgmentId = judgment ?? (await alertJudgment(ctx, tx, a.matter_id));
   const e = a.evidence as unknown as StoredEvidence;
   const wallets = e.transaction_hash
     ? [a.target, e.counterparty].filter((w): w is string => !!w).map(displayAddress)
     : [];
   return createPacket(ctx, tx, family, {
     matter_id: a.matter_id,
+    judgment_id: judgmentId ?? undefined,
     authorized_sender: authorized,
     legal_authority_id: grant.id,
     wallets,
@@ -91,6 +96,27 @@ async function packetFromAlert(
       : [],
     notes: `From alert ${a.id}: ${a.reason}`,
   });
+}
+
+/**
+ * The judgment a packet raised from an alert rests on: the matter's only enforceable judgment
+ * (else its only judgment, whose readiness then names what is missing). With several to choose
+ * from the caller must say which (400 naming them); with none the packet cites none and is not
+ * ready.
+ */
+async function alertJudgment(ctx: Ctx, tx: Tx, matterId: string): Promise<string | null> {
+  const all = await tx.judgment.findMany({
+    where: { matter_id: matterId, org_id: ctx.org.id, env: ctx.env },
+    orderBy: { id: 'asc' },
+  });
+  const enforceable = all.filter((j) => enforceabilityOf(j).every((c) => c.status === 'pass'));
+  const pool = enforceable.length ? enforceable : all;
+  if (pool.length <= 1) return pool[0]?.id ?? null;
+  throw new ApiError(
+    'parameter_missing',
+    `Matter ${matterId} has ${pool.length} ${enforceable.length ? 'enforceable ' : ''}judgments; say which one the packet rests on with judgment_id (${pool.map((j) => `${j.id}: ${j.court} ${j.case_number}`).join('; ')}).`,
+    { param: 'judgment_id', details: { judgment_ids: pool.map((j) => j.id) } },
+  );
 }
 
 /**
@@ -132,7 +158,8 @@ export async function triageAlert(ctx: Ctx, tx: Tx, id: string, input: TriageInp
     throw invalidParam('create_packet_type', `Alert ${a.id} already has a linked packet (${a.linked_packet_id}).`);
   let packetId: string | null = null;
   if (input.create_packet_type)
-    packetId = (await packetFromAlert(ctx, tx, a, input.create_packet_type, input.authorized_sender)).packet_id;
+    packetId = (await packetFromAlert(ctx, tx, a, input.create_packet_type, input.authorized_sender, input.judgment_id))
+      .packet_id;
   let actionId: string | null = null;
   if (input.create_action) {
     const made = await insertAction(ctx, tx, {

@@ -31,7 +31,11 @@ async function latestExport(db: Db, packetId: string, exportId: string | null) {
 /** A packet with its contents, source manifest, review state, sender and latest export. */
 export async function getPacket(ctx: Ctx, db: Db, id: string) {
   const p = await findPacket(ctx, db, id);
-  return packetOut(p, await latestExport(db, p.id, p.latest_export_id));
+  // An open packet shows its readiness as of now (the judgment may have been validated,
+  // satisfied or stayed since it was drafted), the same facts approval will check.
+  const open = ['draft', 'in_review', 'approved'].includes(p.status);
+  const readiness = open ? ((await currentReadiness(ctx, db, p)) as object) : p.readiness;
+  return packetOut({ ...p, readiness }, await latestExport(db, p.id, p.latest_export_id));
 }
 
 export const PACKET_LIST_URL = '/v1/packets';

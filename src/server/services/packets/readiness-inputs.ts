@@ -2,7 +2,11 @@ import type { AuthorityGrant, Judgment, Packet } from '@/generated/prisma/client
 import type { Ctx, Db } from '../../context';
 import type { PacketFamily } from '../../domain/packets/families';
 import { packetReadiness, type ReadinessInput } from '../../domain/packets/readiness';
+import { isoDate } from '../../domain/judgments/dates';
+import { judgmentEnforceability } from '../../domain/judgments/enforceability';
+import { resolveRules } from '../../domain/judgments/jurisdiction-rules';
 import { inEffect } from '../matters/authority-status';
+import { today } from '../judgments/rules-context';
 import type { Recipient } from './recipient';
 
 const typesOf = (refs: unknown) =>
@@ -27,10 +31,40 @@ export function readinessInput(a: {
     grant: a.grant
       ? { basis: a.grant.basis, source_types: typesOf(a.grant.source_refs), in_effect: inEffect(a.grant) }
       : { basis: 'none', source_types: [], in_effect: false },
-    judgment: { present: !!a.judgment, status: a.judgment?.status ?? null },
+    judgment: {
+      present: !!a.judgment,
+      status: a.judgment?.status ?? null,
+      checks: a.judgment ? enforceabilityOf(a.judgment) : [],
+    },
     wallets: a.wallets,
     recipient: a.recipient,
+    attorney_restraint: a.judgment ? attorneyRestraint(a.judgment.jurisdiction) : null,
   };
+}
+
+/** The forum's attorney-issued restraint (restraining notice, citation to discover assets), if any. */
+function attorneyRestraint(jurisdiction: string) {
+  const p = resolveRules(jurisdiction).attorney_issued_process.find(
+    (x) => x.tool === 'restraining_notice' || x.tool === 'citation_to_discover_assets',
+  );
+  return p ? { citation: p.citation, summary: p.summary } : null;
+}
+
+/** The judgment's enforceability checks as of today (validated, not satisfied, stayed, ...). */
+export function enforceabilityOf(j: Judgment) {
+  return judgmentEnforceability(
+    {
+      status: j.status,
+      type: j.type,
+      date_entered: isoDate(j.date_entered),
+      appeal_stay_status: j.appeal_stay_status,
+      bankruptcy_status: j.bankruptcy_status,
+      assignment_status: j.assignment_status,
+      renewal_deadline: j.renewal_deadline ? isoDate(j.renewal_deadline) : null,
+    },
+    resolveRules(j.jurisdiction),
+    today(),
+  );
 }
 
 /**
