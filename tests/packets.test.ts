@@ -194,9 +194,15 @@ describe('readiness and review', () => {
     expectError(r, 409, 'packet_not_ready');
     assert.match(r.body.error.message, /counsel/);
     // Other rules: no court order for a freeze, no proof of control for a turnover workflow.
-    const s2 = await packetSetup(k);
+    // A California forum has no attorney-issued restraint, so its freeze needs the order; in New
+    // York the attorney's restraining notice (CPLR 5222(a)) needs none.
+    const s2 = await packetSetup(k, {
+      judgment: { jurisdiction: 'US-FED-CA', court: 'U.S. District Court, C.D. Cal.' },
+    });
     const freeze = await create('exchange-freeze', s2, { source_refs: [SOURCE] });
     assert.equal(freeze.readiness.checks.find((x: any) => x.check === 'court_order').status, 'fail');
+    const nyFreeze = await create('exchange-freeze', await packetSetup(k), { source_refs: [SOURCE] });
+    assert.match(nyFreeze.readiness.checks.find((x: any) => x.check === 'court_order').reason, /CPLR 5222\(a\)/);
     const tw = await create('turnover-workflow', s2, { source_refs: [COURT_ORDER_REF] });
     assert.deepEqual(
       tw.readiness.checks.filter((x: any) => x.status === 'fail').map((x: any) => x.check),

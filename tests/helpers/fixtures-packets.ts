@@ -55,12 +55,16 @@ export interface PacketSetup {
 /** A matter with a grant (lapsing after `lapseMs` when given), a judgment and a sender. */
 export async function packetSetup(
   k: Kit,
-  opts: { lapseMs?: number; roles?: string[] } = {},
+  opts: { lapseMs?: number; roles?: string[]; judgment?: Record<string, unknown> } = {},
 ): Promise<PacketSetup & { lapsesAt?: number }> {
   const m = await k.matter({ authority: false });
   const lapsesAt = opts.lapseMs ? Date.now() + opts.lapseMs : undefined;
   const grantId = await k.grant(m, lapsesAt ? new Date(lapsesAt) : undefined);
-  const j = await must(k.c.post('/v1/judgments/intake', intakeBody(k, m)), 'judgment intake');
+  const j = await must(k.c.post('/v1/judgments/intake', { ...intakeBody(k, m), ...opts.judgment }), 'judgment intake');
+  // A packet rests on a validated judgment (readiness checks it), as a creditor's request would.
+  const v = await must(k.c.post(`/v1/judgments/${j.judgment_id}/validate`, { consumer_debt: false }), 'validation');
+  if (!v.enforcement_ready)
+    throw new Error(`fixture setup (packet judgment): not enforcement_ready: ${JSON.stringify(v.gates)}`);
   const senderId = await orgUser(k, opts.roles ?? ['counsel']);
   return { matterId: m, judgmentId: j.judgment_id, grantId, senderId, lapsesAt };
 }

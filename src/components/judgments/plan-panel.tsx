@@ -35,7 +35,9 @@ const lines = (s: string) =>
 /**
  * "Generate enforcement plan" (POST …/enforcement-plan): the rule engine's priority actions
  * against the actions its bars block, with the gates it judged by. A plan does not need an
- * enforcement-ready judgment; what is not allowed yet shows up as blocked.
+ * enforcement-ready judgment; what is not allowed yet shows up as blocked. The judgment's latest
+ * plan shows until a new one is generated; without wallets typed, the matter's imported wallets
+ * are used.
  */
 export function PlanPanel({ judgment: j, canWrite }: { judgment: JudgmentDetail; canWrite: boolean }) {
   const trpc = useTRPC();
@@ -96,7 +98,11 @@ export function PlanPanel({ judgment: j, canWrite }: { judgment: JudgmentDetail;
               ))}
             </Select>
           </Field>
-          <Field id="plan-wallets" label="Known wallets" hint="One address per line">
+          <Field
+            id="plan-wallets"
+            label="Known wallets"
+            hint="One address per line; leave empty to use the matter's imported wallets"
+          >
             <Textarea
               id="plan-wallets"
               rows={2}
@@ -150,11 +156,11 @@ export function PlanPanel({ judgment: j, canWrite }: { judgment: JudgmentDetail;
           </div>
         </form>
       )}
-      {plan.data ? (
-        <PlanResult plan={plan.data} />
+      {(plan.data ?? j.latest_plan) ? (
+        <PlanResult plan={(plan.data ?? j.latest_plan)!} />
       ) : (
         <p className="pt-2 text-sm text-slate-700">
-          No plan generated in this view yet. Each plan is recorded (plan_…) in the audit trail.
+          No plan generated yet. Each plan is recorded (plan_…) in the audit trail.
         </p>
       )}
     </Panel>

@@ -202,6 +202,57 @@ export const intakeJudgment = defineOp('POST', '/v1/judgments/intake', {
   response: judgment,
 });
 
+const planAction = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    priority: z.enum(['urgent', 'high', 'normal', 'low']),
+    rationale: z.string(),
+    legal_basis: z.string(),
+    packet_type: z.string().nullable(),
+    pressure_level: z.number().int(),
+    target: z.object({ kind: z.string(), value: z.string() }),
+  })
+  .meta({ id: 'PlanAction', description: 'A recommended enforcement action.' });
+
+const enforcementPlan = z.object({
+  object: z.literal('enforcement_plan'),
+  plan_id: z.string(),
+  judgment_id: z.string(),
+  matter_id: z.string(),
+  profile: z.enum(PROFILE_NAMES),
+  pressure_level: z.number().int(),
+  review_required: z.boolean(),
+  review_reasons: z.array(z.string()),
+  priority_actions: z.array(planAction),
+  blocked_actions: z.array(
+    z.object({
+      type: z.string(),
+      title: z.string(),
+      packet_type: z.string().nullable(),
+      target: z.object({ kind: z.string(), value: z.string() }),
+      blocked_by: z.string(),
+      reason: z.string(),
+    }),
+  ),
+  deadlines: z.array(deadline),
+  gates: z.array(gateOut),
+  wallets: z.array(
+    z.object({
+      address: z.string(),
+      network: z.string(),
+      valid: z.boolean(),
+      category: z.string(),
+      exchange: z.string().nullable(),
+      sanctions: z.array(z.object({ sdn_name: z.string(), programs: z.array(z.string()) })),
+      note: z.string().nullable(),
+    }),
+  ),
+  datasets: z.array(z.string()),
+  constraints: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+
 export const getJudgment = defineOp('GET', '/v1/judgments/{judgment_id}', {
   name: 'getJudgment',
   summary: 'A judgment with its latest validation, upcoming deadlines, linked matter and balance summary',
@@ -216,6 +267,7 @@ export const getJudgment = defineOp('GET', '/v1/judgments/{judgment_id}', {
       authority_status: z.string(),
     }),
     balance: balanceSummary,
+    latest_plan: enforcementPlan.nullable().describe('The most recent enforcement plan of the judgment, if any.'),
   }),
 });
 
@@ -272,19 +324,6 @@ export const setEnforcementProfile = defineOp('POST', '/v1/judgments/{judgment_i
   }),
 });
 
-const planAction = z
-  .object({
-    type: z.string(),
-    title: z.string(),
-    priority: z.enum(['urgent', 'high', 'normal', 'low']),
-    rationale: z.string(),
-    legal_basis: z.string(),
-    packet_type: z.string().nullable(),
-    pressure_level: z.number().int(),
-    target: z.object({ kind: z.string(), value: z.string() }),
-  })
-  .meta({ id: 'PlanAction', description: 'A recommended enforcement action.' });
-
 export const createEnforcementPlan = defineOp('POST', '/v1/judgments/{judgment_id}/enforcement-plan', {
   name: 'createEnforcementPlan',
   summary: 'Build an explainable enforcement plan from the judgment, profile, constraints, wallets and exchanges',
@@ -307,43 +346,7 @@ export const createEnforcementPlan = defineOp('POST', '/v1/judgments/{judgment_i
       .describe("Addresses to plan against (default: the matter's imported wallets)."),
     known_exchanges: arr(z.string().trim().min(1).max(200)).optional(),
   }),
-  response: z.object({
-    object: z.literal('enforcement_plan'),
-    plan_id: z.string(),
-    judgment_id: z.string(),
-    matter_id: z.string(),
-    profile: z.enum(PROFILE_NAMES),
-    pressure_level: z.number().int(),
-    review_required: z.boolean(),
-    review_reasons: z.array(z.string()),
-    priority_actions: z.array(planAction),
-    blocked_actions: z.array(
-      z.object({
-        type: z.string(),
-        title: z.string(),
-        packet_type: z.string().nullable(),
-        target: z.object({ kind: z.string(), value: z.string() }),
-        blocked_by: z.string(),
-        reason: z.string(),
-      }),
-    ),
-    deadlines: z.array(deadline),
-    gates: z.array(gateOut),
-    wallets: z.array(
-      z.object({
-        address: z.string(),
-        network: z.string(),
-        valid: z.boolean(),
-        category: z.string(),
-        exchange: z.string().nullable(),
-        sanctions: z.array(z.object({ sdn_name: z.string(), programs: z.array(z.string()) })),
-        note: z.string().nullable(),
-      }),
-    ),
-    datasets: z.array(z.string()),
-    constraints: z.record(z.string(), z.unknown()).nullable(),
-    created_at: z.string(),
-  }),
+  response: enforcementPlan,
 });
 
 export const listJudgments = defineOp('GET', '/v1/judgments', {

@@ -656,6 +656,14 @@ export type Judgment = {
         rate_pct: number;
         basis: string;
     } | null;
+    post_judgment_interest_history: Array<{
+        from: string;
+        rate_pct: number;
+        basis: string;
+    }>;
+    claim_nature: 'medical_expenses' | 'personal_debt' | 'contract' | 'tort' | 'fraud' | 'employee_wages' | 'other' | null;
+    debtor_type: 'natural_person' | 'entity' | null;
+    assignment_status: 'none' | 'assigned_unrecorded' | 'assigned_of_record';
     review_state: ReviewState;
     source_refs: Array<unknown>;
     enforcement_profile: 'measured' | 'assertive' | 'maximum_lawful' | null;
@@ -3581,7 +3589,11 @@ export type CreateEnforcementPlanData = {
             appeal_stay_known?: boolean;
             sanctions_review_required?: boolean;
             blocked_ownership_pct?: number;
+            bankruptcy_meeting_date?: string;
         };
+        /**
+         * Addresses to plan against (default: the matter's imported wallets).
+         */
         known_wallets?: Array<string>;
         known_exchanges?: Array<string>;
     };
@@ -3784,6 +3796,14 @@ export type GetJudgmentResponses = {
             rate_pct: number;
             basis: string;
         } | null;
+        post_judgment_interest_history: Array<{
+            from: string;
+            rate_pct: number;
+            basis: string;
+        }>;
+        claim_nature: 'medical_expenses' | 'personal_debt' | 'contract' | 'tort' | 'fraud' | 'employee_wages' | 'other' | null;
+        debtor_type: 'natural_person' | 'entity' | null;
+        assignment_status: 'none' | 'assigned_unrecorded' | 'assigned_of_record';
         review_state: ReviewState;
         source_refs: Array<unknown>;
         enforcement_profile: 'measured' | 'assertive' | 'maximum_lawful' | null;
@@ -3838,6 +3858,50 @@ export type GetJudgmentResponses = {
             } | null;
             review_required: boolean;
         };
+        /**
+         * The most recent enforcement plan of the judgment, if any.
+         */
+        latest_plan: {
+            object: 'enforcement_plan';
+            plan_id: string;
+            judgment_id: string;
+            matter_id: string;
+            profile: 'measured' | 'assertive' | 'maximum_lawful';
+            pressure_level: number;
+            review_required: boolean;
+            review_reasons: Array<string>;
+            priority_actions: Array<PlanAction>;
+            blocked_actions: Array<{
+                type: string;
+                title: string;
+                packet_type: string | null;
+                target: {
+                    kind: string;
+                    value: string;
+                };
+                blocked_by: string;
+                reason: string;
+            }>;
+            deadlines: Array<Deadline>;
+            gates: Array<ValidationGate>;
+            wallets: Array<{
+                address: string;
+                network: string;
+                valid: boolean;
+                category: string;
+                exchange: string | null;
+                sanctions: Array<{
+                    sdn_name: string;
+                    programs: Array<string>;
+                }>;
+                note: string | null;
+            }>;
+            datasets: Array<string>;
+            constraints: {
+                [key: string]: unknown;
+            } | null;
+            created_at: string;
+        } | null;
     };
 };
 
@@ -3859,6 +3923,10 @@ export type UpdateJudgmentData = {
         post_judgment_interest?: {
             rate_pct: number | string;
             basis: string;
+            /**
+             * The day this rate takes effect (default: the entry date on intake, today on update); earlier time keeps the earlier rate.
+             */
+            effective_from?: string;
         } | null;
         source_refs?: Array<{
             source_id?: string;
@@ -3869,6 +3937,9 @@ export type UpdateJudgmentData = {
             chain_of_custody_id?: string;
             admissibility_notes?: string;
         }>;
+        claim_nature?: 'medical_expenses' | 'personal_debt' | 'contract' | 'tort' | 'fraud' | 'employee_wages' | 'other' | null;
+        debtor_type?: 'natural_person' | 'entity' | null;
+        assignment_status?: 'none' | 'assigned_unrecorded' | 'assigned_of_record';
     };
     headers?: {
         /**
@@ -3972,7 +4043,14 @@ export type IntakeJudgmentData = {
         post_judgment_interest?: {
             rate_pct: number | string;
             basis: string;
+            /**
+             * The day this rate takes effect (default: the entry date on intake, today on update); earlier time keeps the earlier rate.
+             */
+            effective_from?: string;
         } | null;
+        claim_nature?: 'medical_expenses' | 'personal_debt' | 'contract' | 'tort' | 'fraud' | 'employee_wages' | 'other' | null;
+        debtor_type?: 'natural_person' | 'entity' | null;
+        assignment_status?: 'none' | 'assigned_unrecorded' | 'assigned_of_record';
     };
     headers?: {
         /**
@@ -5688,7 +5766,7 @@ export type ListActionsResponse = ListActionsResponses[keyof ListActionsResponse
 export type CreateActionData = {
     body: {
         matter_id: string;
-        type?: 'sanctions_review' | 'ofac_license_application' | 'blocked_property_report' | 'bankruptcy_claim' | 'renew_judgment' | 'revive_judgment' | 'supply_documents' | 'consumer_compliance_review' | 'debtor_discovery' | 'vasp_legal_process' | 'monitor_wallet' | 'exchange_freeze' | 'exchange_intercept' | 'turnover_workflow' | 'issuer_freeze' | 'exchange_turnover' | 'burn_reissue' | 'contempt_motion' | 'law_enforcement_referral' | 'renewal' | 'custom';
+        type?: 'sanctions_review' | 'ofac_license_application' | 'blocked_property_report' | 'bankruptcy_claim' | 'nondischargeability_complaint' | 'enforce_lien_in_rem' | 'record_assignment' | 'confirm_award' | 'exemption_review' | 'register_judgment' | 'domesticate_judgment' | 'foreign_recognition' | 'renew_judgment' | 'revive_judgment' | 'supply_documents' | 'consumer_compliance_review' | 'debtor_discovery' | 'vasp_legal_process' | 'monitor_wallet' | 'exchange_freeze' | 'exchange_intercept' | 'turnover_workflow' | 'issuer_freeze' | 'exchange_turnover' | 'burn_reissue' | 'contempt_motion' | 'law_enforcement_referral' | 'renewal' | 'custom';
         title: string;
         campaign_id?: string | null;
         owner_id?: string | null;
@@ -10855,6 +10933,10 @@ export type TriageAlertData = {
          * Sender of the packet (default: the acting user).
          */
         authorized_sender?: string;
+        /**
+         * The judgment the packet rests on (default: the matter's only enforceable judgment; 400 when there are several).
+         */
+        judgment_id?: string;
     };
     headers?: {
         /**

@@ -14,7 +14,7 @@ import { judgmentBalanceSummary } from '../ledger/balance';
 import { syncDeadlines, upcomingDeadlines } from './deadlines';
 import { findJudgment, latestValidation, lockJudgment } from './load';
 import { nextRateHistory, today } from './rules-context';
-import { eventData, judgmentOut, validationOut } from './serialize';
+import { eventData, judgmentOut, planOut, validationOut } from './serialize';
 
 export interface InterestInput {
   rate_pct: string;
@@ -144,13 +144,17 @@ export async function intakeJudgment(ctx: Ctx, tx: Tx, input: IntakeInput) {
  */
 export async function getJudgment(ctx: Ctx, db: Db, id: string) {
   const j = await findJudgment(ctx, db, id);
-  const [m, latest, deadlines, grants] = await Promise.all([
+  const [m, latest, deadlines, grants, plan] = await Promise.all([
     loadMatter(ctx, db, j.matter_id),
     latestValidation(db, j.id),
     upcomingDeadlines(db, j.id),
     db.authorityGrant.findMany({
       where: { matter_id: j.matter_id },
       select: { status: true, effective_at: true, expires_at: true },
+    }),
+    db.enforcementPlan.findFirst({
+      where: { judgment_id: j.id, org_id: ctx.org.id, env: ctx.env },
+      orderBy: { id: 'desc' }, // ids sort by creation time (ids.ts); uses (judgment_id, id)
     }),
   ]);
   return {
@@ -165,6 +169,7 @@ export async function getJudgment(ctx: Ctx, db: Db, id: string) {
       authority_status: authorityStatus(grants),
     },
     balance: await judgmentBalanceSummary(ctx, db, m, j.id),
+    latest_plan: plan ? planOut(plan) : null,
   };
 }
 

@@ -45,7 +45,8 @@ export async function createEnforcementPlan(ctx: Ctx, tx: Tx, id: string, input:
     appeal_stay_known: c.appeal_stay_known ?? false,
     sanctions_review_required: c.sanctions_review_required ?? false,
     blocked_ownership_pct: c.blocked_ownership_pct ?? null,
-    bankruptcy_meeting_date: c.bankruptcy_meeting_date ?? null,
+    // Recorded only when given (Fed. R. Bankr. P. 4007(c) runs from it).
+    ...(c.bankruptcy_meeting_date ? { bankruptcy_meeting_date: c.bankruptcy_meeting_date } : {}),
   };
   const index = walletIndex();
   // Without known_wallets the plan works on the matter's imported wallets (no retyping).
