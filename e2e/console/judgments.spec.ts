@@ -136,6 +136,10 @@ test.describe('judgments and ledger in the console', () => {
     await expect(page.getByTestId('blocked-action').first()).toContainText('Sanctions license');
     for (const g of GATES) await expect(page.getByTestId(`plan-gate-${g}`)).toBeVisible();
     expect(await seriousViolations(page), 'judgment page').toEqual([]);
+    // The judgment page keeps showing the latest plan (GET carries latest_plan), not "No plan".
+    await page.reload();
+    await expect(page.getByTestId('plan-result')).toBeVisible();
+    await expect(page.getByTestId('priority-actions')).toContainText('sanctions_review');
 
     // Back on the matter: a recovery moves the balance.
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name }).click();

@@ -33,11 +33,39 @@ async function setup(request: APIRequestContext, counselEmail: string) {
     source_refs: [{ source_type: 'judgment', title: 'Entered judgment' }],
   });
   expect(j.status).toBe(200);
+  // A packet rests on a validated judgment: its readiness checks the judgment.
+  const v = await api.post(`/v1/judgments/${j.body.judgment_id}/validate`, { consumer_debt: false });
+  expect(v.status).toBe(200);
+  expect(v.body.enforcement_ready).toBe(true);
   const counselId = await userIdByEmail(request, counselEmail);
   return { matterId, grantId: g.body.authority_id, judgmentId: j.body.judgment_id, caseNumber, counselId };
 }
 
 test.describe("counsel's packet review in the console", () => {
+  test('a packet that cannot be approved shows Not ready with Approve disabled', async ({ page, request }) => {
+    const counsel = `${unique('counsel').replace(/\s/g, '-')}@example.test`;
+    const counselUrl = await invite(request, { email: counsel, roles: ['counsel'] });
+    const s = await setup(request, counsel);
+    const api = rest(request);
+    // Like a packet raised from an alert on a matter with no judgment to rest on.
+    const p = await api.post('/v1/packets/exchange-freeze', {
+      matter_id: s.matterId,
+      wallets: [COINBASE],
+      authorized_sender: s.counselId,
+      legal_authority_id: s.grantId,
+      source_refs: [{ source_type: 'court_order', title: 'Restraining order' }],
+    });
+    expect(p.status).toBe(200);
+    expect(p.body.readiness.ready).toBe(false);
+    expect((await api.patch(`/v1/packets/${p.body.packet_id}`, { status: 'in_review' })).status).toBe(200);
+    await setPasswordThroughInvite(page, counselUrl, PASSWORD);
+    await signIn(page, counsel, PASSWORD);
+    await expect(page).toHaveURL(/\/matters$/);
+    await page.goto(`/packets/${p.body.packet_id}`);
+    await expect(page.getByTestId('readiness-summary')).toContainText('Not ready');
+    await expect(page.getByTestId('approve')).toBeDisabled();
+  });
+
   test('operator sees no Approve; counsel approves, sends, records the response, exports and previews the PDF', async ({
     browser,
     request,
