@@ -1,6 +1,6 @@
 import data from '../../../../data/interest-rates/period-rates.json' with { type: 'json' };
 import { dec, type Decimal } from './decimal';
-import { nextMonthDay, type IsoDate } from './dates';
+import { addDays, nextMonthDay, type IsoDate } from './dates';
 
 /**
  * Post-judgment interest as a sequence of rate periods, each naming where its rate came from.
@@ -66,9 +66,9 @@ export function publishedPeriods(code: string, entered: IsoDate, principal: Deci
   const rows = [...s.published].sort((a, b) => (a.from < b.from ? -1 : 1));
   const extra = surcharge(s, entered, principal);
   const starts: IsoDate[] = [entered];
-  for (let d = nextMonthDay(addOne(entered), s.resets.months, s.resets.day); d <= asOf;) {
+  for (let d = nextMonthDay(addDays(entered, 1), s.resets.months, s.resets.day); d <= asOf;) {
     starts.push(d);
-    d = nextMonthDay(addOne(d), s.resets.months, s.resets.day);
+    d = nextMonthDay(addDays(d, 1), s.resets.months, s.resets.day);
   }
   const latestFrom = rows.length ? rows[rows.length - 1].from : null;
   return starts.map((from, i) => {
@@ -97,12 +97,7 @@ export function publishedPeriods(code: string, entered: IsoDate, principal: Deci
 }
 
 function nextReset(s: Series, d: IsoDate): IsoDate {
-  return nextMonthDay(addOne(d), s.resets.months, s.resets.day);
-}
-
-function addOne(d: IsoDate): IsoDate {
-  const t = Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)) + 1);
-  return new Date(t).toISOString().slice(0, 10);
+  return nextMonthDay(addDays(d, 1), s.resets.months, s.resets.day);
 }
 
 /** A caller-supplied rate and the day it takes effect (the entry date for the first). */
