@@ -64,6 +64,8 @@ test.describe("counsel's packet review in the console", () => {
     await page.goto(`/packets/${p.body.packet_id}`);
     await expect(page.getByTestId('readiness-summary')).toContainText('Not ready');
     await expect(page.getByTestId('approve')).toBeDisabled();
+    // Leave counsel's (org-wide) queue as it was for the next test.
+    expect((await api.patch(`/v1/packets/${p.body.packet_id}`, { status: 'withdrawn' })).status).toBe(200);
   });
 
   test('operator sees no Approve; counsel approves, sends, records the response, exports and previews the PDF', async ({
