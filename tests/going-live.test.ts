@@ -210,7 +210,8 @@ describe('the operator command', () => {
     const org = await partner.get(`/v1/organizations/${id}`);
     expectStatus(org, 200);
     assert.ok(org.body.features.includes('production_access'));
-    const event = await c.get(`/v1/audit/events/${eventId}`);
+    // The review is a production act of the reviewing (root) organization: its production key reads it.
+    const event = await live.get(`/v1/audit/events/${eventId}`);
     expectStatus(event, 200);
     assert.equal(event.body.actor_id, 'operator:alice');
     assert.equal(event.body.details.review.reason, 'Partner onboarding passed');
