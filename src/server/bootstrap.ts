@@ -7,6 +7,11 @@ import { log } from './log';
 
 export const PASSWORD_ROUNDS = 11;
 
+/** Where the console is reached: MD_PUBLIC_URL, else the address `npm start` listens on. */
+export const consoleUrl = () =>
+  process.env.MD_PUBLIC_URL?.replace(/\/$/, '') ||
+  `http://${process.env.HOSTNAME && process.env.HOSTNAME !== '0.0.0.0' ? process.env.HOSTNAME : '127.0.0.1'}:${process.env.PORT ?? 3000}`;
+
 /**
  * First run (API-CONTRACT §3). With an empty database: a root organization and an admin
  * sandbox key with scope `*` — MD_BOOTSTRAP_API_KEY when set, else a generated secret printed
@@ -89,7 +94,8 @@ export async function bootstrap(db: PrismaClient) {
   if (printed) {
     // Printed once, on the run that created it; only its hash is stored.
     process.stdout.write(
-      `\nFirst run: organization ${printed.org} created.\nAdmin sandbox API key (shown once, store it now):\n  ${printed.secret}\n\n`,
+      `\nFirst run: organization ${printed.org} created.\nAdmin sandbox API key (shown once, store it now):\n  ${printed.secret}\n` +
+        `Console: ${consoleUrl()}/ (sign in; Developers → API keys issues production keys once production access is granted)\n\n`,
     );
     if (printed.noAdmin) {
       process.stdout.write(

@@ -68,6 +68,8 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
       ...extra,
     };
     const r = await fetch(url, { method, headers, body: method === 'POST' ? payload : undefined });
+    // As a browser keeps them: the environment switch answers with its cookie.
+    cookiesOf(r, jar);
     const body = (await r.json()) as any;
     if (r.ok) return { ok: true as const, data: body.result.data.json, headers: r.headers };
     return { ok: false as const, status: r.status, error: body.error?.json ?? body.error, headers: r.headers };

@@ -87,6 +87,22 @@ export const issuerFixtures: Record<string, Fixture> = {
       return { path: '/v1/issuer-remediation/destination-wallet-certificate', body: certificateBody(m), matterId: m };
     },
   },
+  decideDestinationWalletCertificate: {
+    level: 'matter',
+    build: async (k) => {
+      const m = await k.matter();
+      const cert = await must(
+        k.c.post('/v1/issuer-remediation/destination-wallet-certificate', certificateBody(m)),
+        'certificate',
+        201,
+      );
+      return {
+        path: `/v1/issuer-remediation/destination-wallet-certificate/${cert.destination_wallet_id}/decision`,
+        body: { decision: 'approved', reason: 'Fixture: custody and signers checked.' },
+        matterId: m,
+      };
+    },
+  },
   getIssuerRemediation: {
     level: 'matter',
     build: async (k) => {

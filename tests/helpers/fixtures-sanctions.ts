@@ -86,6 +86,17 @@ export const sanctionsFixtures: Record<string, Fixture> = {
       };
     },
   },
+  decideSanctionsReview: {
+    level: 'matter',
+    build: async (k) => {
+      const r = await openReview(k);
+      return {
+        path: `/v1/sanctions/${r.review_id}/decision`,
+        body: { decision: 'cleared', reason: 'Fixture: the address is not the listed one.' },
+        matterId: r.matter_id,
+      };
+    },
+  },
   getSanctionsReview: {
     level: 'matter',
     build: async (k) => {

@@ -27,7 +27,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             <Link href="/matters" className="text-sm font-semibold text-white">
               Judgment Recovery <span className="font-normal text-slate-300">Console</span>
             </Link>
-            <nav aria-label="Console" className="flex gap-1 text-sm">
+            <nav aria-label="Console" className="flex flex-wrap gap-1 text-sm">
               <Link href="/matters" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
                 Matters
               </Link>
@@ -69,6 +69,16 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               {me.permissions['webhook_endpoints:read'] && me.matter_ids === null && (
                 <Link href="/webhooks" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
                   Webhooks
+                </Link>
+              )}
+              {me.permissions['keys:read'] && me.matter_ids === null && (
+                <Link href="/developers/api-keys" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
+                  API keys
+                </Link>
+              )}
+              {me.permissions['org:read'] && (
+                <Link href="/settings/organization" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
+                  Organization
                 </Link>
               )}
             </nav>

@@ -427,8 +427,14 @@ export const EXAMPLES: Record<string, OpExample> = {
     capture: { review_id: 'body.review_id' },
   },
   getSanctionsReview: {},
-  // An OFAC report workflow starts from a review counsel blocked, and counsel decides only in the
-  // console (Sanctions → review → Block): on a fresh sandbox the undecided review is a 409.
+  // Counsel blocks the review (the Lazarus Group address is the listed one), which starts the
+  // OFAC report clock; the report workflow below starts from that blocked review.
+  decideSanctionsReview: {
+    body: {
+      decision: 'blocked',
+      reason: 'The wallet is an address listed for Lazarus Group (SDN 27307, DPRK3); the identifiers match exactly.',
+    },
+  },
   createOfacReportWorkflow: {
     body: {
       matter_id: '{{sanctions_matter_id}}',
@@ -436,7 +442,6 @@ export const EXAMPLES: Record<string, OpExample> = {
       report_type: 'blocked_property',
       counsel_owner: 'J. Counsel',
     },
-    expect: { status: 409, code: 'conflict', why: 'the review is not yet blocked by counsel in the console' },
   },
 
   // Audit
@@ -545,6 +550,9 @@ export const EXAMPLES: Record<string, OpExample> = {
     },
     capture: { destination_wallet_id: 'body.destination_wallet_id' },
   },
+  decideDestinationWalletCertificate: {
+    body: { decision: 'approved', reason: 'Custodian, signers and the clear OFAC screen checked by counsel.' },
+  },
   createIssuerFreezePacket: {
     body: {
       matter_id: '{{matter_id}}',
@@ -566,13 +574,6 @@ export const EXAMPLES: Record<string, OpExample> = {
       legal_authority_id: '{{authority_id}}',
       source_refs: [{ source_type: 'court_order', title: 'Turnover order', uri: 'https://docs.example/order.pdf' }],
       notes: 'Burn and reissue under the turnover order',
-    },
-    // Counsel approves destination wallet certificates in the console only (API-CONTRACT §15),
-    // which a collection cannot do: the packet is refused until one is approved.
-    expect: {
-      status: 409,
-      code: 'packet_not_ready',
-      why: 'no destination wallet certificate has been approved by counsel in the console',
     },
   },
   getIssuerRemediation: {},

@@ -120,7 +120,7 @@ const destinationWalletCertificate = objectBase('destination_wallet_certificate'
   .meta({
     id: 'DestinationWalletCertificate',
     description:
-      'A destination wallet for reissued tokens (dwc_), screened at once; counsel approves it in the console while the screen is clear.',
+      'A destination wallet for reissued tokens (dwc_), screened at once; counsel approves it while the screen is clear.',
   });
 
 export const createIssuerFreezePacket = defineOp('POST', '/v1/issuer-remediation/freeze-packet', {
@@ -145,7 +145,7 @@ export const createDestinationWalletCertificate = defineOp(
   {
     name: 'createDestinationWalletCertificate',
     summary:
-      'Certify a destination wallet for reissued tokens; screened against OFAC at once, approved by counsel in the console',
+      'Certify a destination wallet for reissued tokens; screened against OFAC at once, then approved or rejected by counsel',
     body: z.strictObject({
       matter_id: str(100),
       wallet_address: z.string().trim().min(1).max(200),
@@ -155,6 +155,21 @@ export const createDestinationWalletCertificate = defineOp(
       custodian: text(500),
       signer_model: text(500),
       allowed_assets: arr(z.string().trim().min(1).max(50)).optional(),
+    }),
+    response: destinationWalletCertificate,
+  },
+);
+
+export const decideDestinationWalletCertificate = defineOp(
+  'POST',
+  '/v1/issuer-remediation/destination-wallet-certificate/{destination_wallet_id}/decision',
+  {
+    name: 'decideDestinationWalletCertificate',
+    summary:
+      "Counsel's decision on a destination wallet certificate: approve it (only while its sanctions screen is clear) or reject it",
+    body: z.strictObject({
+      decision: z.enum(['approved', 'rejected']),
+      reason: z.string().max(10_000).nullable().optional(),
     }),
     response: destinationWalletCertificate,
   },

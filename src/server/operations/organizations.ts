@@ -44,6 +44,10 @@ export const updateOrganization = defineOp('PATCH', '/v1/organizations/{organiza
     name: name().optional(),
     retention_policy: str(200).nullable().optional(),
     features: arr(z.enum(ORG_FEATURES)).optional(),
+    reason: str(2000)
+      .nullable()
+      .optional()
+      .describe('Why reviewed features (production_access) change: recorded in the audit event with the reviewer.'),
   }),
   response: organization,
 });

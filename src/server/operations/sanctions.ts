@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOp } from './define';
 import { arr, reviewStateOut, sourceRef, str } from './schemas';
-import { OFAC_REPORT_TYPES, OFAC_STATUSES, REVIEW_STATUSES } from '../domain/sanctions/workflow';
+import { OFAC_REPORT_TYPES, OFAC_STATUSES, REVIEW_DECISIONS, REVIEW_STATUSES } from '../domain/sanctions/workflow';
 
 /** Sanctions screening, review and the OFAC report workflow (API-CONTRACT §15), plus the
  *  Packets folder's sanctions-review packet, which answers a sanctions review. */
@@ -116,8 +116,25 @@ export const screenSanctions = defineOp('POST', '/v1/sanctions/screen', {
 
 export const createSanctionsReviewPacket = defineOp('POST', '/v1/sanctions/review-packet', {
   name: 'createSanctionsReviewPacket',
-  summary: 'Open a sanctions review from a screen; counsel decides it in the console',
+  summary:
+    'Open a sanctions review from a screen; counsel decides it (POST /v1/sanctions/{review_id}/decision or the console)',
   body: z.strictObject({ matter_id: id(), screen_id: id(), notes: str().nullable().optional() }),
+  response: review,
+});
+
+export const decideSanctionsReview = defineOp('POST', '/v1/sanctions/{review_id}/decision', {
+  name: 'decideSanctionsReview',
+  summary:
+    "Counsel's decision on a sanctions review: clear it (a false positive; lifts the collection pause) or block it (starts the OFAC report clock), always with a reason",
+  body: z.strictObject({
+    decision: z.enum(REVIEW_DECISIONS),
+    reason: z
+      .string()
+      .max(10_000)
+      .describe(
+        'Why: for `cleared` why the match is a false positive, for `blocked` the identifiers that match. Required (a blank reason is refused).',
+      ),
+  }),
   response: review,
 });
 

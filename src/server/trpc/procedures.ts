@@ -161,9 +161,9 @@ type SchemaOf<O extends Operation> = O['query'] extends z.ZodType
   : O['body'] extends z.ZodType
     ? O['body']
     : null;
-type FlatInput<O extends Operation, P extends string> = { [K in P]: string } & (SchemaOf<O> extends z.ZodType
-  ? z.input<SchemaOf<O>>
-  : unknown);
+// An empty strict body (`{}`: revoke) adds nothing; its Record<string, never> would forbid the path params.
+type BodyOf<S> = S extends z.ZodType ? (string extends keyof z.input<S> ? unknown : z.input<S>) : unknown;
+type FlatInput<O extends Operation, P extends string> = { [K in P]: string } & BodyOf<SchemaOf<O>>;
 
 /**
  * The input of a procedure mirroring a REST operation: one flat object of the path parameters

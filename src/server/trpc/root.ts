@@ -13,6 +13,7 @@ import { cryptoRouter } from './routers/crypto';
 import { reportsRouter } from './routers/reports';
 import { monitoringRouter } from './routers/monitoring';
 import { issuerRouter } from './routers/issuer';
+import { organizationRouter } from './routers/organization';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
@@ -30,6 +31,7 @@ export const appRouter = router({
   reports: reportsRouter,
   monitoring: monitoringRouter,
   issuer: issuerRouter,
+  organization: organizationRouter,
 });
 
 export type AppRouter = typeof appRouter;

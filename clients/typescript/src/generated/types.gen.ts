@@ -283,7 +283,7 @@ export type Deadline = {
 };
 
 /**
- * A destination wallet for reissued tokens (dwc_), screened at once; counsel approves it in the console while the screen is clear.
+ * A destination wallet for reissued tokens (dwc_), screened at once; counsel approves it while the screen is clear.
  */
 export type DestinationWalletCertificate = {
     object: 'destination_wallet_certificate';
@@ -1499,6 +1499,10 @@ export type UpdateOrganizationData = {
         name?: string;
         retention_policy?: string | null;
         features?: Array<'production_access' | 'network_attribution' | 'issuer_remediation' | 'sanctions_reporting' | 'console'>;
+        /**
+         * Why reviewed features (production_access) change: recorded in the audit event with the reviewer.
+         */
+        reason?: string | null;
     };
     headers?: {
         /**
@@ -7216,6 +7220,138 @@ export type CreateSanctionsReviewPacketResponses = {
 
 export type CreateSanctionsReviewPacketResponse = CreateSanctionsReviewPacketResponses[keyof CreateSanctionsReviewPacketResponses];
 
+export type DecideSanctionsReviewData = {
+    body: {
+        decision: 'cleared' | 'blocked';
+        /**
+         * Why: for `cleared` why the match is a false positive, for `blocked` the identifiers that match. Required (a blank reason is refused).
+         */
+        reason: string;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The review's id.
+         */
+        review_id: string;
+    };
+    query?: never;
+    url: '/v1/sanctions/{review_id}/decision';
+};
+
+export type DecideSanctionsReviewErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type DecideSanctionsReviewError = DecideSanctionsReviewErrors[keyof DecideSanctionsReviewErrors];
+
+export type DecideSanctionsReviewResponses = {
+    /**
+     * OK
+     */
+    200: {
+        object: 'sanctions_review';
+        review_id: string;
+        matter_id: string;
+        screen_id: string;
+        status: 'in_review' | 'cleared' | 'blocked' | 'reported';
+        matches: Array<{
+            subject: string;
+            subject_type: 'wallet' | 'entity' | 'counterparty';
+            list: string;
+            list_date: string | null;
+            sdn_name: string;
+            programs: Array<string>;
+            match_type: 'exact' | 'fuzzy';
+            score: number;
+            sdn_id: string;
+            sdn_type: string;
+            matched: string;
+            network: string | null;
+            assets: Array<string>;
+            alias?: {
+                type: 'aka' | 'fka' | 'nka';
+                weak: boolean;
+            } | null;
+        }>;
+        blocked_property_analysis: string;
+        ofac_report_required: boolean;
+        decision: 'cleared' | 'blocked' | null;
+        decision_reason: string | null;
+        decided_by: string | null;
+        decided_at: string | null;
+        review_state: ReviewState;
+        notes: string | null;
+        ordinary_collection_paused: boolean;
+        required_actions: Array<string>;
+        ofac_report: {
+            ofac_report_id: string;
+            status: 'drafting' | 'counsel_review' | 'submitted' | 'acknowledged';
+            due_date: string;
+        } | null;
+        packet: {
+            [key: string]: unknown;
+        } | null;
+        created_at: string;
+        updated_at: string;
+        audit_ref?: string;
+    };
+};
+
+export type DecideSanctionsReviewResponse = DecideSanctionsReviewResponses[keyof DecideSanctionsReviewResponses];
+
 export type GetSanctionsReviewData = {
     body?: never;
     headers?: {
@@ -11289,6 +11425,89 @@ export type CreateIssuerFreezePacketResponses = {
 };
 
 export type CreateIssuerFreezePacketResponse = CreateIssuerFreezePacketResponses[keyof CreateIssuerFreezePacketResponses];
+
+export type DecideDestinationWalletCertificateData = {
+    body: {
+        decision: 'approved' | 'rejected';
+        reason?: string | null;
+    };
+    headers?: {
+        /**
+         * API version; defaults to the organization's pinned version.
+         */
+        'MD-Version'?: '2026-06-11';
+        /**
+         * A unique key (1–255 characters) that makes a retry safe: the same key and body replay the first result for 24 h.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The destination wallet's id.
+         */
+        destination_wallet_id: string;
+    };
+    query?: never;
+    url: '/v1/issuer-remediation/destination-wallet-certificate/{destination_wallet_id}/decision';
+};
+
+export type DecideDestinationWalletCertificateErrors = {
+    /**
+     * Invalid request. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_version`.
+     */
+    400: Error;
+    /**
+     * No valid API key. Codes: `authentication_required`, `invalid_api_key`, `api_key_revoked`, `api_key_expired`.
+     */
+    401: Error;
+    /**
+     * The key may not do this. Codes: `insufficient_scope`, `authority_required`, `matter_restricted_key`, `production_access_not_enabled`, `collection_paused`, `channel_not_permitted`, `download_link_invalid`.
+     */
+    403: Error;
+    /**
+     * No such object or route. Codes: `not_found`, `route_not_found`.
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state. Codes: `idempotency_key_in_use`, `invalid_state_transition`, `matter_closed`, `conflict`, `judgment_not_enforcement_ready`, `packet_not_ready`.
+     */
+    409: Error;
+    /**
+     * Body too large. Codes: `body_too_large`.
+     */
+    413: Error;
+    /**
+     * Body is not JSON. Codes: `unsupported_media_type`.
+     */
+    415: Error;
+    /**
+     * Idempotency-Key reused with another request. Codes: `idempotency_key_reused`.
+     */
+    422: Error;
+    /**
+     * Rate limited. Codes: `rate_limited`.
+     */
+    429: Error;
+    /**
+     * Internal error. Codes: `internal_error`.
+     */
+    500: Error;
+    /**
+     * Temporarily unavailable. Codes: `service_unavailable`.
+     */
+    503: Error;
+};
+
+export type DecideDestinationWalletCertificateError = DecideDestinationWalletCertificateErrors[keyof DecideDestinationWalletCertificateErrors];
+
+export type DecideDestinationWalletCertificateResponses = {
+    /**
+     * OK
+     */
+    200: DestinationWalletCertificate;
+};
+
+export type DecideDestinationWalletCertificateResponse = DecideDestinationWalletCertificateResponses[keyof DecideDestinationWalletCertificateResponses];
 
 export type GetIssuerRemediationData = {
     body?: never;

@@ -89,12 +89,13 @@ export async function updateOrganization(
   ctx: Ctx,
   tx: Tx,
   id: string,
-  patch: { name?: string; retention_policy?: string | null; features?: string[] },
+  patch: { name?: string; retention_policy?: string | null; features?: string[]; reason?: string | null },
 ) {
   assertOrgWide(ctx, 'change the organization');
   const o = await loadAccessibleOrg(ctx, tx, id);
+  let changed: string[] = [];
   if (patch.features) {
-    const changed = REVIEWED_FEATURES.filter((f) => patch.features!.includes(f) !== o.features.includes(f));
+    changed = REVIEWED_FEATURES.filter((f) => patch.features!.includes(f) !== o.features.includes(f));
     // The root reviews itself; any other organization is reviewed by an ancestor, never by itself.
     const reviewer = o.parent_id === null ? o.id === ctx.org.id : o.id !== ctx.org.id;
     if (changed.length && !(reviewer && isOrgAdmin(ctx))) {
@@ -127,13 +128,50 @@ export async function updateOrganization(
     },
   });
   const out = orgOut(updated, ctx.org.id);
+  const { reason, ...fields } = patch;
   await recordChange(ctx, tx, {
     event_type: 'organization.updated',
     object_type: 'organization',
     object_id: o.id,
     matter_id: null,
-    details: { changed: Object.keys(patch) },
+    // An onboarding review is on record with who decided (the event's actor) and why.
+    details: {
+      changed: Object.keys(fields),
+      ...(changed.length
+        ? {
+            review: {
+              granted: changed.filter((f) => updated.features.includes(f)),
+              withdrawn: changed.filter((f) => !updated.features.includes(f)),
+              reviewer_org_id: ctx.org.id,
+              reason: reason?.trim() || null,
+            },
+          }
+        : {}),
+    },
     data: out,
   });
   return out;
+}
+
+/**
+ * What the console's Organization page shows: the caller's organization, whether the caller
+ * may change its reviewed features (only the root's own admin may: any other organization is
+ * reviewed by its parent), and, for an org admin, its direct children, which it reviews.
+ */
+export async function organizationSettings(ctx: Ctx, db: Db) {
+  const o = (await db.organization.findUnique({ where: { id: ctx.org.id } }))!;
+  const admin = isOrgAdmin(ctx);
+  const children = admin
+    ? await db.organization.findMany({ where: { parent_id: o.id }, orderBy: { id: 'asc' }, take: 100 })
+    : [];
+  return {
+    organization: orgOut(o, ctx.org.id),
+    reviews_own_features: admin && o.parent_id === null,
+    reviewed_features: REVIEWED_FEATURES,
+    children: children.map((c) => ({
+      ...orgOut(c, ctx.org.id),
+      // An unreviewed (non-root) organization cannot review its own children (updateOrganization).
+      reviewable: o.parent_id === null || o.features.includes('production_access'),
+    })),
+  };
 }

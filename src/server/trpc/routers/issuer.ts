@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ops } from '../../operations';
-import { APPROVAL_STATUSES, REMEDIATION_STATUSES } from '../../domain/issuer/remediation';
+import { REMEDIATION_STATUSES } from '../../domain/issuer/remediation';
 import {
   createRemediation,
   exportRemediation,
@@ -16,11 +16,11 @@ import { consoleProcedure, opMutation, opQuery, runConsoleCall, zodInput } from 
 import { router } from '../init';
 
 /**
- * Scope of counsel's decision on a destination wallet certificate: a console-only act (§15:
- * no REST approval operation), held by admin (`*`) and counsel (`issuer:*`), not by operators,
- * analysts or reviewers, whose roles hold no issuer scope.
+ * Scope of counsel's decision on a destination wallet certificate (the
+ * decideDestinationWalletCertificate operation), held by admin (`*`) and counsel (`issuer:*`),
+ * not by operators, analysts or reviewers, whose roles hold no issuer scope.
  */
-export const APPROVE_SCOPE = 'issuer:approve';
+export const APPROVE_SCOPE = ops.decideDestinationWalletCertificate.scope;
 
 const matterInput = z.strictObject({ matter_id: z.string().min(1).max(100) });
 
@@ -94,20 +94,9 @@ export const issuerRouter = router({
         exportRemediation(c, tx, input.remediation_id, input),
       ),
     ),
-  decideCertificate: consoleProcedure
-    .meta({ scope: APPROVE_SCOPE })
-    .input(
-      zodInput(
-        z.strictObject({
-          destination_wallet_id: z.string().min(1).max(100),
-          decision: z.enum(APPROVAL_STATUSES.filter((s) => s !== 'pending') as ['approved', 'rejected']),
-          reason: z.string().max(10_000).nullable().optional(),
-        }),
-      ),
-    )
-    .mutation(({ ctx, input }) =>
-      runConsoleCall(ctx, 'issuer.decideCertificate', { gate: null }, (c, tx) =>
-        decideCertificate(c, tx, input.destination_wallet_id, input),
-      ),
-    ),
+  decideCertificate: opMutation(
+    ops.decideDestinationWalletCertificate,
+    ['destination_wallet_id'],
+    (ctx, { params, body }, tx) => decideCertificate(ctx, tx, params.destination_wallet_id, body),
+  ),
 });

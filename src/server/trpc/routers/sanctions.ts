@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ops } from '../../operations';
-import { OFAC_STATUSES, REVIEW_DECISIONS, REVIEW_STATUSES } from '../../domain/sanctions/workflow';
+import { OFAC_STATUSES, REVIEW_STATUSES } from '../../domain/sanctions/workflow';
 import { createScreen } from '../../services/sanctions/screens';
 import { createReviewPacket, decideReview } from '../../services/sanctions/reviews';
 import { createOfacReport, moveOfacReport } from '../../services/sanctions/ofac-reports';
@@ -9,10 +9,10 @@ import { consoleProcedure, opMutation, opQuery, runConsoleCall, zodInput } from 
 import { router } from '../init';
 
 /**
- * Scope of counsel's review decision: a console-only act (§15: no REST decision operation),
- * held by the admin role (`*`) and counsel (`sanctions:*`), not by operators or analysts.
+ * Scope of counsel's review decision (the decideSanctionsReview operation), held by the admin
+ * role (`*`) and counsel (`sanctions:*`), not by operators or analysts.
  */
-export const DECIDE_SCOPE = 'sanctions:decide';
+export const DECIDE_SCOPE = ops.decideSanctionsReview.scope;
 
 const page = {
   limit: z.number().int().min(1).max(100).default(20),
@@ -23,8 +23,8 @@ const page = {
 
 /**
  * The console's Sanctions page: screens, the review queue, counsel's decisions and the OFAC
- * report workflows. Mirrors of REST operations reuse them; the console-only acts (decide, move
- * a workflow) run through the same service layer in one transaction with audit and outbox.
+ * report workflows. Mirrors of REST operations reuse them (the decision included); the
+ * console-only act (moving a workflow) run through the same service layer in one transaction with audit and outbox.
  */
 export const sanctionsRouter = router({
   get: opQuery(ops.getSanctionsReview, ['review_id'], (ctx, { params }, db) =>
@@ -49,20 +49,9 @@ export const sanctionsRouter = router({
       runConsoleCall(ctx, 'sanctions.ofacReports', null, (c, db) => listOfacReports(c, db, input)),
     ),
 
-  decide: consoleProcedure
-    .meta({ scope: DECIDE_SCOPE })
-    .input(
-      zodInput(
-        z.strictObject({
-          review_id: z.string().min(1).max(100),
-          decision: z.enum(REVIEW_DECISIONS),
-          reason: z.string().max(10_000).nullable().optional(),
-        }),
-      ),
-    )
-    .mutation(({ ctx, input }) =>
-      runConsoleCall(ctx, 'sanctions.decide', { gate: null }, (c, tx) => decideReview(c, tx, input.review_id, input)),
-    ),
+  decide: opMutation(ops.decideSanctionsReview, ['review_id'], (ctx, { params, body }, tx) =>
+    decideReview(ctx, tx, params.review_id, body),
+  ),
   moveOfacReport: consoleProcedure
     .meta({ scope: 'sanctions:write' })
     .input(

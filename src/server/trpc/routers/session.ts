@@ -46,6 +46,12 @@ const UI_SCOPES = [
   'issuer:read',
   'issuer:write',
   'issuer:approve',
+  'org:read',
+  'org:write',
+  'keys:read',
+  'keys:write',
+  'users:read',
+  'users:write',
 ] as const;
 
 /** The signed-in user, their organization and the console environment. */

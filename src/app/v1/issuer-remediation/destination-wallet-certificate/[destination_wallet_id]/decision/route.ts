@@ -1,0 +1,9 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { decideCertificate } from '@/server/services/issuer/certificates';
+
+export const POST = api(ops.decideDestinationWalletCertificate, (ctx, { params, body }, tx) =>
+  decideCertificate(ctx, tx, params.destination_wallet_id, body),
+);
+
+export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

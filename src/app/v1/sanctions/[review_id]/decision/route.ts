@@ -1,0 +1,9 @@
+import { api } from '@/server/http/api';
+import { ops } from '@/server/operations';
+import { decideReview } from '@/server/services/sanctions/reviews';
+
+export const POST = api(ops.decideSanctionsReview, (ctx, { params, body }, tx) =>
+  decideReview(ctx, tx, params.review_id, body),
+);
+
+export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

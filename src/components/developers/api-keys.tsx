@@ -1,0 +1,162 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiError, useTRPC } from '@/trpc/react';
+import { Badge, Button, ErrorNote, Mono, PageTitle, Td, Th, toneOf } from '../ui';
+import { formatTime, humanize } from '../format';
+import { IssueKeyForm } from './issue-key-form';
+import { KeySecret } from './key-secret';
+import { keysInput, mattersInput } from './inputs';
+
+/**
+ * The organization's API keys (both environments, as GET /v1/organizations/{id}/api-keys lists
+ * them): prefix, name, environment, scopes, matters, expiry and status. With `keys:write` the
+ * issue form and each active key's roll and revoke; secrets are shown once, after issue or roll.
+ */
+export function ApiKeys({ orgId, environment, canWrite }: { orgId: string; environment: string; canWrite: boolean }) {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.organization.keys.queryOptions(keysInput(orgId)));
+  const matters = useQuery(trpc.matters.list.queryOptions(mattersInput()));
+  const names = new Map((matters.data?.data ?? []).map((m) => [m.matter_id, m.name]));
+  const [rolled, setRolled] = useState<{ secret: string; label: string } | null>(null);
+  const rows = list.data?.data ?? [];
+  const cols = canWrite ? 8 : 7;
+  return (
+    <div className="flex flex-col gap-3">
+      <div>
+        <PageTitle title="API keys" environment={environment} />
+        <p className="max-w-3xl text-sm text-slate-700">
+          Keys authenticate calls to the REST API. A key never holds more than the person or key that issued it;
+          production keys exist once the organization has passed its onboarding review (feature production access).
+        </p>
+      </div>
+      {canWrite && <IssueKeyForm orgId={orgId} environment={environment} />}
+      {rolled && <KeySecret secret={rolled.secret} label={rolled.label} onDone={() => setRolled(null)} />}
+      <ErrorNote error={apiError(list.error)} />
+      <div className="overflow-x-auto rounded border border-slate-300 bg-white">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">API keys</caption>
+          <thead className="bg-slate-100">
+            <tr>
+              <Th>Name</Th>
+              <Th>Prefix</Th>
+              <Th>Environment</Th>
+              <Th>Scopes</Th>
+              <Th>Matters</Th>
+              <Th>Expires</Th>
+              <Th>Status</Th>
+              {canWrite && <Th>Manage</Th>}
+            </tr>
+          </thead>
+          <tbody>
+            {list.isPending && (
+              <tr>
+                <Td colSpan={cols} className="py-6 text-center text-slate-600">
+                  Loading keys…
+                </Td>
+              </tr>
+            )}
+            {rows.map((k) => (
+              <tr key={k.key_id} data-testid="key-row" className="hover:bg-slate-50">
+                <Td className="font-medium">{k.name ?? 'Unnamed key'}</Td>
+                <Td>
+                  <Mono>{k.prefix}</Mono>
+                </Td>
+                <Td>
+                  <Badge tone={k.environment === 'production' ? 'green' : 'amber'}>{humanize(k.environment)}</Badge>
+                </Td>
+                <Td className="max-w-xs font-mono text-xs">{k.scopes.join(' ')}</Td>
+                <Td className="max-w-xs text-xs">
+                  {k.matter_ids.length
+                    ? k.matter_ids.map((id) => names.get(id) ?? 'Another environment’s matter').join(', ')
+                    : 'Every matter'}
+                </Td>
+                <Td className="whitespace-nowrap">{k.expires_at ? formatTime(k.expires_at) : 'Never'}</Td>
+                <Td>
+                  <Badge tone={k.status === 'active' ? 'green' : toneOf(k.status)}>{humanize(k.status)}</Badge>
+                </Td>
+                {canWrite && (
+                  <Td>
+                    {k.status === 'active' && (
+                      <KeyControls
+                        orgId={orgId}
+                        keyId={k.key_id}
+                        label={k.name ?? k.prefix}
+                        onRolled={(secret) => setRolled({ secret, label: k.name ?? k.prefix })}
+                      />
+                    )}
+                  </Td>
+                )}
+              </tr>
+            ))}
+            {list.data && !rows.length && (
+              <tr>
+                <Td colSpan={cols} className="py-6 text-center text-slate-600">
+                  No API keys yet.
+                </Td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** Roll (a new secret, the old one revoked now) and revoke, each after a confirmation. */
+function KeyControls({
+  orgId,
+  keyId,
+  label,
+  onRolled,
+}: {
+  orgId: string;
+  keyId: string;
+  label: string;
+  onRolled: (secret: string) => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.organization.keys.pathKey() });
+  const roll = useMutation(
+    trpc.organization.rollKey.mutationOptions({
+      onSuccess: async (k) => {
+        onRolled(k.secret_once);
+        await refresh();
+      },
+    }),
+  );
+  const revoke = useMutation(trpc.organization.revokeKey.mutationOptions({ onSuccess: refresh }));
+  const busy = roll.isPending || revoke.isPending;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex gap-2">
+        <Button
+          variant="secondary"
+          disabled={busy}
+          aria-label={`Roll ${label}`}
+          onClick={() =>
+            window.confirm(`Roll the key “${label}”?\n\nIts secret stops working now; a new secret is shown once.`) &&
+            roll.mutate({ organization_id: orgId, key_id: keyId })
+          }
+        >
+          Roll
+        </Button>
+        <Button
+          variant="danger"
+          disabled={busy}
+          aria-label={`Revoke ${label}`}
+          onClick={() =>
+            window.confirm(
+              `Revoke the key “${label}”?\n\nEvery call with it fails from now on. This cannot be undone.`,
+            ) && revoke.mutate({ organization_id: orgId, key_id: keyId })
+          }
+        >
+          Revoke
+        </Button>
+      </div>
+      <ErrorNote error={apiError(roll.error) ?? apiError(revoke.error)} />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * Query inputs shared by the API keys page (server prefetch) and its client components: both
+ * must build the very same input, or the prefetched data would sit under another cache key.
+ */
+export const KEY_PAGE = 50;
+
+export const keysInput = (orgId: string) => ({ organization_id: orgId, limit: KEY_PAGE });
+/** Matter names for the key form and the list (a key names at most its matters' ids). */
+export const mattersInput = () => ({ limit: 100 });
+
+/** `datetime-local` value (the browser's local time) → ISO instant, or null when empty. */
+export function localToIso(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : d.toISOString();
+}
