@@ -6986,6 +6986,21 @@ export type CreatePacketSanctionsReviewResponses = {
                 type: 'aka' | 'fka' | 'nka';
                 weak: boolean;
             } | null;
+            /**
+             * Why a name matched: exact (equal after normalization) or potential, the words paired and by which rule. A name match alone is never confirmed: that takes a second identifier (date of birth, nationality, address, ID number).
+             */
+            explanation?: {
+                confidence: 'exact' | 'potential';
+                rules: Array<string>;
+                pairs: Array<{
+                    query: string;
+                    listed: string;
+                    rule: string;
+                    score: number;
+                }>;
+                missing_allowed: Array<string>;
+                unmatched: Array<string>;
+            };
         }>;
         blocked_property_analysis: string;
         ofac_report_required: boolean;
@@ -7111,6 +7126,21 @@ export type CreateSanctionsReviewPacketResponses = {
                 type: 'aka' | 'fka' | 'nka';
                 weak: boolean;
             } | null;
+            /**
+             * Why a name matched: exact (equal after normalization) or potential, the words paired and by which rule. A name match alone is never confirmed: that takes a second identifier (date of birth, nationality, address, ID number).
+             */
+            explanation?: {
+                confidence: 'exact' | 'potential';
+                rules: Array<string>;
+                pairs: Array<{
+                    query: string;
+                    listed: string;
+                    rule: string;
+                    score: number;
+                }>;
+                missing_allowed: Array<string>;
+                unmatched: Array<string>;
+            };
         }>;
         blocked_property_analysis: string;
         ofac_report_required: boolean;
@@ -7216,6 +7246,21 @@ export type GetSanctionsReviewResponses = {
                 type: 'aka' | 'fka' | 'nka';
                 weak: boolean;
             } | null;
+            /**
+             * Why a name matched: exact (equal after normalization) or potential, the words paired and by which rule. A name match alone is never confirmed: that takes a second identifier (date of birth, nationality, address, ID number).
+             */
+            explanation?: {
+                confidence: 'exact' | 'potential';
+                rules: Array<string>;
+                pairs: Array<{
+                    query: string;
+                    listed: string;
+                    rule: string;
+                    score: number;
+                }>;
+                missing_allowed: Array<string>;
+                unmatched: Array<string>;
+            };
         }>;
         subjects: {
             wallets: Array<string>;
@@ -7254,6 +7299,21 @@ export type GetSanctionsReviewResponses = {
                 type: 'aka' | 'fka' | 'nka';
                 weak: boolean;
             } | null;
+            /**
+             * Why a name matched: exact (equal after normalization) or potential, the words paired and by which rule. A name match alone is never confirmed: that takes a second identifier (date of birth, nationality, address, ID number).
+             */
+            explanation?: {
+                confidence: 'exact' | 'potential';
+                rules: Array<string>;
+                pairs: Array<{
+                    query: string;
+                    listed: string;
+                    rule: string;
+                    score: number;
+                }>;
+                missing_allowed: Array<string>;
+                unmatched: Array<string>;
+            };
         }>;
         blocked_property_analysis: string;
         ofac_report_required: boolean;
@@ -7405,6 +7465,21 @@ export type ScreenSanctionsResponses = {
                 type: 'aka' | 'fka' | 'nka';
                 weak: boolean;
             } | null;
+            /**
+             * Why a name matched: exact (equal after normalization) or potential, the words paired and by which rule. A name match alone is never confirmed: that takes a second identifier (date of birth, nationality, address, ID number).
+             */
+            explanation?: {
+                confidence: 'exact' | 'potential';
+                rules: Array<string>;
+                pairs: Array<{
+                    query: string;
+                    listed: string;
+                    rule: string;
+                    score: number;
+                }>;
+                missing_allowed: Array<string>;
+                unmatched: Array<string>;
+            };
         }>;
         subjects: {
             wallets: Array<string>;
