@@ -169,10 +169,13 @@ export function scoreForm(query: readonly string[], form: FormParts, vowelless =
   // Screened words left over: generic business words cost nothing, nor do words beside a listed
   // name found whole in a longer one (three words or more, none of its own unmatched); any other
   // word costs.
+  // Generic words left on both sides are a different name ("Aeza Group" is not "AEZA
+  // INTERNATIONAL"), so screened generic words are free only when the listed name left none.
   const whole = !unmatched.length && sure.length >= 3;
+  const listedGenericLeft = free.length > 0 && !form.person;
   query.forEach((q, i) => {
     if (qUsed[i]) return;
-    if ((!form.person && isGenericToken(q)) || whole) free.push(q);
+    if ((!form.person && isGenericToken(q) && !listedGenericLeft) || whole) free.push(q);
     else unmatched.push(q);
   });
   // Generic words must pair but do not carry the score ("Lazarus Group" is not "La Crosse Group").

@@ -246,7 +246,11 @@ export function screenName(index: SdnIndex, raw: string): NameMatch[] {
       RANK[x.kind] - RANK[y.kind] || y.score - x.score || Number(index.entries[a].uid) - Number(index.entries[b].uid),
   );
   const exactOnes = sorted.filter(([, m]) => m.kind !== 'fuzzy');
-  const fuzzyOnes = sorted.filter(([, m]) => m.kind === 'fuzzy').slice(0, MAX_FUZZY);
+  // A typo is assumed only when the name as written is not itself listed: "Chen Zhi" is CHEN,
+  // Zhi (55505) exactly, not a mistyped CHEN, Zhu (30510).
+  const fuzzyOnes = sorted
+    .filter(([, m]) => m.kind === 'fuzzy' && !(exactOnes.length && m.why.rules.includes('short_typo')))
+    .slice(0, MAX_FUZZY);
   return [...exactOnes, ...fuzzyOnes].map(([i, m]) => {
     const e = index.entries[i];
     return {
