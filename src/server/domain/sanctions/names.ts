@@ -90,7 +90,10 @@ const CYRILLIC_YE = /(^|[^\p{L}]|[аеёиоуыэюяьъАЕЁИОУЫЭЮЯЬ
 
 export function transliterate(raw: string): string {
   if (/^[\x00-\x7f]*$/.test(raw)) return raw;
-  const ye = raw.replace(CYRILLIC_YE, (_, before: string, e: string) => `${before}${e === 'Е' ? 'Й' : 'й'}е`);
+  // Symbols and emoji are no part of a name (any-ascii would spell 🙂 as "slight smile").
+  const ye = raw
+    .replace(/[\p{S}\p{Extended_Pictographic}]/gu, ' ')
+    .replace(CYRILLIC_YE, (_, before: string, e: string) => `${before}${e === 'Е' ? 'Й' : 'й'}е`);
   const han = ye.replace(HAN, (run) => {
     const syl = pinyin(run, { toneType: 'none', type: 'array', nonZh: 'removed' }).filter(Boolean);
     return ` ${syl.length >= 2 && syl.length <= 4 ? `${syl[0]} ${syl.slice(1).join('')}` : syl.join(' ')} `;
