@@ -11,10 +11,9 @@ import {
   FUZZY_THRESHOLD,
   jaroWinkler,
   jaroWinklerBound,
-  skeleton,
   TOKEN_FLOOR,
-  tokenSetScore,
 } from '../src/server/domain/sanctions/fuzzy';
+import { pairRule, scoreForm, typoPair } from '../src/server/domain/sanctions/match';
 import { distinctiveCount, nameQuery } from '../src/server/domain/sanctions/names';
 import { screenName, wordsKey, type SdnIndex } from '../src/server/domain/sanctions/sdn-list';
 import { screenSubjects } from '../src/server/domain/sanctions/screen';
@@ -35,8 +34,9 @@ function scanSimilar(words: readonly string[], t: string): string[] {
   );
 }
 
-/** screenName of base commit 6f1ea35, over the same index: every query token scanned against
- *  the vocabulary, every form whose tokens all found a partner scored. The reference the
+/** screenName without the token index: every query token compared with every vocabulary token
+ *  by the pairing rules themselves (match.ts pairRule, typoPair, the Korean variants), every
+ *  form that shares a pairable token scored (no probe limit, no pre-filter). The reference the
  *  index-backed screenName must equal. */
 function scanScreenName(index: SdnIndex, raw: string) {
   const q = nameQuery(raw);
@@ -52,21 +52,18 @@ function scanScreenName(index: SdnIndex, raw: string) {
       const form = index.forms[f];
       note(form.entry, form.alias ? 'alias' : 'exact', form.text, 1);
     }
-  if (distinctiveCount(q.core) >= 1) {
-    const tokens = comparisonTokens(q.core);
-    const count = new Map<number, number>();
-    for (const t of tokens) {
-      const similar = new Set(t.length <= 4 ? (index.postings.has(t) ? [t] : []) : scanSimilar(index.tokens.words, t));
-      if (t.length > 4) for (const v of index.skeletons.get(skeleton(t)) ?? []) similar.add(v);
-      const seen = new Set([...similar].flatMap((v) => index.postings.get(v)!));
-      for (const f of seen) count.set(f, (count.get(f) ?? 0) + 1);
-    }
-    for (const [f, hits] of count) {
+  const tokens = distinctiveCount(q.core) >= 1 ? comparisonTokens(q.core) : [];
+  if (tokens.length && tokens.length <= index.maxTokens + 2) {
+    const seen = new Set<number>();
+    const vocab = [...index.postings.keys()];
+    for (const t of tokens.filter((x) => x.length > 1))
+      for (const v of vocab)
+        if (pairRule(t, v, q.vowelless) || typoPair(t, v)) for (const f of index.postings.get(v)!) seen.add(f);
+    for (const f of seen) {
       const form = index.forms[f];
       if (found.get(form.entry)?.score === 1 || !form.distinctive) continue;
-      if (hits < Math.min(tokens.length, form.tokens.length)) continue;
-      const { score } = tokenSetScore(tokens, form.tokens);
-      if (score >= FUZZY_THRESHOLD) note(form.entry, 'fuzzy', form.text, Math.round(score * 1000) / 1000);
+      const s = scoreForm(tokens, form, q.vowelless);
+      if (s && s.score >= FUZZY_THRESHOLD) note(form.entry, 'fuzzy', form.text, Math.round(s.score * 1000) / 1000);
     }
   }
   const sorted = [...found].sort(

@@ -16,6 +16,11 @@ let c: Client;
 let matterId: string;
 
 before(async () => {
+  // The test process builds its own copy of the SDN index (the costliest names below are made of
+  // its words) before any request: on a loaded machine that takes seconds, and a keep-alive
+  // socket left idle meanwhile past the server's 5 s timeout made the next fetch fail ('fetch
+  // failed') although the server was up and answering.
+  sdnIndex();
   srv = await startServer();
   c = client(srv.url, srv.adminKey);
   matterId = await matterWithAuthority(c, 'Screening load');

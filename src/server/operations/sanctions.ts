@@ -26,6 +26,18 @@ const match = z.object({
     .object({ type: z.enum(['aka', 'fka', 'nka']), weak: z.boolean() })
     .nullable()
     .optional(),
+  explanation: z
+    .object({
+      confidence: z.enum(['exact', 'potential']),
+      rules: z.array(z.string()),
+      pairs: z.array(z.object({ query: z.string(), listed: z.string(), rule: z.string(), score: z.number() })),
+      missing_allowed: z.array(z.string()),
+      unmatched: z.array(z.string()),
+    })
+    .optional()
+    .describe(
+      'Why a name matched: exact (equal after normalization) or potential, the words paired and by which rule. A name match alone is never confirmed: that takes a second identifier (date of birth, nationality, address, ID number).',
+    ),
 });
 
 const screenResult = z.object({

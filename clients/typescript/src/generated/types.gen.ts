@@ -7068,6 +7068,21 @@ export type CreatePacketSanctionsReviewResponses = {
                 type: 'aka' | 'fka' | 'nka';
                 weak: boolean;
             } | null;
+            /**
+             * Why a name matched: exact (equal after normalization) or potential, the words paired and by which rule. A name match alone is never confirmed: that takes a second identifier (date of birth, nationality, address, ID number).
+             */
+            explanation?: {
+                confidence: 'exact' | 'potential';
+                rules: Array<string>;
+                pairs: Array<{
+                    query: string;
+                    listed: string;
+                    rule: string;
+                    score: number;
+                }>;
+                missing_allowed: Array<string>;
+                unmatched: Array<string>;
+            };
         }>;
         blocked_property_analysis: string;
         ofac_report_required: boolean;
@@ -7193,6 +7208,21 @@ export type CreateSanctionsReviewPacketResponses = {
                 type: 'aka' | 'fka' | 'nka';
                 weak: boolean;
             } | null;
+            /**
+             * Why a name matched: exact (equal after normalization) or potential, the words paired and by which rule. A name match alone is never confirmed: that takes a second identifier (date of birth, nationality, address, ID number).
+             */
+            explanation?: {
+                confidence: 'exact' | 'potential';
+                rules: Array<string>;
+                pairs: Array<{
+                    query: string;
+                    listed: string;
+                    rule: string;
+                    score: number;
+                }>;
+                missing_allowed: Array<string>;
+                unmatched: Array<string>;
+            };
         }>;
         blocked_property_analysis: string;
         ofac_report_required: boolean;
@@ -7430,6 +7460,21 @@ export type GetSanctionsReviewResponses = {
                 type: 'aka' | 'fka' | 'nka';
                 weak: boolean;
             } | null;
+            /**
+             * Why a name matched: exact (equal after normalization) or potential, the words paired and by which rule. A name match alone is never confirmed: that takes a second identifier (date of birth, nationality, address, ID number).
+             */
+            explanation?: {
+                confidence: 'exact' | 'potential';
+                rules: Array<string>;
+                pairs: Array<{
+                    query: string;
+                    listed: string;
+                    rule: string;
+                    score: number;
+                }>;
+                missing_allowed: Array<string>;
+                unmatched: Array<string>;
+            };
         }>;
         subjects: {
             wallets: Array<string>;
@@ -7468,6 +7513,21 @@ export type GetSanctionsReviewResponses = {
                 type: 'aka' | 'fka' | 'nka';
                 weak: boolean;
             } | null;
+            /**
+             * Why a name matched: exact (equal after normalization) or potential, the words paired and by which rule. A name match alone is never confirmed: that takes a second identifier (date of birth, nationality, address, ID number).
+             */
+            explanation?: {
+                confidence: 'exact' | 'potential';
+                rules: Array<string>;
+                pairs: Array<{
+                    query: string;
+                    listed: string;
+                    rule: string;
+                    score: number;
+                }>;
+                missing_allowed: Array<string>;
+                unmatched: Array<string>;
+            };
         }>;
         blocked_property_analysis: string;
         ofac_report_required: boolean;
@@ -7619,6 +7679,21 @@ export type ScreenSanctionsResponses = {
                 type: 'aka' | 'fka' | 'nka';
                 weak: boolean;
             } | null;
+            /**
+             * Why a name matched: exact (equal after normalization) or potential, the words paired and by which rule. A name match alone is never confirmed: that takes a second identifier (date of birth, nationality, address, ID number).
+             */
+            explanation?: {
+                confidence: 'exact' | 'potential';
+                rules: Array<string>;
+                pairs: Array<{
+                    query: string;
+                    listed: string;
+                    rule: string;
+                    score: number;
+                }>;
+                missing_allowed: Array<string>;
+                unmatched: Array<string>;
+            };
         }>;
         subjects: {
             wallets: Array<string>;

@@ -1,3 +1,5 @@
+import anyAscii from 'any-ascii';
+import { pinyin } from 'pinyin-pro';
 /**
  * Name normalization for sanctions screening. Two spellings of one name should compare equal
  * ("Banco Nacional de Cuba, S.A." and "BANCO NACIONAL DE CUBA"), so comparison keys are
@@ -68,99 +70,44 @@ export const LEGAL_FORMS = new Set([
 /** Words that only join a legal form to the name ("S.A. DE C.V.", "& CO"): dropped with it. */
 const JOINERS = new Set(['AND', 'DE', 'Y', 'ET', 'UND']);
 
-/** Latin letters that Unicode decomposition leaves alone, spelled as OFAC transliterates them. */
-const LETTERS: Record<string, string> = {
-  ø: 'o',
-  Ø: 'O',
-  æ: 'ae',
-  Æ: 'AE',
-  œ: 'oe',
-  Œ: 'OE',
-  đ: 'd',
-  Đ: 'D',
-  ł: 'l',
-  Ł: 'L',
-  ß: 'ss',
-  þ: 'th',
-  Þ: 'TH',
-  ı: 'i',
-};
-
 /**
- * Cyrillic to Latin as OFAC romanizes Russian and Ukrainian names (BGN/PCGN: Евгений →
- * YEVGENIY, Пригожин → PRIGOZHIN), so a name typed in Cyrillic meets its SDN spelling. `е` is
- * `ye` at the start of a word and after a vowel or a sign, `e` elsewhere.
+ * Non-Latin input in Latin letters, through maintained libraries rather than a hand table:
+ * Chinese (Han) through pinyin-pro, which reads each character in its context (polyphones), and
+ * every other script (Cyrillic, Arabic, Persian, Hangul, Greek, accented Latin…) through
+ * any-ascii. A run of two to four Han characters is a person's name as OFAC writes it: family
+ * name, then the given name in one word (陈志 → "Chen Zhi", 李方伟 → "Li Fangwei"). Hangul
+ * syllables stay separate words, as OFAC writes Korean given names (김정은 → "Gim Jeong Eun";
+ * the romanization variants of fuzzy.ts then meet "KIM Jong Un"). Arabic script has no short
+ * vowels, so its output ("mhmd") meets listed spellings by consonant skeleton (fuzzy.ts).
+ * Characters neither library knows are dropped, so an unknown script screens as no name.
  */
-const CYRILLIC: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-  і: 'i',
-  ї: 'yi',
-  є: 'ye',
-  ґ: 'g',
-  ў: 'u',
-};
-const CYR_VOWELS = new Set('аеёиоуыэюяіїєъь'.split(''));
+const HAN = /\p{Script=Han}+/gu;
+const HANGUL = /\p{Script=Hangul}+/gu;
 
-export function transliterateCyrillic(raw: string): string {
-  if (!/[\u0400-\u04ff]/.test(raw)) return raw;
-  const chars = [...raw];
-  return chars
-    .map((ch, i) => {
-      const lower = ch.toLowerCase();
-      const t = CYRILLIC[lower];
-      if (t === undefined) return ch;
-      const prev = chars[i - 1]?.toLowerCase();
-      const out = lower === 'е' && (!prev || !/[\u0400-\u04ff]/.test(prev) || CYR_VOWELS.has(prev)) ? 'ye' : t;
-      return ch === lower || !out ? out : out[0].toUpperCase() + out.slice(1);
-    })
-    .join('');
+/** Russian Е at the start of a word or after a vowel or sign, where BGN/PCGN (the scheme OFAC
+ *  writes Russian names in) spells it YE: Евгений → YEVGENIY, not any-ascii's EVGENIY. */
+const CYRILLIC_YE = /(^|[^\p{L}]|[аеёиоуыэюяьъАЕЁИОУЫЭЮЯЬЪ])([Ее])/gu;
+
+export function transliterate(raw: string): string {
+  if (/^[\x00-\x7f]*$/.test(raw)) return raw;
+  // Symbols and emoji are no part of a name (any-ascii would spell 🙂 as "slight smile").
+  const ye = raw
+    .replace(/[\p{S}\p{Extended_Pictographic}]/gu, ' ')
+    .replace(CYRILLIC_YE, (_, before: string, e: string) => `${before}${e === 'Е' ? 'Й' : 'й'}е`);
+  const han = ye.replace(HAN, (run) => {
+    const syl = pinyin(run, { toneType: 'none', type: 'array', nonZh: 'removed' }).filter(Boolean);
+    return ` ${syl.length >= 2 && syl.length <= 4 ? `${syl[0]} ${syl.slice(1).join('')}` : syl.join(' ')} `;
+  });
+  const hangul = han.replace(HANGUL, (run) => ` ${Array.from(run, (c) => anyAscii(c)).join(' ')} `);
+  return anyAscii(hangul);
 }
 
-/** Uppercase ASCII words: Cyrillic romanized, diacritics stripped, apostrophes removed
- *  ("O'Neil" → "ONEIL"), dots removed ("S.R.O." → "SRO"), "&" read as AND, any other
- *  punctuation a word break. */
+/** Uppercase ASCII words: other scripts romanized (transliterate), diacritics stripped,
+ *  apostrophes removed ("O'Neil" → "ONEIL"), dots removed ("S.R.O." → "SRO"), "&" read as AND,
+ *  any other punctuation (and any control character) a word break. */
 export function nameWords(raw: string): string[] {
-  // Decomposition only matters for non-ASCII text; the SDN file itself is ASCII.
-  const ascii = /^[\x00-\x7f]*$/.test(raw)
-    ? raw
-    : transliterateCyrillic(raw)
-        .normalize('NFKD')
-        .replace(/\p{M}+/gu, '')
-        .replace(/[øØæÆœŒđĐłŁßþÞı]/g, (ch) => LETTERS[ch]);
   const words =
-    ascii
+    transliterate(raw)
       .toUpperCase()
       .replace(/['’‘`´.]/g, '')
       .match(/[A-Z0-9]+|&/g) ?? [];
@@ -313,6 +260,7 @@ export const GENERIC = new Set([
   'UNITED',
   'FIRST',
   'NEW',
+  'STATE',
   'CENTER',
   'CENTRE',
 ]);
@@ -354,6 +302,9 @@ export interface NameQuery {
    *  be the name itself ("Prince Holding Group", SDN 54750), so they are looked up exactly too. */
   given: string[][];
   keys: string[];
+  /** Written in Arabic script: romanized without short vowels ("mhmd"), so its words pair with
+   *  listed words by consonant skeleton (match.ts). */
+  vowelless: boolean;
 }
 
 export function nameQuery(raw: string): NameQuery {
@@ -361,5 +312,11 @@ export function nameQuery(raw: string): NameQuery {
   const words = stripHonorifics(all);
   const core = stripLegalForms(words);
   const given = words === all ? [] : [all, stripLegalForms(all)];
-  return { words, core, given, keys: [...new Set([words.join(' '), core.join(' ')])].filter(Boolean) };
+  return {
+    words,
+    core,
+    given,
+    keys: [...new Set([words.join(' '), core.join(' ')])].filter(Boolean),
+    vowelless: /\p{Script=Arabic}/u.test(raw),
+  };
 }

@@ -1,7 +1,15 @@
 import { addressKey, screenAddress, type AddressDataset, type AddressIndex } from './addresses';
 import { nameQuery } from './names';
 import { namePartLabels } from './sdn-dataset';
-import { screenName, wordsKey, type SdnAlias, type SdnDataset, type SdnEntry, type SdnIndex } from './sdn-list';
+import {
+  screenName,
+  wordsKey,
+  type MatchExplanation,
+  type SdnAlias,
+  type SdnDataset,
+  type SdnEntry,
+  type SdnIndex,
+} from './sdn-list';
 
 /**
  * Sanctions screening of a set of subjects (API-CONTRACT §15), the one screening every caller
@@ -36,6 +44,10 @@ export interface ScreenMatch {
    *  weak (a "low quality" alias, not to be relied on alone); null for the primary name. Absent
    *  on wallet matches and on screens recorded before aliases were typed. */
   alias?: { type: SdnAlias['type']; weak: boolean } | null;
+  /** Names: why the name matched (sdn-list.ts MatchExplanation): `exact` or `potential`, the
+   *  words paired and by which rule. Never a confirmation: that needs a second identifier.
+   *  Absent on wallet matches and on screens recorded before explanations. */
+  explanation?: MatchExplanation;
 }
 
 export interface ScreenData {
@@ -165,6 +177,7 @@ export function screenNameSubject(
     network: null,
     assets: [],
     alias: aliasOf(data.names, m.uid, m.matched),
+    explanation: m.explanation,
   }));
 }
 

@@ -1,6 +1,8 @@
 import { parseCsvRows } from '../judgments/csv';
-import { comparisonTokens, FUZZY_THRESHOLD, skeleton, tokenSetScore } from './fuzzy';
-import { distinctiveCount, listedNameForms, nameQuery } from './names';
+import { comparisonTokens, FUZZY_THRESHOLD, isGenericToken, skeleton } from './fuzzy';
+import { scoreForm, typoPair, type FormParts, type PairRule, type TokenPair } from './match';
+import { distinctiveCount, listedNameForms, nameQuery, nameWords } from './names';
+import { deletionKeys, eastAsianVariants } from './variants';
 import { SDN_DATASET, type SdnDataset } from './sdn-dataset';
 import { buildTokenIndex, similarTokens, type TokenIndex } from './token-index';
 
@@ -31,7 +33,7 @@ export interface SdnAlias {
 export { SDN_DATASET, type SdnDataset } from './sdn-dataset';
 
 /** One name of an entry as the index compares it: the primary name or an alias. */
-interface Form {
+interface Form extends FormParts {
   entry: number;
   text: string;
   alias: boolean;
@@ -52,8 +54,12 @@ export interface SdnIndex {
   /** The most comparison tokens of any fuzzy form: a name with more than two tokens beyond it
    *  cannot pair with any form (tokenSetScore), so it is not searched at all. */
   maxTokens: number;
-  /** Consonant skeleton → vocabulary tokens with it (tokens longer than four letters). */
+  /** Consonant skeleton → vocabulary tokens with it (tokens longer than four letters; for
+   *  screened names in Arabic script, every token with a skeleton of two letters or more). */
   skeletons: Map<string, string[]>;
+  /** Deletion key → vocabulary tokens of three to five letters with it: finds the one-edit
+   *  neighbours of a short screened token by lookups (variants.ts deletionKeys). */
+  deletions: Map<string, string[]>;
   dataset: SdnDataset;
 }
 
@@ -107,6 +113,17 @@ const push = <T>(m: Map<string, T[]>, k: string, v: T) => {
 /** The order-free key of a name's words: equal keys are an exact match after normalization. */
 export const wordsKey = (words: readonly string[]) => [...new Set(words)].sort().join(' ');
 
+/** The parts of a listed name as the matcher weighs them (match.ts FormParts): for a person
+ *  listed as "SURNAME, Given Names", which tokens are which. */
+function formParts(text: string, person: boolean, words: string[]): FormParts {
+  const comma = text.indexOf(',');
+  if (!person || comma <= 0) return { tokens: comparisonTokens(words), surname: null, given: null, person };
+  const surname = comparisonTokens(nameWords(text.slice(0, comma)));
+  const given = comparisonTokens(nameWords(text.slice(comma + 1)));
+  if (!surname.length || !given.length) return { tokens: comparisonTokens(words), surname: null, given: null, person };
+  return { tokens: [...new Set([...surname, ...given])], surname, given, person };
+}
+
 export function buildSdnIndex(entries: SdnEntry[], dataset: SdnDataset = SDN_DATASET): SdnIndex {
   const exact = new Map<string, number[]>();
   const forms: Form[] = [];
@@ -120,22 +137,21 @@ export function buildSdnIndex(entries: SdnEntry[], dataset: SdnDataset = SDN_DAT
       const words = listedNameForms(text, person)[0];
       if (!words?.length) continue;
       const f = forms.length;
-      forms.push({
-        entry: i,
-        text,
-        alias,
-        tokens: fuzzy ? comparisonTokens(words) : [],
-        distinctive: distinctiveCount(words),
-      });
+      const parts = fuzzy ? formParts(text, person, words) : { tokens: [], surname: null, given: null, person };
+      forms.push({ ...parts, entry: i, text, alias, tokens: [...parts.tokens], distinctive: distinctiveCount(words) });
       push(exact, wordsKey(words), f);
       if (fuzzy) for (const t of forms[f].tokens) push(postings, t, f);
     }
   });
   const skeletons = new Map<string, string[]>();
-  for (const v of postings.keys()) if (v.length > 4) push(skeletons, skeleton(v), v);
+  const deletions = new Map<string, string[]>();
+  for (const v of postings.keys()) {
+    if (skeleton(v).length >= 2) push(skeletons, skeleton(v), v);
+    if (v.length >= 3 && v.length <= 5 && !isGenericToken(v)) for (const k of deletionKeys(v)) push(deletions, k, v);
+  }
   const tokens = buildTokenIndex(postings.keys());
   const maxTokens = forms.reduce((n, f) => Math.max(n, f.tokens.length), 0);
-  return { entries, exact, forms, postings, tokens, maxTokens, skeletons, dataset };
+  return { entries, exact, forms, postings, tokens, maxTokens, skeletons, deletions, dataset };
 }
 
 export type MatchKind = 'exact' | 'alias' | 'fuzzy';
@@ -151,6 +167,20 @@ export interface NameMatch {
   matched: string;
   /** 1 for an exact or alias match, else the token-set Jaro-Winkler score (3 decimals). */
   score: number;
+  /** Why it matched: the words paired and by which rule, the listed words that may be missing
+   *  (middle names, patronymics, generic words) and those left unmatched. */
+  explanation: MatchExplanation;
+}
+
+export interface MatchExplanation {
+  /** `exact`: equal after normalization; `potential`: similar, for a person to confirm. A name
+   *  match is never confirmed on its own: that takes a second identifier (date of birth,
+   *  nationality, address, ID number) checked by a person. */
+  confidence: 'exact' | 'potential';
+  rules: (PairRule | 'normalized_name')[];
+  pairs: TokenPair[];
+  missing_allowed: string[];
+  unmatched: string[];
 }
 
 /** Fuzzy matches reported per name, best first (a common name can resemble dozens of entries). */
@@ -165,32 +195,50 @@ export const MAX_FUZZY = 10;
  */
 export function screenName(index: SdnIndex, raw: string): NameMatch[] {
   const q = nameQuery(raw);
-  const found = new Map<number, { kind: MatchKind; matched: string; score: number }>();
-  const note = (i: number, kind: MatchKind, matched: string, score: number) => {
+  type Found = { kind: MatchKind; matched: string; score: number; why: MatchExplanation };
+  const found = new Map<number, Found>();
+  const note = (i: number, m: Found) => {
     const prev = found.get(i);
-    if (!prev || RANK[kind] < RANK[prev.kind] || (kind === prev.kind && score > prev.score))
-      found.set(i, { kind, matched, score });
+    if (!prev || RANK[m.kind] < RANK[prev.kind] || (m.kind === prev.kind && m.score > prev.score)) found.set(i, m);
   };
   for (const words of [q.words, q.core, ...q.given]) {
     for (const f of index.exact.get(wordsKey(words)) ?? []) {
       const form = index.forms[f];
-      note(form.entry, form.alias ? 'alias' : 'exact', form.text, 1);
+      note(form.entry, {
+        kind: form.alias ? 'alias' : 'exact',
+        matched: form.text,
+        score: 1,
+        why: { confidence: 'exact', rules: ['normalized_name'], pairs: [], missing_allowed: [], unmatched: [] },
+      });
     }
   }
   const tokens = distinctiveCount(q.core) >= 1 ? comparisonTokens(q.core) : [];
-  // More tokens than any form has, plus the two extra tokenSetScore allows: nothing can pair.
+  // More tokens than any form has, plus the two extra a match allows: nothing can pair.
   if (tokens.length && tokens.length <= index.maxTokens + 2) {
-    const { count, probed } = candidates(index, tokens);
+    const { count, probed } = candidates(index, tokens, q.vowelless);
+    const n = tokens.filter((t) => t.length > 1).length;
     for (const [f, hits] of count) {
       const form = index.forms[f];
       if (found.get(form.entry)?.score === 1 || !form.distinctive) continue;
-      // tokenSetScore pairs every token of the shorter name and allows two extra tokens, so at
-      // most n - k of the query's n tokens miss a form of k tokens (none when k ≥ n).
-      const n = tokens.length;
+      // A distinctive probed token may be left over only when the query has more tokens than the
+      // form (n - k of them) or when a listed name of three words or more is found whole in a
+      // longer query (n - 3 of them); generic query words may always be left over (match.ts).
       const k = form.tokens.length;
-      if (Math.abs(n - k) > 2 || hits < probed - Math.max(0, n - k)) continue;
-      const { score } = tokenSetScore(tokens, form.tokens);
-      if (score >= FUZZY_THRESHOLD) note(form.entry, 'fuzzy', form.text, Math.round(score * 1000) / 1000);
+      if (n - k > 2 || hits < Math.max(1, probed - Math.max(0, n - k, n >= 4 ? n - 3 : 0))) continue;
+      const s = scoreForm(tokens, form, q.vowelless);
+      if (!s || s.score < FUZZY_THRESHOLD) continue;
+      note(form.entry, {
+        kind: 'fuzzy',
+        matched: form.text,
+        score: Math.round(s.score * 1000) / 1000,
+        why: {
+          confidence: 'potential',
+          rules: [...new Set(s.pairs.map((p) => p.rule))],
+          pairs: s.pairs,
+          missing_allowed: s.free,
+          unmatched: s.unmatched,
+        },
+      });
     }
   }
   const sorted = [...found].sort(
@@ -198,7 +246,11 @@ export function screenName(index: SdnIndex, raw: string): NameMatch[] {
       RANK[x.kind] - RANK[y.kind] || y.score - x.score || Number(index.entries[a].uid) - Number(index.entries[b].uid),
   );
   const exactOnes = sorted.filter(([, m]) => m.kind !== 'fuzzy');
-  const fuzzyOnes = sorted.filter(([, m]) => m.kind === 'fuzzy').slice(0, MAX_FUZZY);
+  // A typo is assumed only when the name as written is not itself listed: "Chen Zhi" is CHEN,
+  // Zhi (55505) exactly, not a mistyped CHEN, Zhu (30510).
+  const fuzzyOnes = sorted
+    .filter(([, m]) => m.kind === 'fuzzy' && !(exactOnes.length && m.why.rules.includes('short_typo')))
+    .slice(0, MAX_FUZZY);
   return [...exactOnes, ...fuzzyOnes].map(([i, m]) => {
     const e = index.entries[i];
     return {
@@ -209,6 +261,7 @@ export function screenName(index: SdnIndex, raw: string): NameMatch[] {
       programs: e.programs,
       matched: m.matched,
       score: m.score,
+      explanation: m.why,
     };
   });
 }
@@ -217,34 +270,53 @@ export function screenName(index: SdnIndex, raw: string): NameMatch[] {
  *  tokens (see screenName), so it shares a similar token with at least one of any three. */
 const PROBES = 3;
 
+/** The vocabulary tokens a screened token can pair with (match.ts pairRule and typoPair), found
+ *  by index lookups: equal, the same Korean syllable, one edit away (short words), similar by
+ *  Jaro-Winkler or consonant skeleton (long words). */
+export function pairableTokens(index: SdnIndex, t: string, vowelless: boolean): Set<string> {
+  const out = new Set<string>();
+  const add = (v: string) => {
+    if (index.postings.has(v)) out.add(v);
+  };
+  add(t);
+  for (const v of eastAsianVariants(t)) add(v);
+  if (vowelless) for (const v of index.skeletons.get(t) ?? []) out.add(v);
+  if (t.length >= 3 && t.length <= 5)
+    for (const k of deletionKeys(t)) for (const v of index.deletions.get(k) ?? []) if (typoPair(t, v)) out.add(v);
+  if (t.length > 4) {
+    for (const v of similarTokens(index.tokens, t)) out.add(v);
+    // Same consonant skeleton: similar whatever the lengths (MUHAMMAD / MHD-style spellings).
+    for (const v of index.skeletons.get(skeleton(t)) ?? []) if (v.length > 4) out.add(v);
+  }
+  return out;
+}
+
 /**
- * Forms sharing a similar token (Jaro-Winkler ≥ TOKEN_FLOOR, or the same skeleton) with the
- * query, and how many of the probed tokens found one in them. A name of more than PROBES tokens
+ * Forms sharing a pairable token with the query, and how many of the probed distinctive tokens
+ * found one in them (generic words are probed, but may be left over, so they do not count). Initials are not probed (a letter says too little); a name of more than PROBES tokens
  * is probed with its longest ones (fewest similar words): the work per name stays that of three
- * searches whatever its length, and tokenSetScore then weighs every token.
+ * searches whatever its length, and scoreForm then weighs every token.
  */
-function candidates(index: SdnIndex, tokens: string[]): { count: Map<number, number>; probed: number } {
-  const probes = tokens.length <= PROBES ? tokens : [...tokens].sort((a, b) => b.length - a.length).slice(0, PROBES);
+function candidates(
+  index: SdnIndex,
+  tokens: string[],
+  vowelless: boolean,
+): { count: Map<number, number>; probed: number } {
+  const words = tokens.filter((t) => t.length > 1);
+  const probes = words.length <= PROBES ? words : [...words].sort((a, b) => b.length - a.length).slice(0, PROBES);
   const count = new Map<number, number>();
   let unpaired = 0;
+  let distinctive = 0;
   for (const t of probes) {
     const seen = new Set<number>();
-    const similar = (v: string) => {
-      for (const f of index.postings.get(v)!) seen.add(f);
-    };
-    if (t.length <= 4) {
-      // Short tokens pair only when equal (tokenSimilarity).
-      if (index.postings.has(t)) similar(t);
-    } else {
-      for (const v of similarTokens(index.tokens, t)) similar(v);
-      // Same consonant skeleton: similar whatever the lengths (MUHAMMAD / MHD-style spellings).
-      for (const v of index.skeletons.get(skeleton(t)) ?? []) similar(v);
-    }
+    const counts = !isGenericToken(t);
+    if (counts) distinctive++;
+    for (const v of pairableTokens(index, t, vowelless)) for (const f of index.postings.get(v)!) seen.add(f);
     // Three tokens without any similar token: no form can be missed by so few.
     if (!seen.size && ++unpaired > 2) return { count: new Map(), probed: probes.length };
-    for (const f of seen) count.set(f, (count.get(f) ?? 0) + 1);
+    for (const f of seen) count.set(f, (count.get(f) ?? 0) + (counts ? 1 : 0));
   }
-  return { count, probed: probes.length };
+  return { count, probed: distinctive };
 }
 
 const RANK: Record<MatchKind, number> = { exact: 0, alias: 1, fuzzy: 2 };
