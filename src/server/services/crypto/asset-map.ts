@@ -1,7 +1,7 @@
 import type { Ctx, Db, Tx } from '../../context';
 import { isId, newId } from '../../ids';
-import { exactNumber } from '../../json';
-import { findStablecoin, STABLECOIN_DATASET } from '../../domain/crypto/stablecoins';
+import { ExactNumber, exactNumber } from '../../json';
+import { findStablecoin, STABLECOIN_DATASET, TOKEN_REGISTRY_DATASET } from '../../domain/crypto/stablecoins';
 import { GRAPHSENSE_LABELS_DATASET, LABELS_DATASET } from '../../domain/judgments/wallet-index';
 import { OFAC_ADDRESS_DATASET } from '../../domain/sanctions/addresses';
 import { CONFIDENCE_DATASET } from '../../domain/attribution/confidence';
@@ -11,7 +11,9 @@ import { recordChange } from '../audit/append';
 import { loadOwned, loadWritableMatter } from '../matters/access';
 import { getChainSource, type Holding } from '../chain/source';
 import { stablecoinIndex } from './reference-data';
-import { resolveWallets, type ResolvedWallet, type WalletInput } from './wallet-inputs';
+import { displayAddress, resolveWallets, type ResolvedWallet, type WalletInput } from './wallet-inputs';
+import { tokenOf } from '../chain/sandbox-transfers';
+import { dec } from '../../domain/judgments/decimal';
 import { computeExchangeHypotheses } from './hypotheses';
 import { computeStablecoinExposure } from './stablecoin-exposure';
 import { datasetNames, manifestEntry, noteHistory, type ManifestEntry } from './manifest';
@@ -33,12 +35,14 @@ export const CRYPTO_DATASETS = datasetNames(
   GRAPHSENSE_LABELS_DATASET,
   { name: OFAC_ADDRESS_DATASET.lists, as_of: OFAC_ADDRESS_DATASET.as_of },
   STABLECOIN_DATASET,
+  TOKEN_REGISTRY_DATASET,
   CONFIDENCE_DATASET,
 );
 
 /**
  * Holdings of resolved wallets, per chain source: what an asset map, packets and reports show.
- * Stablecoins are valued at the peg; other assets have `usd_value: null` (no price source).
+ * Tokens are known by contract (data/tokens): a registry stablecoin is valued at the peg; an
+ * unverified token (any other contract) and other assets have `usd_value: null`.
  */
 export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[]) {
   const coins = stablecoinIndex();
@@ -59,7 +63,12 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
       holdings.set(`${network}:${w.key}`, hs);
       for (const h of hs) {
         const coin = findStablecoin(coins, network, h.asset, h.contract);
-        if (!coin) reasons.push(`${h.asset} on ${network} has no price source: usd_value is null`);
+        const token = tokenOf(network, h.asset, h.contract);
+        if (token.token_status === 'unverified')
+          reasons.push(
+            `${h.asset} on ${network} from ${h.contract ? `contract ${displayAddress(h.contract)}` : 'no known contract'} is not in the token registry: an unverified token, not valued`,
+          );
+        else if (!coin) reasons.push(`${h.asset} on ${network} has no price source: usd_value is null`);
         if (h.amount.startsWith('-'))
           reasons.push(
             `${w.address} on ${network}: ${h.asset} balance is negative on ${src.source} (outgoing transfers exceed incoming ones)`,
@@ -67,16 +76,59 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
         token_exposures.push({
           asset: coin?.ticker ?? h.asset,
           network,
-          contract: h.contract ?? coin?.contract ?? null,
+          contract: h.contract ? displayAddress(h.contract) : null,
           amount: exactNumber(h.amount),
           usd_value: coin ? exactNumber(h.amount) : null,
           valuation_basis: coin ? 'peg' : null,
           wallet: w.address,
+          token_status: token.token_status,
+          issuer: coin?.issuer ?? null,
+          wallet_role: w.role,
+          in_known_exposure: DEBTOR_ROLES.has(w.role),
         });
       }
     }
   }
   return { holdings, token_exposures, reasons: [...new Set(reasons)], manifest };
+}
+
+/** Roles whose holdings are the debtor's: only these count in the known crypto exposure. */
+export const DEBTOR_ROLES: ReadonlySet<string> = new Set(['debtor_owned', 'debtor_controlled']);
+
+type ExposureRow = { usd_value: unknown; wallet: string; wallet_role?: string; in_known_exposure?: boolean };
+
+/**
+ * The known crypto exposure of an asset map's rows: valued holdings of debtor-owned or
+ * -controlled wallets; the value in other wallets (an exchange's deposit address, counterparties,
+ * unknown wallets) is summed apart by role, labelled, never added to the debtor's figure.
+ * Rows of maps stored before roles were recorded (no `in_known_exposure`) count as before.
+ */
+export function knownExposure(rows: ExposureRow[]) {
+  let counted = dec('0');
+  const apart = new Map<string, { usd: ReturnType<typeof dec>; wallets: Set<string> }>();
+  for (const r of rows) {
+    if (r.usd_value === null || r.usd_value === undefined) continue;
+    const usd = dec(r.usd_value instanceof ExactNumber ? r.usd_value.text : String(r.usd_value));
+    if (r.in_known_exposure !== false) {
+      counted = counted.plus(usd);
+      continue;
+    }
+    const role = r.wallet_role ?? 'unknown';
+    const a = apart.get(role) ?? { usd: dec('0'), wallets: new Set<string>() };
+    a.usd = a.usd.plus(usd);
+    a.wallets.add(r.wallet);
+    apart.set(role, a);
+  }
+  return {
+    usd_value: counted,
+    wallet_roles: [...DEBTOR_ROLES],
+    excluded: [...apart].map(([role, a]) => ({
+      wallet_role: role,
+      usd_value: a.usd,
+      wallets: a.wallets.size,
+      reason: `Held by ${a.wallets.size} wallet(s) of role ${role}, not owned or controlled by the debtor on the matter's record: listed apart, not counted.`,
+    })),
+  };
 }
 
 /**
@@ -144,6 +196,14 @@ export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
       source_refs: w.source_refs,
     })),
     token_exposures,
+    known_exposure: (() => {
+      const k = knownExposure(token_exposures);
+      return {
+        usd_value: exactNumber(k.usd_value.toFixed()),
+        wallet_roles: k.wallet_roles,
+        excluded: k.excluded.map((e) => ({ ...e, usd_value: exactNumber(e.usd_value.toFixed()) })),
+      };
+    })(),
     exchange_hypotheses: hyps?.items ?? [],
     stablecoin_exposure: (exposure ?? []).map(exposureOut),
     review_state: reviewState([...new Set(reasons)]),

@@ -14,9 +14,11 @@ const read = (rel: string) => readFileSync(path.join(/* turbopackIgnore: true */
 
 export function stablecoinIndex(): StablecoinIndex {
   if (!coins)
-    coins = buildStablecoinIndex(
-      (JSON.parse(read('data/stablecoins/issuers.json')) as { entries: IssuerEntry[] }).entries,
-    );
+    // The token registry: the issuers' own contracts, then bridged and exchange-pegged ones (data/tokens).
+    coins = buildStablecoinIndex([
+      ...(JSON.parse(read('data/stablecoins/issuers.json')) as { entries: IssuerEntry[] }).entries,
+      ...(JSON.parse(read('data/tokens/contracts.json')) as { entries: IssuerEntry[] }).entries,
+    ]);
   return coins;
 }
 

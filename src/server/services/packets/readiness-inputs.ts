@@ -1,7 +1,7 @@
 import type { AuthorityGrant, Judgment, Packet } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
 import type { PacketFamily } from '../../domain/packets/families';
-import { packetReadiness, type ReadinessInput } from '../../domain/packets/readiness';
+import { packetReadiness, type ReadinessInput, type RecipientTarget } from '../../domain/packets/readiness';
 import { inEffect } from '../matters/authority-status';
 import type { Recipient } from './recipient';
 
@@ -18,6 +18,7 @@ export function readinessInput(a: {
   judgment: Judgment | null;
   wallets: { address: string; category: string }[];
   recipient: Recipient | null;
+  recipient_target?: RecipientTarget | null;
 }): ReadinessInput {
   return {
     type: a.type,
@@ -30,6 +31,7 @@ export function readinessInput(a: {
     judgment: { present: !!a.judgment, status: a.judgment?.status ?? null },
     wallets: a.wallets,
     recipient: a.recipient,
+    recipient_target: a.recipient_target ?? null,
   };
 }
 
@@ -54,6 +56,8 @@ export async function currentReadiness(ctx: Ctx, db: Db, p: Packet) {
       judgment,
       wallets,
       recipient: p.recipient as Recipient | null,
+      // Stored with the contents when the packet was drafted (its wallets' hypotheses then).
+      recipient_target: (p.contents as { recipient_target?: RecipientTarget | null }).recipient_target ?? null,
     }),
   );
 }
