@@ -167,6 +167,40 @@ describe('tokens by contract', () => {
   });
 });
 
+describe('dated prices', () => {
+  test('ETH is valued at its dated close, with valuation_time, price and source; a stale close is reviewed; the dashboard counts it', async () => {
+    const m = await k.matter();
+    const debtor = evmAddress();
+    await send(debtor, 'ETH', '2.5');
+    await send(debtor, 'USDT', '1000');
+    const imp = await c.post('/v1/attribution/wallets/import', {
+      matter_id: m,
+      wallets: [{ address: debtor, network: 'ethereum', role: 'debtor_owned' }],
+    });
+    assert.ok(imp.status < 300, JSON.stringify(imp.body));
+    const map = await assetMap(m);
+    const eth = map.token_exposures.find((x: { asset: string }) => x.asset === 'ETH');
+    assert.equal(eth.token_status, 'native');
+    assert.equal(eth.valuation_basis, 'daily_close');
+    assert.equal(eth.valuation_time, map.created_at);
+    // The dataset ends on 2025-09-30 (ETH close 4182.9619140625): 2.5 ETH.
+    assert.equal(eth.price_date, '2025-09-30');
+    assert.equal(eth.price_usd, 4182.9619140625);
+    assert.equal(eth.usd_value, 10457.40478516);
+    assert.match(eth.price_source, /data\/prices\/daily-closes\.csv: yahoo via Gyumin5\/MoneyFlow@ebbfb73/);
+    const usdt = map.token_exposures.find((x: { asset: string }) => x.asset === 'USDT');
+    assert.deepEqual([usdt.valuation_basis, usdt.price_usd, usdt.valuation_time], ['peg', 1, map.created_at]);
+    assert.equal(map.review_state.review_required, true);
+    assert.match(
+      map.review_state.review_notes,
+      /ETH is valued at its 2025-09-30 close .* days before the valuation time/,
+    );
+    const d = await c.get(`/v1/matters/${m}/dashboard`);
+    expectStatus(d, 200, 'dashboard');
+    assert.equal(d.body.known_crypto_exposure.amount_decimal, '11457.40478516', 'ETH counts, not only USDT');
+  });
+});
+
 describe('recipient and exposure', () => {
   test('a packet about funds at Binance is not addressed to Coinbase: no relationship for binance, then Binance', async () => {
     // packetSetup registers a low-risk Coinbase relationship taking every exchange packet type.

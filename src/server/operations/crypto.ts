@@ -124,7 +124,18 @@ const assetMap = z
         contract: z.string().nullable(),
         amount: z.number(),
         usd_value: z.number().nullable(),
-        valuation_basis: z.string().nullable(),
+        valuation_basis: z
+          .string()
+          .nullable()
+          .describe('peg (a registry stablecoin at 1 USD) or daily_close (data/prices); null when not valued.'),
+        valuation_time: z.string().nullable().optional().describe("When the amount was valued (the map's creation)."),
+        price_usd: z.number().nullable().optional(),
+        price_date: z
+          .string()
+          .nullable()
+          .optional()
+          .describe('The day of the close used (the last on or before valuation_time); older than 2 days sets review.'),
+        price_source: z.string().nullable().optional(),
         wallet: z.string(),
         token_status: tokenStatus.optional(),
         issuer: z.string().nullable().optional(),

@@ -1,7 +1,14 @@
 import type { Ctx, Db, Tx } from '../../context';
 import { isId, newId } from '../../ids';
 import { ExactNumber, exactNumber } from '../../json';
-import { findStablecoin, STABLECOIN_DATASET, TOKEN_REGISTRY_DATASET } from '../../domain/crypto/stablecoins';
+import {
+  findStablecoin,
+  STABLECOIN_DATASET,
+  TOKEN_REGISTRY_DATASET,
+  type Stablecoin,
+} from '../../domain/crypto/stablecoins';
+import { priceAt, pricedAsset, PRICES_DATASET, type PricedAsset } from '../../domain/crypto/prices';
+import { NETWORKS } from '../../domain/crypto/networks';
 import { GRAPHSENSE_LABELS_DATASET, LABELS_DATASET } from '../../domain/judgments/wallet-index';
 import { OFAC_ADDRESS_DATASET } from '../../domain/sanctions/addresses';
 import { CONFIDENCE_DATASET } from '../../domain/attribution/confidence';
@@ -10,7 +17,7 @@ import type { ChainTransfer } from '../../domain/crypto/hypotheses';
 import { recordChange } from '../audit/append';
 import { loadOwned, loadWritableMatter } from '../matters/access';
 import { getChainSource, type Holding } from '../chain/source';
-import { stablecoinIndex } from './reference-data';
+import { priceIndex, stablecoinIndex } from './reference-data';
 import { displayAddress, resolveWallets, type ResolvedWallet, type WalletInput } from './wallet-inputs';
 import { tokenOf } from '../chain/sandbox-transfers';
 import { dec } from '../../domain/judgments/decimal';
@@ -36,15 +43,18 @@ export const CRYPTO_DATASETS = datasetNames(
   { name: OFAC_ADDRESS_DATASET.lists, as_of: OFAC_ADDRESS_DATASET.as_of },
   STABLECOIN_DATASET,
   TOKEN_REGISTRY_DATASET,
+  PRICES_DATASET,
   CONFIDENCE_DATASET,
 );
 
 /**
  * Holdings of resolved wallets, per chain source: what an asset map, packets and reports show.
- * Tokens are known by contract (data/tokens): a registry stablecoin is valued at the peg; an
- * unverified token (any other contract) and other assets have `usd_value: null`.
+ * Tokens are known by contract (data/tokens): a registry stablecoin is valued at the peg, a
+ * native coin at its dated daily close (data/prices); an unverified token (any other contract)
+ * and unpriced assets have `usd_value: null`. Every valued row carries its valuation time,
+ * price and source.
  */
-export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[]) {
+export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[], valuedAt = new Date()) {
   const coins = stablecoinIndex();
   const holdings = new Map<string, Holding[]>();
   const token_exposures = [];
@@ -64,11 +74,18 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
       for (const h of hs) {
         const coin = findStablecoin(coins, network, h.asset, h.contract);
         const token = tokenOf(network, h.asset, h.contract);
+        const value = valueOf(
+          coin,
+          token.token_status === 'native' ? pricedAsset(NETWORKS[network].native) : null,
+          h.amount,
+          valuedAt,
+        );
         if (token.token_status === 'unverified')
           reasons.push(
             `${h.asset} on ${network} from ${h.contract ? `contract ${displayAddress(h.contract)}` : 'no known contract'} is not in the token registry: an unverified token, not valued`,
           );
-        else if (!coin) reasons.push(`${h.asset} on ${network} has no price source: usd_value is null`);
+        else if (!value) reasons.push(`${h.asset} on ${network} has no price source: usd_value is null`);
+        else if (value.stale) reasons.push(value.stale);
         if (h.amount.startsWith('-'))
           reasons.push(
             `${w.address} on ${network}: ${h.asset} balance is negative on ${src.source} (outgoing transfers exceed incoming ones)`,
@@ -78,8 +95,12 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
           network,
           contract: h.contract ? displayAddress(h.contract) : null,
           amount: exactNumber(h.amount),
-          usd_value: coin ? exactNumber(h.amount) : null,
-          valuation_basis: coin ? 'peg' : null,
+          usd_value: value ? exactNumber(value.usd) : null,
+          valuation_basis: value?.basis ?? null,
+          valuation_time: value ? valuedAt.toISOString() : null,
+          price_usd: value ? exactNumber(value.price) : null,
+          price_date: value?.price_date ?? null,
+          price_source: value?.source ?? null,
           wallet: w.address,
           token_status: token.token_status,
           issuer: coin?.issuer ?? null,
@@ -90,6 +111,35 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
     }
   }
   return { holdings, token_exposures, reasons: [...new Set(reasons)], manifest };
+}
+
+/**
+ * The USD value of an amount at `at`: a registry stablecoin at its 1 USD peg; a native coin at
+ * the last daily close on or before `at` (data/prices), saying so when that close is stale.
+ */
+function valueOf(coin: Stablecoin | null, asset: PricedAsset | null, amount: string, at: Date) {
+  if (coin)
+    return {
+      usd: amount,
+      price: '1',
+      basis: 'peg',
+      price_date: null,
+      source: `peg (${STABLECOIN_DATASET.name})`,
+      stale: null,
+    };
+  if (!asset) return null;
+  const p = priceAt(priceIndex(), asset, at);
+  if (!p) return null;
+  return {
+    usd: dec(amount).times(dec(p.close)).toDecimalPlaces(8).toFixed(),
+    price: p.close,
+    basis: 'daily_close',
+    price_date: p.date,
+    source: `${PRICES_DATASET.name}: ${p.source}`,
+    stale: p.stale
+      ? `${asset} is valued at its ${p.date} close (${p.close} USD), ${p.stale_days} days before the valuation time: the price data ends there`
+      : null,
+  };
 }
 
 /** Roles whose holdings are the debtor's: only these count in the known crypto exposure. */
@@ -168,7 +218,9 @@ async function walletHistories(
 export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   const wallets = await resolveWallets(ctx, tx, m.id, input.wallets, input.chains);
-  const { holdings, token_exposures, reasons, manifest } = await computeHoldings(ctx, tx, wallets);
+  // One valuation time for the whole map: its creation.
+  const created_at = new Date();
+  const { holdings, token_exposures, reasons, manifest } = await computeHoldings(ctx, tx, wallets, created_at);
   const hyps =
     input.include_exchanges === false
       ? null
@@ -182,7 +234,6 @@ export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
   if (!wallets.length) reasons.push('No wallets: pass wallets or import them on the matter first.');
   for (const e of exposure ?? []) reasons.push(...e.review_reasons);
   const id = newId('asset_map');
-  const created_at = new Date();
   const body = {
     object: 'asset_map' as const,
     map_id: id,
