@@ -243,7 +243,10 @@ test('packet readiness: the most blocking condition wins', () => {
 
 test('stablecoin exposure: USDT names Tether and addBlackList; unverified entries need review', () => {
   const coins = buildStablecoinIndex(JSON.parse(readFileSync('data/stablecoins/issuers.json', 'utf8')).entries);
-  const usdt = findStablecoin(coins, 'ethereum', 'usdt')!;
+  // By contract only (issue 31): a ticker alone, or another contract calling itself USDT, is no coin.
+  assert.equal(findStablecoin(coins, 'ethereum', 'USDT'), null);
+  assert.equal(findStablecoin(coins, 'ethereum', 'USDT', '0x00000000000000000000000000000000000000aa'), null);
+  const usdt = findStablecoin(coins, 'ethereum', 'usdt', '0xdac17f958d2ee523a2206206994597c13d831ec7')!;
   const item = exposureItem({ coin: usdt, wallet: '0xw', amount: '2100', onchain_status: null, status_note: null });
   assert.match(item.issuer, /^Tether/);
   assert.equal(item.remediation_candidates[0].freeze_function, 'addBlackList');
@@ -252,7 +255,7 @@ test('stablecoin exposure: USDT names Tether and addBlackList; unverified entrie
   assert.equal(item.usd_value, '2100');
   assert.equal(item.review_required, false);
   const polygon = exposureItem({
-    coin: findStablecoin(coins, 'polygon', 'USDT')!,
+    coin: findStablecoin(coins, 'polygon', 'USDT', '0xc2132d05d31c914a87c6611c10748aeb04b58e8f')!,
     wallet: '0xw',
     amount: '1',
     onchain_status: null,
@@ -262,7 +265,7 @@ test('stablecoin exposure: USDT names Tether and addBlackList; unverified entrie
   assert.ok(polygon.review_reasons.some((r) => r.includes('freeze is not verified')));
   assert.equal(findStablecoin(coins, 'ethereum', 'X', '0xdAC17F958D2ee523a2206206994597C13D831ec7')!.ticker, 'USDT');
   const dai = exposureItem({
-    coin: findStablecoin(coins, 'ethereum', 'DAI')!,
+    coin: findStablecoin(coins, 'ethereum', 'DAI', '0x6B175474E89094C44Da98b954EedeAC495271d0F')!,
     wallet: '0xw',
     amount: '5',
     onchain_status: null,

@@ -69,7 +69,7 @@ describe('sandbox chain end to end', () => {
     assert.match(t.audit_ref, /^eve_/);
   });
 
-  test('transfers, then balances: the asset map holds what the transfers left, stablecoins at the peg', async () => {
+  test('transfers, then balances: the asset map holds what the transfers left, stablecoins at the peg, ETH at its dated close', async () => {
     const r = await c.post('/v1/crypto/asset-map', { matter_id: matter, wallets: [debtor] });
     expectStatus(r, 200);
     const m = r.body;
@@ -79,9 +79,12 @@ describe('sandbox chain end to end', () => {
     assert.equal(by.USDT.usd_value, 3799.5);
     assert.equal(by.USDT.valuation_basis, 'peg');
     assert.equal(by.ETH.amount, 3.25);
-    assert.equal(by.ETH.usd_value, null);
-    assert.equal(m.review_state.review_required, true, 'ETH has no price source');
-    assert.match(m.review_state.review_notes, /ETH on ethereum has no price source/);
+    // Issue 31 part 5: ETH is valued at its dated close (the shipped data ends 2025-09-30: 4182.9619140625 USD).
+    assert.equal(by.ETH.usd_value, 13594.6262207);
+    assert.equal(by.ETH.valuation_basis, 'daily_close');
+    assert.equal(by.ETH.price_date, '2025-09-30');
+    assert.equal(m.review_state.review_required, true, 'the ETH close is stale');
+    assert.match(m.review_state.review_notes, /ETH is valued at its 2025-09-30 close/);
     assert.equal(m.source_manifest[0].source, 'sandbox_chain');
     assert.equal(m.source_manifest[0].network, 'ethereum');
     assert.ok(m.source_manifest[0].datasets.some((d: string) => d.startsWith('data/stablecoins/issuers.json')));

@@ -17,7 +17,7 @@ let chain: LocalChain;
 const holder = '0x0000000000000000000000000000000000d0d0d0' as Address;
 
 before(async () => {
-  chain = await startChain();
+  chain = await startChain({ usdtAtTether: true }); // the registry knows Tether USDT by its contract
   await chain.mint(chain.usdt, chain.deployer.address, parseUnits('5000', 6));
   await chain.transfer(chain.usdt, holder, parseUnits('4321.123456', 6));
 });

@@ -20,7 +20,7 @@ let srv: TestServer;
 let prod: Client;
 
 before(async () => {
-  chain = await startChain();
+  chain = await startChain({ usdtAtTether: true }); // the registry knows Tether USDT by its contract
   srv = await startServer({ MD_RPC_URL_ETHEREUM: chain.url, MD_MONITOR_POLL_MS: '200' });
   const sandbox = client(srv.url, srv.adminKey);
   const orgId = (await sandbox.get('/v1/organizations')).body.data.find(

@@ -107,7 +107,9 @@ describe('creation', () => {
       assert.equal(b.status, 'draft');
       assert.equal(b.authorized_sender.user_id, s.senderId);
       assert.deepEqual(b.authorized_sender.roles, ['counsel']);
-      assert.equal(b.recipient, null);
+      // Addressed to the exchange the Coinbase wallet's hypothesis points to (packetSetup registers it).
+      const toExchange = !['turnover_workflow', 'law_enforcement_referral'].includes(type);
+      assert.equal(b.recipient?.counterparty_name ?? null, toExchange ? 'Coinbase, Inc.' : null);
       assert.equal(b.contents.judgment_summary.judgment_id, s.judgmentId);
       assert.equal(b.contents.wallets[0].category, 'exchange');
       assert.equal(b.contents.exchange_hypotheses[0].basis, 'label');

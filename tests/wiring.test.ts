@@ -11,7 +11,7 @@ import { startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
 import { expectError, expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
-import { packetBody, packetSetup, type PacketSetup } from './helpers/fixtures-packets';
+import { COINBASE_WALLET, packetBody, packetSetup, type PacketSetup } from './helpers/fixtures-packets';
 import { fixtureRelationship, staffUser } from './helpers/fixtures-actions';
 import { BINANCE_9 } from './helpers/fixtures-chain';
 import { LAZARUS_ETH } from './helpers/fixtures-sanctions';
@@ -36,19 +36,24 @@ async function packet(s: PacketSetup, family = 'exchange-intercept', over: Recor
 }
 
 describe('packets ↔ relationships', () => {
-  test("a packet's recipient is the relationship that takes its type; the counterparty lists the packet", async () => {
-    const rel = await fixtureRelationship(k, { packet_types_supported: ['exchange_turnover'] });
+  test("a packet's recipient is the relationship of the wallets' exchange that takes its type; the counterparty lists the packet", async () => {
+    // The packet's wallet is a Coinbase address: its recipient is the Coinbase channel taking the
+    // type (packetSetup registers it), never another exchange's, however low its risk.
     const s = await packetSetup(k);
-    const p = await packet(s, 'exchange-turnover', { packet_type: 'turnover' });
-    assert.equal(p.recipient?.relationship_id, rel.relationship_id);
+    const other = await fixtureRelationship(k, { packet_types_supported: ['exchange_turnover'], risk_level: 'low' });
+    const p = await packet(s, 'exchange-turnover', { packet_type: 'turnover', wallets: [COINBASE_WALLET] });
+    assert.match(p.recipient?.counterparty_name ?? '', /^Coinbase/);
+    assert.notEqual(p.recipient.relationship_id, other.relationship_id);
     assert.equal(p.recipient.channel_type, 'legal_process_portal');
-    const cp = await c.get(`/v1/relationships/counterparties/${rel.counterparty_id}`);
+    const rel = await c.get(`/v1/relationships/${p.recipient.relationship_id}`);
+    expectStatus(rel, 200, 'relationship');
+    const cp = await c.get(`/v1/relationships/counterparties/${rel.body.counterparty_id}`);
     expectStatus(cp, 200, 'counterparty');
     const listed = cp.body.packets.find((x: { packet_id: string }) => x.packet_id === p.packet_id);
     assert.ok(listed, 'the counterparty lists the packet addressed to it');
     assert.deepEqual(
       { type: listed.type, status: listed.status, relationship_id: listed.relationship_id },
-      { type: 'exchange_turnover', status: 'draft', relationship_id: rel.relationship_id },
+      { type: 'exchange_turnover', status: 'draft', relationship_id: p.recipient.relationship_id },
     );
   });
 

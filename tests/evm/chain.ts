@@ -45,8 +45,11 @@ export interface LocalChain {
   stop(): Promise<void>;
 }
 
+/** Tether's USDT contract on Ethereum (data/stablecoins/issuers.json). */
+export const TETHER_USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7' as Address;
+
 /** Starts the node on a free port and deploys BlackListToken, then TestToken (one block each). */
-export async function startChain(): Promise<LocalChain> {
+export async function startChain(opts: { usdtAtTether?: boolean } = {}): Promise<LocalChain> {
   const deployer = privateKeyToAccount(KEY);
   const server = ganache.server({
     logging: { quiet: true },
@@ -73,7 +76,24 @@ export async function startChain(): Promise<LocalChain> {
     const hash = await wallet.deployContract({ abi, bytecode, args, account: deployer, chain });
     return (await mined(hash, `deploy ${name}`)).contractAddress!;
   };
-  const usdt = await deploy('BlackListToken');
+  // The registry knows tokens by contract, never by ticker: for a test that needs the token to be
+  // Tether USDT (issuer status, stablecoin alerts), its runtime code and constructor-set slots
+  // (name, symbol, decimals, totalSupply, owner: 0–4) are moved to Tether's own contract address.
+  // Opt-in: ganache's state overrides upset historical balance reads (chain-history-evm).
+  const deployed = await deploy('BlackListToken');
+  const rpc = (method: string, params: unknown[]) =>
+    (pub as unknown as { request(a: { method: string; params: unknown[] }): Promise<unknown> }).request({
+      method,
+      params,
+    });
+  const usdt = opts.usdtAtTether ? TETHER_USDT : deployed;
+  if (opts.usdtAtTether) {
+    await rpc('evm_setAccountCode', [usdt, await rpc('eth_getCode', [deployed, 'latest'])]);
+    for (let slot = 0; slot <= 4; slot++) {
+      const key = `0x${slot.toString(16).padStart(64, '0')}`;
+      await rpc('evm_setAccountStorageAt', [usdt, key, await rpc('eth_getStorageAt', [deployed, key, 'latest'])]);
+    }
+  }
   const tst = await deploy('TestToken', ['Test Token', 'TST', 18]);
   // TestToken's mint and transfer are inherited, so BlackListToken's ABI encodes them for both.
   const write = async (address: Address, functionName: string, args: unknown[]) => {

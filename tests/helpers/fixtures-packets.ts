@@ -52,11 +52,34 @@ export interface PacketSetup {
   senderId: string;
 }
 
+/**
+ * The relationship with Coinbase that packets about COINBASE_WALLET are addressed to (a packet
+ * goes to the exchange its wallets' hypotheses point to, or to no one), once per kit's org.
+ */
+export const COINBASE_RELATIONSHIP = {
+  counterparty_type: 'exchange',
+  counterparty_name: 'Coinbase, Inc.',
+  channel_type: 'legal_process_portal',
+  usable_by_operator: true,
+  usable_by_counsel: true,
+  usable_by_law_enforcement: false,
+  authorized_submitter_required: false,
+  packet_types_supported: ['exchange_intercept', 'vasp_legal_process', 'exchange_freeze', 'exchange_turnover'],
+  risk_level: 'low',
+  notes: 'fixture: the exchange of COINBASE_WALLET',
+};
+const coinbaseDone = new WeakMap<object, Promise<unknown>>();
+export function coinbaseRelationship(k: Kit) {
+  if (!coinbaseDone.has(k.c)) coinbaseDone.set(k.c, k.c.post('/v1/relationships', COINBASE_RELATIONSHIP));
+  return coinbaseDone.get(k.c)!;
+}
+
 /** A matter with a grant (lapsing after `lapseMs` when given), a judgment and a sender. */
 export async function packetSetup(
   k: Kit,
   opts: { lapseMs?: number; roles?: string[]; judgment?: Record<string, unknown> } = {},
 ): Promise<PacketSetup & { lapsesAt?: number }> {
+  await coinbaseRelationship(k);
   const m = await k.matter({ authority: false });
   const lapsesAt = opts.lapseMs ? Date.now() + opts.lapseMs : undefined;
   const grantId = await k.grant(m, lapsesAt ? new Date(lapsesAt) : undefined);

@@ -233,7 +233,12 @@ function AssetMapPanel({
   const refresh = useOverviewRefresh(matterId);
   const build = useMutation(trpc.crypto.buildAssetMap.mutationOptions({ onSuccess: refresh }));
   const m = (build.data as AssetMap | undefined) ?? map;
-  const total = m?.token_exposures.reduce((s, t) => s + Number(t.usd_value ?? 0), 0) ?? 0;
+  // Display sums only (the API's known_exposure is the exact figure): pegged stablecoins, and apart
+  // native coins at their dated close.
+  const sum = (basis: string) =>
+    m?.token_exposures.reduce((s, t) => (t.valuation_basis === basis ? s + Number(t.usd_value ?? 0) : s), 0) ?? 0;
+  const total = sum('peg');
+  const closes = sum('daily_close');
   return (
     <Panel
       title="Asset map"
@@ -269,6 +274,14 @@ function AssetMapPanel({
                 {total.toLocaleString('en-US', { style: 'currency', currency: 'USD' })}
               </strong>
             </span>
+            {closes > 0 && (
+              <span>
+                At dated closes:{' '}
+                <strong data-testid="asset-map-close-value">
+                  {closes.toLocaleString('en-US', { style: 'currency', currency: 'USD' })}
+                </strong>
+              </span>
+            )}
             {m.review_state.review_required && <Badge tone="amber">Review required</Badge>}
           </div>
           {m.review_state.review_notes && <p className="text-xs text-slate-700">{m.review_state.review_notes}</p>}
@@ -291,7 +304,13 @@ function AssetMapPanel({
                     <Mono>{t.wallet}</Mono>
                   </Td>
                   <Td className="text-right">{t.amount}</Td>
-                  <Td className="text-right">{t.usd_value === null ? '—' : `${t.usd_value} (${t.valuation_basis})`}</Td>
+                  <Td className="text-right">
+                    {t.usd_value === null
+                      ? t.token_status === 'unverified'
+                        ? '— (unverified token)'
+                        : '—'
+                      : `${t.usd_value} (${t.valuation_basis}${t.price_date ? ` ${t.price_date}` : ''})`}
+                  </Td>
                 </tr>
               ))}
               {!m.token_exposures.length && (

@@ -7,6 +7,8 @@ export interface TokenExposure {
   valuation_basis: string | null;
   wallet: string;
   contract: string | null;
+  token_status?: 'verified' | 'native' | 'unverified';
+  price_date?: string | null;
 }
 export interface Hypothesis {
   hypothesis_id: string;

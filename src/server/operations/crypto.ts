@@ -37,6 +37,11 @@ const manifest = z
     id: 'SourceManifest',
     description: 'The chain sources (with block height and time) and reference datasets an output rests on.',
   });
+const tokenStatus = z
+  .enum(['verified', 'native', 'unverified'])
+  .describe(
+    "By contract, from the token registry (data/tokens): verified (an issuer's, bridged or pegged contract it holds), the network's native asset, or unverified (any other contract: no peg value, no freeze route).",
+  );
 const evidence = z.object({
   transaction_hash: z.string(),
   from_address: z.string(),
@@ -119,10 +124,43 @@ const assetMap = z
         contract: z.string().nullable(),
         amount: z.number(),
         usd_value: z.number().nullable(),
-        valuation_basis: z.string().nullable(),
+        valuation_basis: z
+          .string()
+          .nullable()
+          .describe('peg (a registry stablecoin at 1 USD) or daily_close (data/prices); null when not valued.'),
+        valuation_time: z.string().nullable().optional().describe("When the amount was valued (the map's creation)."),
+        price_usd: z.number().nullable().optional(),
+        price_date: z
+          .string()
+          .nullable()
+          .optional()
+          .describe('The day of the close used (the last on or before valuation_time); older than 2 days sets review.'),
+        price_source: z.string().nullable().optional(),
         wallet: z.string(),
+        token_status: tokenStatus.optional(),
+        issuer: z.string().nullable().optional(),
+        wallet_role: z.string().optional(),
+        in_known_exposure: z
+          .boolean()
+          .optional()
+          .describe(
+            "Counted in the matter's known crypto exposure: only wallets the debtor owns or controls (role debtor_owned or debtor_controlled) are; the others are listed apart.",
+          ),
       }),
     ),
+    known_exposure: z
+      .object({
+        usd_value: z.number(),
+        wallet_roles: z.array(z.string()),
+        excluded: z.array(
+          z.object({ wallet_role: z.string(), usd_value: z.number(), wallets: z.number().int(), reason: z.string() }),
+        ),
+      })
+      .optional()
+      .meta({
+        description:
+          "The USD value of valued holdings in wallets the debtor owns or controls, and apart, by role, the value held by the other wallets of the map (an exchange's deposit wallet, counterparties, unknown wallets).",
+      }),
     exchange_hypotheses: z.array(hypothesis),
     stablecoin_exposure: z.array(exposure),
     review_state: reviewStateOut,
@@ -248,6 +286,10 @@ export const createSandboxTransfer = defineOp('POST', '/v1/sandbox/chain/transfe
     asset: currency(),
     amount: decimal(),
     timestamp: dateTime().optional(),
+    token_contract: str(200).optional().meta({
+      description:
+        "The token's contract on the network. Omitted: the token registry's canonical contract of `asset` there (ethereum USDT → Tether's), none for the native asset. A contract the registry does not hold makes an unverified token.",
+    }),
   }),
   response: z.object({
     object: z.literal('sandbox_transfer'),
@@ -256,6 +298,13 @@ export const createSandboxTransfer = defineOp('POST', '/v1/sandbox/chain/transfe
     from_address: z.string(),
     to_address: z.string(),
     asset: z.string(),
+    token_contract: z.string().nullable(),
+    token_status: tokenStatus,
+    token_issuer: z.string().nullable(),
+    token_asset: z
+      .string()
+      .nullable()
+      .describe('The registry ticker of the contract (null unless verified or native).'),
     amount: z.number(),
     timestamp: z.string(),
     block_number: z.number(),

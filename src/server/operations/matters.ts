@@ -120,7 +120,16 @@ export const getMatterDashboard = defineOp('GET', '/v1/matters/{matter_id}/dashb
       authority_status: z.enum(AUTHORITY_STATUSES),
       collection_paused: collectionPaused,
       judgment_value: moneyOut.nullable(),
-      known_crypto_exposure: moneyOut,
+      known_crypto_exposure: moneyOut.describe(
+        "USD value of the latest asset map's valued holdings in wallets the debtor owns or controls (roles debtor_owned, debtor_controlled), valued at the map's creation (`valuation_time`).",
+      ),
+      other_crypto_holdings: z
+        .array(
+          z.object({ wallet_role: z.string(), usd_value: moneyOut, wallets: z.number().int(), reason: z.string() }),
+        )
+        .describe(
+          "Value the same asset map found in the matter's other wallets (an exchange's deposit address, counterparties, unknown wallets), by role: listed apart, not counted in known_crypto_exposure.",
+        ),
       open_actions: z.number().int(),
       open_packets: z.number().int(),
       alerts: z.number().int(),

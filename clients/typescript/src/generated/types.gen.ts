@@ -83,9 +83,45 @@ export type AssetMap = {
         contract: string | null;
         amount: number;
         usd_value: number | null;
+        /**
+         * peg (a registry stablecoin at 1 USD) or daily_close (data/prices); null when not valued.
+         */
         valuation_basis: string | null;
+        /**
+         * When the amount was valued (the map's creation).
+         */
+        valuation_time?: string | null;
+        price_usd?: number | null;
+        /**
+         * The day of the close used (the last on or before valuation_time); older than 2 days sets review.
+         */
+        price_date?: string | null;
+        price_source?: string | null;
         wallet: string;
+        /**
+         * By contract, from the token registry (data/tokens): verified (an issuer's, bridged or pegged contract it holds), the network's native asset, or unverified (any other contract: no peg value, no freeze route).
+         */
+        token_status?: 'verified' | 'native' | 'unverified';
+        issuer?: string | null;
+        wallet_role?: string;
+        /**
+         * Counted in the matter's known crypto exposure: only wallets the debtor owns or controls (role debtor_owned or debtor_controlled) are; the others are listed apart.
+         */
+        in_known_exposure?: boolean;
     }>;
+    /**
+     * The USD value of valued holdings in wallets the debtor owns or controls, and apart, by role, the value held by the other wallets of the map (an exchange's deposit wallet, counterparties, unknown wallets).
+     */
+    known_exposure?: {
+        usd_value: number;
+        wallet_roles: Array<string>;
+        excluded: Array<{
+            wallet_role: string;
+            usd_value: number;
+            wallets: number;
+            reason: string;
+        }>;
+    };
     exchange_hypotheses: Array<ExchangeHypothesis>;
     stablecoin_exposure: Array<StablecoinExposure>;
     review_state: ReviewState;
@@ -758,7 +794,19 @@ export type MatterDashboard = {
     authority_status: 'none' | 'granted' | 'expired' | 'revoked';
     collection_paused: CollectionPaused;
     judgment_value: Money | null;
+    /**
+     * USD value of the latest asset map's valued holdings in wallets the debtor owns or controls (roles debtor_owned, debtor_controlled), valued at the map's creation (`valuation_time`).
+     */
     known_crypto_exposure: Money;
+    /**
+     * Value the same asset map found in the matter's other wallets (an exchange's deposit address, counterparties, unknown wallets), by role: listed apart, not counted in known_crypto_exposure.
+     */
+    other_crypto_holdings: Array<{
+        wallet_role: string;
+        usd_value: Money;
+        wallets: number;
+        reason: string;
+    }>;
     open_actions: number;
     open_packets: number;
     alerts: number;
@@ -9447,6 +9495,10 @@ export type CreateSandboxTransferData = {
         asset: string;
         amount: number | string;
         timestamp?: string;
+        /**
+         * The token's contract on the network. Omitted: the token registry's canonical contract of `asset` there (ethereum USDT → Tether's), none for the native asset. A contract the registry does not hold makes an unverified token.
+         */
+        token_contract?: string;
     };
     headers?: {
         /**
@@ -9523,6 +9575,16 @@ export type CreateSandboxTransferResponses = {
         from_address: string;
         to_address: string;
         asset: string;
+        token_contract: string | null;
+        /**
+         * By contract, from the token registry (data/tokens): verified (an issuer's, bridged or pegged contract it holds), the network's native asset, or unverified (any other contract: no peg value, no freeze route).
+         */
+        token_status: 'verified' | 'native' | 'unverified';
+        token_issuer: string | null;
+        /**
+         * The registry ticker of the contract (null unless verified or native).
+         */
+        token_asset: string | null;
         amount: number;
         timestamp: string;
         block_number: number;

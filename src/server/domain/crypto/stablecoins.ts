@@ -15,9 +15,12 @@ export interface IssuerEntry {
   check: string[] | null;
   burn_wipe?: string[] | null;
   notes?: string | null;
+  /** data/tokens: `bridged` or `exchange_peg` (a token carrying an issuer's ticker, not issued by it). */
+  kind?: 'issuer' | 'bridged' | 'exchange_peg';
 }
 
 export const STABLECOIN_DATASET = { name: 'data/stablecoins/issuers.json', as_of: '2026 research snapshot' };
+export const TOKEN_REGISTRY_DATASET = { name: 'data/tokens/contracts.json', as_of: '2026-11-27' };
 
 export interface Stablecoin extends IssuerEntry {
   /** Ticker: the asset's first word ("USDP (Pax Dollar, formerly PAX)" → "USDP"). */
@@ -45,20 +48,25 @@ export function buildStablecoinIndex(entries: IssuerEntry[]): StablecoinIndex {
       unverified: KEY_FIELDS.filter((f) => e[f] === null || e[f] === undefined),
     };
     all.push(s);
-    byTicker.set(`${e.network}:${s.ticker}`, s);
+    // The canonical contract of a ticker is the issuer's own: a bridged or pegged token never takes it.
+    if (!e.kind || e.kind === 'issuer' || !byTicker.has(`${e.network}:${s.ticker}`))
+      byTicker.set(`${e.network}:${s.ticker}`, s);
     if (e.contract) byContract.set(`${e.network}:${e.contract.toLowerCase()}`, s);
   }
   return { byTicker, byContract, all };
 }
 
-/** The stablecoin a holding is, by contract when known, else by ticker on its network. */
-export function findStablecoin(index: StablecoinIndex, network: string, asset: string, contract?: string | null) {
-  return (
-    (contract ? index.byContract.get(`${network}:${contract.toLowerCase()}`) : undefined) ??
-    index.byTicker.get(`${network}:${asset.toUpperCase()}`) ??
-    null
-  );
+/**
+ * The registry entry of a holding, by its contract only: a ticker proves nothing (any contract
+ * can call itself "USDT"). No contract, or one the registry does not hold, is null.
+ */
+export function findStablecoin(index: StablecoinIndex, network: string, _asset: string, contract?: string | null) {
+  return (contract ? index.byContract.get(`${network}:${contract.toLowerCase()}`) : undefined) ?? null;
 }
+
+/** The canonical (issuer's own) contract of a ticker on a network, e.g. ethereum USDT → Tether's. */
+export const canonicalContract = (index: StablecoinIndex, network: string, ticker: string) =>
+  index.byTicker.get(`${network}:${ticker.toUpperCase()}`)?.contract ?? null;
 
 /** Bare function name of a signature: "addBlackList(address _evilUser)" → "addBlackList". */
 export const functionName = (sig: string) => sig.trim().split('(')[0];
@@ -98,6 +106,10 @@ export function exposureItem(f: ExposureFacts) {
   } else if (f.status_note) notes.push(f.status_note);
   for (const field of coin.unverified)
     reasons.push(`issuer data: ${field} is not verified (null) for ${coin.ticker} on ${coin.network}`);
+  if (coin.kind === 'bridged' || coin.kind === 'exchange_peg')
+    reasons.push(
+      `${coin.asset} on ${coin.network} is ${coin.kind === 'bridged' ? 'a bridged token' : 'an exchange-pegged token'} issued by ${coin.issuer}; its value rests on that backing, not on the original issuer`,
+    );
   const candidates = coin.freeze?.length
     ? [
         {

@@ -27,6 +27,13 @@ export interface RecipientFacts {
   authorized_submitter_required: boolean;
 }
 
+/** The exchange a packet's wallets point to (domain/packets/recipient-target.ts), for exchange-addressed families. */
+export interface RecipientTarget {
+  exchange: string | null;
+  basis: string;
+  others: string[];
+}
+
 export interface ReadinessInput {
   type: PacketFamily;
   packet_type: string;
@@ -42,6 +49,8 @@ export interface ReadinessInput {
   /** Restraint the attorney of record issues without a court order in the judgment's forum
    *  (N.Y. CPLR 5222(a) restraining notice, 735 ILCS 5/2-1402 citation), if any. */
   attorney_restraint?: { citation: string; summary: string } | null;
+  /** Set for packets addressed to an exchange: where the wallets' hypotheses point. */
+  recipient_target?: RecipientTarget | null;
 }
 
 interface Rule {
@@ -186,6 +195,30 @@ const RULES: Rule[] = [
     },
   },
   {
+    check: 'recipient_exchange',
+    applies: all,
+    missing: 'a relationship with the exchange the wallets point to',
+    run: (i) => {
+      const t = i.recipient_target;
+      if (!t) return { status: 'pass', reason: 'The packet is not addressed to an exchange holding the funds.' };
+      if (!t.exchange)
+        return {
+          status: 'review',
+          reason: `${t.basis} The packet has no recipient until one does; no other exchange is chosen in its place.`,
+        };
+      const split = t.others.length ? ` Other hypotheses point to ${t.others.join(', ')}.` : '';
+      if (!i.recipient)
+        return {
+          status: 'fail',
+          reason: `No relationship for ${t.exchange} takes ${i.type} packets: ${t.basis} The packet is not addressed to another exchange.${split}`,
+        };
+      return {
+        status: t.others.length ? 'review' : 'pass',
+        reason: `Addressed to ${i.recipient.counterparty_name} (${i.recipient.channel_type}). ${t.basis}${split}`,
+      };
+    },
+  },
+  {
     check: 'sender_capacity',
     applies: among(['law_enforcement_referral']),
     missing: 'a sender presented as counsel, not law enforcement',
@@ -246,7 +279,12 @@ export function packetReadiness(i: ReadinessInput): Readiness {
     if (!r.applies(i.type)) continue;
     const out = r.run(i);
     checks.push({ check: r.check, ...out });
-    if (out.status === 'fail') missing.push(r.missing);
+    if (out.status === 'fail')
+      missing.push(
+        r.check === 'recipient_exchange' && i.recipient_target?.exchange
+          ? `a relationship with ${i.recipient_target.exchange} that takes ${i.type} packets (no relationship for ${i.recipient_target.exchange})`
+          : r.missing,
+      );
     // Every request resting on the judgment needs it enforceable: each failing fact is its own item.
     if (r.check === 'judgment' && i.judgment.present) {
       for (const c of i.judgment.checks ?? statusOnly(i.judgment.status)) {

@@ -49,28 +49,30 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
       };
     },
     async balances(address) {
-      const rows = await db.$queryRaw<{ asset: string; amount: string }[]>`
-        SELECT asset, (coalesce(sum(amount) FILTER (WHERE to_address = ${address}), 0)
+      const rows = await db.$queryRaw<{ asset: string; token_contract: string | null; amount: string }[]>`
+        SELECT asset, token_contract, (coalesce(sum(amount) FILTER (WHERE to_address = ${address}), 0)
                      - coalesce(sum(amount) FILTER (WHERE from_address = ${address}), 0))::text AS amount
         FROM sandbox_transfers
         WHERE org_id = ${org} AND env = ${env} AND network = ${network} AND (from_address = ${address} OR to_address = ${address})
-        GROUP BY asset ORDER BY asset`;
-      return rows.map((r): Holding => ({ asset: r.asset, contract: null, amount: r.amount }));
+        GROUP BY asset, token_contract ORDER BY asset, token_contract`;
+      return rows.map((r): Holding => ({ asset: r.asset, contract: r.token_contract, amount: r.amount }));
     },
     async balancesOf(addresses) {
       const out = new Map<string, Holding[]>(addresses.map((a) => [a, []]));
       if (!addresses.length) return out;
       // The per-address balance above, for every address at once: incoming minus outgoing.
-      const rows = await db.$queryRaw<{ address: string; asset: string; amount: string }[]>`
-        SELECT address, asset, sum(delta)::text AS amount FROM (
-          SELECT to_address AS address, asset, amount AS delta FROM sandbox_transfers
+      const rows = await db.$queryRaw<
+        { address: string; asset: string; token_contract: string | null; amount: string }[]
+      >`
+        SELECT address, asset, token_contract, sum(delta)::text AS amount FROM (
+          SELECT to_address AS address, asset, token_contract, amount AS delta FROM sandbox_transfers
           WHERE org_id = ${org} AND env = ${env} AND network = ${network} AND to_address = ANY(${addresses}::text[])
           UNION ALL
-          SELECT from_address, asset, -amount FROM sandbox_transfers
+          SELECT from_address, asset, token_contract, -amount FROM sandbox_transfers
           WHERE org_id = ${org} AND env = ${env} AND network = ${network} AND from_address = ANY(${addresses}::text[])
         ) t
-        GROUP BY address, asset ORDER BY address, asset`;
-      for (const r of rows) out.get(r.address)?.push({ asset: r.asset, contract: null, amount: r.amount });
+        GROUP BY address, asset, token_contract ORDER BY address, asset, token_contract`;
+      for (const r of rows) out.get(r.address)?.push({ asset: r.asset, contract: r.token_contract, amount: r.amount });
       return out;
     },
     async transfers(addresses, range = {}) {
@@ -116,7 +118,7 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
           AND timestamp >= ${range.from} AND timestamp <= ${range.to} AND from_address = ANY(${addresses}::text[])`,
       );
     },
-    // The sandbox chain has no contracts: issuer status is not readable there.
+    // The sandbox chain records contracts but runs none: issuer status is not readable there.
     issuerStatus: async () => null,
   };
 }

@@ -3,8 +3,11 @@ import type { Ctx, Db, Tx } from '../../context';
 import { invalidParam } from '../../errors';
 import { exactNumber } from '../../json';
 import { dec } from '../../domain/judgments/decimal';
-import { NETWORKS, walletFor, type ChainNetwork } from '../../domain/crypto/networks';
+import { isNetwork, NETWORKS, walletFor, type ChainNetwork } from '../../domain/crypto/networks';
+import { addressKey } from '../../domain/judgments/wallet-address';
+import { canonicalContract, findStablecoin } from '../../domain/crypto/stablecoins';
 import { recordChange } from '../audit/append';
+import { stablecoinIndex } from '../crypto/reference-data';
 import { displayAddress } from '../crypto/wallet-inputs';
 import { wakeOnCommit } from '../../jobs/work-signal';
 
@@ -15,6 +18,8 @@ export interface SandboxTransferInput {
   asset: string;
   amount: string;
   timestamp?: string;
+  /** The token's contract; omitted, the registry's canonical contract of `asset` on the network. */
+  token_contract?: string;
 }
 
 const SKEW_MS = 5 * 60_000;
@@ -34,6 +39,7 @@ export async function createSandboxTransfer(ctx: Ctx, tx: Tx, input: SandboxTran
   if (!amount.gt(0)) throw invalidParam('amount', 'amount must be greater than zero.');
   const timestamp = input.timestamp ? new Date(input.timestamp) : new Date();
   if (timestamp.getTime() > Date.now() + SKEW_MS) throw invalidParam('timestamp', 'timestamp cannot be in the future.');
+  const contract = tokenContract(input);
   const evm = NETWORKS[input.network].family === 'evm';
   const hash = (evm ? '0x' : '') + randomBytes(32).toString('hex');
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(727001)`;
@@ -46,6 +52,7 @@ export async function createSandboxTransfer(ctx: Ctx, tx: Tx, input: SandboxTran
       from_address: from.key,
       to_address: to.key,
       asset: input.asset,
+      token_contract: contract,
       amount: amount.toFixed(),
       timestamp,
     },
@@ -62,6 +69,40 @@ export async function createSandboxTransfer(ctx: Ctx, tx: Tx, input: SandboxTran
   return transferOut(row);
 }
 
+/**
+ * The contract key of a transfer: the one given (a valid contract address of the network, 400
+ * otherwise), or the canonical contract of a registry ticker; the network's native asset and an
+ * unknown ticker without a contract have none (the latter is then an unverified token).
+ */
+function tokenContract(input: SandboxTransferInput): string | null {
+  const native = NETWORKS[input.network].native;
+  if (input.token_contract === undefined)
+    return input.asset.toUpperCase() === native
+      ? null
+      : (() => {
+          const c = canonicalContract(stablecoinIndex(), input.network, input.asset);
+          return c ? addressKey(c) : null;
+        })();
+  if (NETWORKS[input.network].family === 'bitcoin')
+    throw invalidParam('token_contract', `${input.network} has no token contracts.`);
+  const ref = walletFor(input.token_contract, input.network);
+  if ('error' in ref)
+    throw invalidParam(
+      'token_contract',
+      `'${input.token_contract}' is not a contract address on ${input.network}: ${ref.error}`,
+    );
+  return ref.key;
+}
+
+/** What the registry says of a transfer's token: verified (with its issuer), native, or unverified. */
+export function tokenOf(network: string, asset: string, contract: string | null) {
+  const coin = findStablecoin(stablecoinIndex(), network, asset, contract);
+  if (coin) return { token_status: 'verified' as const, token_issuer: coin.issuer, token_asset: coin.ticker };
+  if (!contract && isNetwork(network) && NETWORKS[network].native === asset.toUpperCase())
+    return { token_status: 'native' as const, token_issuer: null, token_asset: NETWORKS[network].native };
+  return { token_status: 'unverified' as const, token_issuer: null, token_asset: null };
+}
+
 type Row = {
   seq: bigint;
   transaction_hash: string;
@@ -69,6 +110,7 @@ type Row = {
   from_address: string;
   to_address: string;
   asset: string;
+  token_contract: string | null;
   amount: { toFixed(): string };
   timestamp: Date;
   org_id: string;
@@ -82,6 +124,8 @@ export const transferOut = (r: Row) => ({
   from_address: displayAddress(r.from_address),
   to_address: displayAddress(r.to_address),
   asset: r.asset,
+  token_contract: r.token_contract ? displayAddress(r.token_contract) : null,
+  ...tokenOf(r.network, r.asset, r.token_contract),
   amount: exactNumber(r.amount),
   timestamp: r.timestamp.toISOString(),
   block_number: Number(r.seq),

@@ -1,7 +1,14 @@
 import type { Ctx, Db, Tx } from '../../context';
 import { isId, newId } from '../../ids';
-import { exactNumber } from '../../json';
-import { findStablecoin, STABLECOIN_DATASET } from '../../domain/crypto/stablecoins';
+import { ExactNumber, exactNumber } from '../../json';
+import {
+  findStablecoin,
+  STABLECOIN_DATASET,
+  TOKEN_REGISTRY_DATASET,
+  type Stablecoin,
+} from '../../domain/crypto/stablecoins';
+import { priceAt, pricedAsset, PRICES_DATASET, type PricedAsset } from '../../domain/crypto/prices';
+import { NETWORKS } from '../../domain/crypto/networks';
 import { GRAPHSENSE_LABELS_DATASET, LABELS_DATASET } from '../../domain/judgments/wallet-index';
 import { OFAC_ADDRESS_DATASET } from '../../domain/sanctions/addresses';
 import { CONFIDENCE_DATASET } from '../../domain/attribution/confidence';
@@ -10,8 +17,10 @@ import type { ChainTransfer } from '../../domain/crypto/hypotheses';
 import { recordChange } from '../audit/append';
 import { loadOwned, loadWritableMatter } from '../matters/access';
 import { getChainSource, type Holding } from '../chain/source';
-import { stablecoinIndex } from './reference-data';
-import { resolveWallets, type ResolvedWallet, type WalletInput } from './wallet-inputs';
+import { priceIndex, stablecoinIndex } from './reference-data';
+import { displayAddress, resolveWallets, type ResolvedWallet, type WalletInput } from './wallet-inputs';
+import { tokenOf } from '../chain/sandbox-transfers';
+import { dec } from '../../domain/judgments/decimal';
 import { computeExchangeHypotheses } from './hypotheses';
 import { computeStablecoinExposure } from './stablecoin-exposure';
 import { datasetNames, manifestEntry, noteHistory, type ManifestEntry } from './manifest';
@@ -33,14 +42,19 @@ export const CRYPTO_DATASETS = datasetNames(
   GRAPHSENSE_LABELS_DATASET,
   { name: OFAC_ADDRESS_DATASET.lists, as_of: OFAC_ADDRESS_DATASET.as_of },
   STABLECOIN_DATASET,
+  TOKEN_REGISTRY_DATASET,
+  PRICES_DATASET,
   CONFIDENCE_DATASET,
 );
 
 /**
  * Holdings of resolved wallets, per chain source: what an asset map, packets and reports show.
- * Stablecoins are valued at the peg; other assets have `usd_value: null` (no price source).
+ * Tokens are known by contract (data/tokens): a registry stablecoin is valued at the peg, a
+ * native coin at its dated daily close (data/prices); an unverified token (any other contract)
+ * and unpriced assets have `usd_value: null`. Every valued row carries its valuation time,
+ * price and source.
  */
-export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[]) {
+export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[], valuedAt = new Date()) {
   const coins = stablecoinIndex();
   const holdings = new Map<string, Holding[]>();
   const token_exposures = [];
@@ -59,7 +73,19 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
       holdings.set(`${network}:${w.key}`, hs);
       for (const h of hs) {
         const coin = findStablecoin(coins, network, h.asset, h.contract);
-        if (!coin) reasons.push(`${h.asset} on ${network} has no price source: usd_value is null`);
+        const token = tokenOf(network, h.asset, h.contract);
+        const value = valueOf(
+          coin,
+          token.token_status === 'native' ? pricedAsset(NETWORKS[network].native) : null,
+          h.amount,
+          valuedAt,
+        );
+        if (token.token_status === 'unverified')
+          reasons.push(
+            `${h.asset} on ${network} from ${h.contract ? `contract ${displayAddress(h.contract)}` : 'no known contract'} is not in the token registry: an unverified token, not valued`,
+          );
+        else if (!value) reasons.push(`${h.asset} on ${network} has no price source: usd_value is null`);
+        else if (value.stale) reasons.push(value.stale);
         if (h.amount.startsWith('-'))
           reasons.push(
             `${w.address} on ${network}: ${h.asset} balance is negative on ${src.source} (outgoing transfers exceed incoming ones)`,
@@ -67,16 +93,92 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
         token_exposures.push({
           asset: coin?.ticker ?? h.asset,
           network,
-          contract: h.contract ?? coin?.contract ?? null,
+          contract: h.contract ? displayAddress(h.contract) : null,
           amount: exactNumber(h.amount),
-          usd_value: coin ? exactNumber(h.amount) : null,
-          valuation_basis: coin ? 'peg' : null,
+          usd_value: value ? exactNumber(value.usd) : null,
+          valuation_basis: value?.basis ?? null,
+          valuation_time: value ? valuedAt.toISOString() : null,
+          price_usd: value ? exactNumber(value.price) : null,
+          price_date: value?.price_date ?? null,
+          price_source: value?.source ?? null,
           wallet: w.address,
+          token_status: token.token_status,
+          issuer: coin?.issuer ?? null,
+          wallet_role: w.role,
+          in_known_exposure: DEBTOR_ROLES.has(w.role),
         });
       }
     }
   }
   return { holdings, token_exposures, reasons: [...new Set(reasons)], manifest };
+}
+
+/**
+ * The USD value of an amount at `at`: a registry stablecoin at its 1 USD peg; a native coin at
+ * the last daily close on or before `at` (data/prices), saying so when that close is stale.
+ */
+function valueOf(coin: Stablecoin | null, asset: PricedAsset | null, amount: string, at: Date) {
+  if (coin)
+    return {
+      usd: amount,
+      price: '1',
+      basis: 'peg',
+      price_date: null,
+      source: `peg (${STABLECOIN_DATASET.name})`,
+      stale: null,
+    };
+  if (!asset) return null;
+  const p = priceAt(priceIndex(), asset, at);
+  if (!p) return null;
+  return {
+    usd: dec(amount).times(dec(p.close)).toDecimalPlaces(8).toFixed(),
+    price: p.close,
+    basis: 'daily_close',
+    price_date: p.date,
+    source: `${PRICES_DATASET.name}: ${p.source}`,
+    stale: p.stale
+      ? `${asset} is valued at its ${p.date} close (${p.close} USD), ${p.stale_days} days before the valuation time: the price data ends there`
+      : null,
+  };
+}
+
+/** Roles whose holdings are the debtor's: only these count in the known crypto exposure. */
+export const DEBTOR_ROLES: ReadonlySet<string> = new Set(['debtor_owned', 'debtor_controlled']);
+
+type ExposureRow = { usd_value: unknown; wallet: string; wallet_role?: string; in_known_exposure?: boolean };
+
+/**
+ * The known crypto exposure of an asset map's rows: valued holdings of debtor-owned or
+ * -controlled wallets; the value in other wallets (an exchange's deposit address, counterparties,
+ * unknown wallets) is summed apart by role, labelled, never added to the debtor's figure.
+ * Rows of maps stored before roles were recorded (no `in_known_exposure`) count as before.
+ */
+export function knownExposure(rows: ExposureRow[]) {
+  let counted = dec('0');
+  const apart = new Map<string, { usd: ReturnType<typeof dec>; wallets: Set<string> }>();
+  for (const r of rows) {
+    if (r.usd_value === null || r.usd_value === undefined) continue;
+    const usd = dec(r.usd_value instanceof ExactNumber ? r.usd_value.text : String(r.usd_value));
+    if (r.in_known_exposure !== false) {
+      counted = counted.plus(usd);
+      continue;
+    }
+    const role = r.wallet_role ?? 'unknown';
+    const a = apart.get(role) ?? { usd: dec('0'), wallets: new Set<string>() };
+    a.usd = a.usd.plus(usd);
+    a.wallets.add(r.wallet);
+    apart.set(role, a);
+  }
+  return {
+    usd_value: counted,
+    wallet_roles: [...DEBTOR_ROLES],
+    excluded: [...apart].map(([role, a]) => ({
+      wallet_role: role,
+      usd_value: a.usd,
+      wallets: a.wallets.size,
+      reason: `Held by ${a.wallets.size} wallet(s) of role ${role}, not owned or controlled by the debtor on the matter's record: listed apart, not counted.`,
+    })),
+  };
 }
 
 /**
@@ -116,7 +218,9 @@ async function walletHistories(
 export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   const wallets = await resolveWallets(ctx, tx, m.id, input.wallets, input.chains);
-  const { holdings, token_exposures, reasons, manifest } = await computeHoldings(ctx, tx, wallets);
+  // One valuation time for the whole map: its creation.
+  const created_at = new Date();
+  const { holdings, token_exposures, reasons, manifest } = await computeHoldings(ctx, tx, wallets, created_at);
   const hyps =
     input.include_exchanges === false
       ? null
@@ -130,7 +234,6 @@ export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
   if (!wallets.length) reasons.push('No wallets: pass wallets or import them on the matter first.');
   for (const e of exposure ?? []) reasons.push(...e.review_reasons);
   const id = newId('asset_map');
-  const created_at = new Date();
   const body = {
     object: 'asset_map' as const,
     map_id: id,
@@ -144,6 +247,14 @@ export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
       source_refs: w.source_refs,
     })),
     token_exposures,
+    known_exposure: (() => {
+      const k = knownExposure(token_exposures);
+      return {
+        usd_value: exactNumber(k.usd_value.toFixed()),
+        wallet_roles: k.wallet_roles,
+        excluded: k.excluded.map((e) => ({ ...e, usd_value: exactNumber(e.usd_value.toFixed()) })),
+      };
+    })(),
     exchange_hypotheses: hyps?.items ?? [],
     stablecoin_exposure: (exposure ?? []).map(exposureOut),
     review_state: reviewState([...new Set(reasons)]),

@@ -5,20 +5,20 @@ import { authorityStatus } from './authority-status';
 import { ledgerFigures } from '../ledger/balance';
 import { actorGrants } from '../../auth/require-scope';
 import { countOpenAlerts } from '../monitoring/alerts';
-import { dec } from '../../domain/judgments/decimal';
+import { knownExposure } from '../crypto/asset-map';
 import { latest } from '../paging';
 import { matterPause } from '../sanctions/pause';
 
 /** Packet statuses still in play (neither answered nor closed). */
 const OPEN_PACKET = ['draft', 'in_review', 'approved', 'sent'];
 
-/** The USD value the latest asset map priced (stablecoins at the peg; unpriced assets add nothing). */
+/**
+ * The USD value the latest asset map priced in the debtor's own wallets (debtor_owned or
+ * debtor_controlled; unpriced assets add nothing), and apart what other wallets held.
+ */
 function assetMapUsd(body: unknown) {
-  const rows = (body as { token_exposures?: { usd_value?: unknown }[] } | null)?.token_exposures ?? [];
-  return rows.reduce(
-    (sum, r) => (r.usd_value === null || r.usd_value === undefined ? sum : sum.plus(dec(String(r.usd_value)))),
-    dec('0'),
-  );
+  const rows = (body as { token_exposures?: Parameters<typeof knownExposure>[0] } | null)?.token_exposures ?? [];
+  return knownExposure(rows);
 }
 
 /**
@@ -46,6 +46,9 @@ export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
   ]);
   const currency = ledger?.currency ?? (m.economics as { currency?: string } | null)?.currency ?? 'USD';
   const zero = moneyJson('0', currency);
+  const exposure = assetMap ? assetMapUsd(assetMap.body) : null;
+  const mapAt = (assetMap?.body as { created_at?: string } | null)?.created_at;
+  const mapTime = mapAt ? new Date(mapAt) : null;
   return {
     object: 'matter_dashboard' as const,
     matter_id: m.id,
@@ -57,7 +60,12 @@ export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
     // recoveries recorded, and the operator's contingency share of what was recovered.
     judgment_value: ledger?.judgment_value ?? null,
     // The latest asset map's priced holdings, in USD (0 until a map is built).
-    known_crypto_exposure: assetMap ? moneyJson(assetMapUsd(assetMap.body), 'USD') : zero,
+    known_crypto_exposure: exposure ? moneyJson(exposure.usd_value, 'USD', mapTime) : zero,
+    // Value the same map found in wallets that are not the debtor's (exchange deposit, unknown…), by role.
+    other_crypto_holdings: (exposure?.excluded ?? []).map((e) => ({
+      ...e,
+      usd_value: moneyJson(e.usd_value, 'USD', mapTime),
+    })),
     open_actions: openActions,
     open_packets: openPackets,
     alerts: openAlerts,

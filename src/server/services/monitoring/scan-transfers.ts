@@ -43,11 +43,12 @@ async function sandboxFeed(tx: Tx, w: Wl, c: CursorRow, watched: string[], twoHo
       from_address: string;
       to_address: string;
       asset: string;
+      token_contract: string | null;
       amount: string;
       timestamp: Date;
     }[]
   >`
-    SELECT seq, transaction_hash, from_address, to_address, asset, amount::text AS amount, timestamp FROM sandbox_transfers
+    SELECT seq, transaction_hash, from_address, to_address, asset, token_contract, amount::text AS amount, timestamp FROM sandbox_transfers
     WHERE org_id = ${w.org_id} AND env = ${w.env} AND network = ${c.network} AND seq > ${c.position} AND seq <= ${head}
       AND (from_address = ANY(${watched}) OR to_address = ANY(${watched})
            OR (${twoHops} AND from_address IN (SELECT to_address FROM sandbox_transfers s2
@@ -62,6 +63,7 @@ async function sandboxFeed(tx: Tx, w: Wl, c: CursorRow, watched: string[], twoHo
       from: r.from_address,
       to: r.to_address,
       asset: r.asset,
+      contract: r.token_contract,
       amount: dec(r.amount).toFixed(),
       timestamp: r.timestamp,
       block_number: Number(r.seq),

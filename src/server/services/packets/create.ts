@@ -47,11 +47,12 @@ export async function createPacket(ctx: Ctx, tx: Tx, family: PacketFamily, input
       `wallets[${(input.wallets ?? []).findIndex((x) => x.trim() === wallets[invalid].input)}]`,
       `'${wallets[invalid].input}' is not a valid wallet address: ${wallets[invalid].note ?? 'unrecognized format'}`,
     );
-  const [claimants, recipient, hypotheses] = await Promise.all([
+  const [claimants, hypotheses] = await Promise.all([
     tx.claimant.findMany({ where: { matter_id: m.id, org_id: ctx.org.id, env: ctx.env }, orderBy: { id: 'asc' } }),
-    findRecipient(ctx, tx, m.id, family),
     exchangeHypotheses(ctx, tx, m.id, wallets),
   ]);
+  // The recipient follows the wallets: the exchange their hypotheses point to, or no one.
+  const { recipient, target } = await findRecipient(ctx, tx, m.id, family, hypotheses);
   const sourceRefs = input.source_refs ?? [];
   const walletRows = wallets.map((w) => ({
     input: w.input,
@@ -121,6 +122,7 @@ export async function createPacket(ctx: Ctx, tx: Tx, family: PacketFamily, input
       judgment,
       wallets: walletRows,
       recipient,
+      recipient_target: target,
     }),
   );
   const id = newId('packet');
@@ -138,7 +140,7 @@ export async function createPacket(ctx: Ctx, tx: Tx, family: PacketFamily, input
       legal_authority_id: grant.id,
       wallets: walletRows.map((w) => w.address),
       recipient: recipient ? { ...recipient } : undefined,
-      contents: contents as object,
+      contents: { ...(contents as object), recipient_target: target } as object,
       readiness: readiness as object,
       review_state: DEFAULT_REVIEW,
       source_refs: sourceRefs as object[],

@@ -1,7 +1,7 @@
 import type { AuthorityGrant, Judgment, Packet } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
 import type { PacketFamily } from '../../domain/packets/families';
-import { packetReadiness, type ReadinessInput } from '../../domain/packets/readiness';
+import { packetReadiness, type ReadinessInput, type RecipientTarget } from '../../domain/packets/readiness';
 import { isoDate } from '../../domain/judgments/dates';
 import { judgmentEnforceability } from '../../domain/judgments/enforceability';
 import { resolveRules } from '../../domain/judgments/jurisdiction-rules';
@@ -22,6 +22,7 @@ export function readinessInput(a: {
   judgment: Judgment | null;
   wallets: { address: string; category: string }[];
   recipient: Recipient | null;
+  recipient_target?: RecipientTarget | null;
 }): ReadinessInput {
   return {
     type: a.type,
@@ -39,6 +40,7 @@ export function readinessInput(a: {
     wallets: a.wallets,
     recipient: a.recipient,
     attorney_restraint: a.judgment ? attorneyRestraint(a.judgment.jurisdiction) : null,
+    recipient_target: a.recipient_target ?? null,
   };
 }
 
@@ -88,6 +90,8 @@ export async function currentReadiness(ctx: Ctx, db: Db, p: Packet) {
       judgment,
       wallets,
       recipient: p.recipient as Recipient | null,
+      // Stored with the contents when the packet was drafted (its wallets' hypotheses then).
+      recipient_target: (p.contents as { recipient_target?: RecipientTarget | null }).recipient_target ?? null,
     }),
   );
 }

@@ -18,6 +18,9 @@ export function exchangeSlug(name: string): string {
  *  (labels name the brand, registries the company). */
 const slugPrefixes = (slug: string) => slug.split('-').map((_w, i, all) => all.slice(0, i + 1).join('-'));
 
+/** Whether a registered counterparty name is the exchange of a label slug ("Binance Holdings Ltd." is binance). */
+export const isExchange = (name: string, slug: string) => slugPrefixes(exchangeSlug(name)).includes(slug);
+
 /**
  * The exchanges (as label slugs, the `exchange` of an exchange hypothesis) the organization
  * has a usable relationship with in this environment: an `exchange` counterparty with at least

@@ -1,5 +1,6 @@
 import type { Ctx, Db } from '../../context';
 import { isLawEnforcementOnly } from '../../domain/relationships/channel-rules';
+import { isExchange } from './exchanges';
 
 /** A packet's `recipient` (API-CONTRACT §14). */
 export interface Recipient {
@@ -18,21 +19,30 @@ export interface Recipient {
  * matter, as the packet's `recipient`, or null when none supports it. For the packets module.
  *
  * - Never a law-enforcement-only channel: the service does not use them.
+ * - With `exchange` (a label slug), only a relationship with that exchange.
  * - Preference: a channel already used for a contact on this matter (the counterparty the
  *   matter is dealing with), then lower risk, then the oldest registered channel.
  */
 export async function findRecipientRelationship(
   ctx: Ctx,
   db: Db,
-  q: { matter_id: string; packet_type: string },
+  q: { matter_id: string; packet_type: string; exchange?: string },
 ): Promise<Recipient | null> {
   const candidates = await db.relationship.findMany({
-    where: { org_id: ctx.org.id, env: ctx.env, packet_types_supported: { has: q.packet_type } },
+    where: {
+      org_id: ctx.org.id,
+      env: ctx.env,
+      packet_types_supported: { has: q.packet_type },
+      ...(q.exchange ? { counterparty: { type: 'exchange' } } : {}),
+    },
     include: { counterparty: true },
     orderBy: { id: 'asc' },
     take: 500,
   });
-  const usable = candidates.filter((r) => !isLawEnforcementOnly(r));
+  // With an exchange named (the one the wallets' hypotheses point to), only that exchange's channels.
+  const usable = candidates.filter(
+    (r) => !isLawEnforcementOnly(r) && (!q.exchange || isExchange(r.counterparty.name, q.exchange)),
+  );
   if (!usable.length) return null;
   const used = new Set(
     (
