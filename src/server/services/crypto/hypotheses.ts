@@ -14,7 +14,8 @@ import { loopYield } from '../loop-yield';
 
 /**
  * Exchange hypotheses for resolved wallets (API-CONTRACT §17): label, counterparty and
- * 72-hour deposit pattern, each with a GraphSense-scale confidence and its packet readiness.
+ * 72-hour deposit pattern (amount, asset and time matched, dust ignored, sweep tested), each
+ * with a GraphSense-scale confidence, the facts it rests on and its packet readiness.
  * Reads each wallet's history once and the second hop of all its payees in one query.
  * Packets read this for their `contents` (with `packet_readiness`).
  */
@@ -74,6 +75,8 @@ export async function computeExchangeHypotheses(
         exchange_address: displayAddress(h.exchange_address),
         packet_readiness: packetReadiness({ ...ready, has_relationship: ready.relationships.has(h.exchange) }),
         evidence_count: h.evidence_count,
+        facts: h.facts,
+        counter_evidence: h.counter_evidence,
         evidence: h.evidence.map((e) => ({
           ...e,
           from_address: displayAddress(e.from_address),

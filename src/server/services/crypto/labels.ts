@@ -1,4 +1,5 @@
 import { classifyWallet } from '../../domain/judgments/wallet-index';
+import { isCustodianName } from '../../domain/attribution/contradictions';
 import type { ExchangeLabel } from '../../domain/crypto/hypotheses';
 import { walletIndex } from '../judgments/wallet-data';
 import { confidenceTiers } from './reference-data';
@@ -32,3 +33,6 @@ export function counterpartyNotes(key: string): { notes: string[]; ofac: boolean
   else for (const l of c.labels.slice(0, 2)) notes.push(`labelled ${l.category}: ${l.name_tags || l.entity}`);
   return { notes, ofac: c.ofac.length > 0, exchange: ex?.exchange ?? null };
 }
+
+/** Whether a claim's subject names an exchange of the label data (a custodian of its deposit addresses). */
+export const isCustodian = (subject: string) => isCustodianName(subject, walletIndex().exchanges);
