@@ -23,6 +23,13 @@ export function exchangeLabelOf(key: string): ExchangeLabel | null {
   return best;
 }
 
+let labelled: string[] | null = null;
+/** The address keys that carry an exchange label (what a chain source filters hypothesis histories by). */
+export function exchangeLabelledKeys(): string[] {
+  labelled ??= [...walletIndex().labels.keys()].filter((k) => exchangeLabelOf(k) !== null);
+  return labelled;
+}
+
 /** What the shipped data says about a counterparty: its labels and any OFAC SDN listing. */
 export function counterpartyNotes(key: string): { notes: string[]; ofac: boolean; exchange: string | null } {
   const c = classifyWallet(walletIndex(), key);
