@@ -1,8 +1,10 @@
 /**
- * Issue 31's load (not timed here: bench/asset-map.ts times it): an asset map of one wallet with
- * 100,000 sandbox transfers, seeded in SQL, answers while `/healthz` keeps answering, and its
- * exchange hypotheses still find the deposit pattern. The loop probe counts a stall only when
- * the server's main thread was busy for the probe's whole wait (tests/helpers/loop-probe.ts).
+ * Issue 31's load: an asset map of one wallet with 100,000 sandbox transfers, and of a matter
+ * with 1,000 wallets, each seeded in SQL, answers within 2 s of the server's main-thread CPU
+ * while `/healthz` keeps answering (no probe waited 300 ms on a busy main thread:
+ * tests/helpers/loop-probe.ts), and the busy wallet's exchange hypotheses still find the
+ * deposit pattern. Wall time is printed beside it (bench/asset-map.ts times it on a quiet
+ * machine); the CPU bound is the part a loaded test machine cannot move.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,8 +12,8 @@ import { startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
 import { expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
-import { whileProbing } from './helpers/loop-probe';
-import { seedBusyWallet } from '../bench/asset-map-seed';
+import { mainThreadCpuMs, whileProbing } from './helpers/loop-probe';
+import { seedBusyWallet, seedMatterWallets } from '../bench/asset-map-seed';
 
 let srv: TestServer;
 let c: Client;
@@ -24,26 +26,43 @@ before(async () => {
 });
 after(async () => srv?.stop());
 
-// `todo` until it is seen to pass on a build with the paged sandbox history (sandbox-chain.ts):
-// on the build before it, one probe waited 13.2 s on 1,130 ms of main-thread CPU (the ~15 MB
-// history parsed at once). A todo test runs and reports but does not fail the suite.
-test(
-  'an asset map of a wallet with 100,000 transfers does not stall /healthz',
-  { todo: 'verify on a fresh build, then drop the todo' },
-  async (t) => {
-    const m = await kit.matter();
-    const [{ org_id }] = await srv.sql<{ org_id: string }>('SELECT org_id FROM matters WHERE id = $1', [m]);
-    const wallet = '0x00000000000000000000000000000000bec4001c';
-    await seedBusyWallet(srv.sql.bind(srv), org_id, wallet, 100_000);
-    expectStatus(await c.post('/v1/crypto/asset-map', {}), 400, 'warm the route');
-    const run = await whileProbing(srv, () => c.post('/v1/crypto/asset-map', { matter_id: m, wallets: [wallet] }));
-    expectStatus(run.result, 200);
-    t.diagnostic(
-      `100,000 transfers: ${run.ms.toFixed(0)} ms, ${run.probes.length} /healthz probes, slowest ${run.maxProbeMs.toFixed(1)} ms`,
-    );
-    const deposit = run.result.body.exchange_hypotheses.find((h: any) => h.basis === 'deposit_pattern');
-    assert.ok(deposit, 'the deposit pattern is found');
-    assert.equal(deposit.evidence_count, 10_000, 'one payee in ten forwards: 5,000 payments and their 5,000 forwards');
-    assert.deepEqual(run.stalls, [], run.summary);
-  },
-);
+/** The issue's bound: 2 s for the map, here of the server's main-thread CPU. */
+const BOUND_MS = 2000;
+
+async function probedMap(body: Record<string, unknown>) {
+  expectStatus(await c.post('/v1/crypto/asset-map', {}), 400, 'warm the route');
+  const cpu0 = mainThreadCpuMs(srv.pid());
+  const run = await whileProbing(srv, () => c.post('/v1/crypto/asset-map', body));
+  const cpu1 = mainThreadCpuMs(srv.pid());
+  expectStatus(run.result, 200);
+  return { ...run, cpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 };
+}
+
+const figures = (run: Awaited<ReturnType<typeof probedMap>>) =>
+  `${run.ms.toFixed(0)} ms, main-thread CPU ${run.cpu ?? '?'} ms, ${run.probes.length} /healthz probes, slowest ${run.maxProbeMs.toFixed(1)} ms`;
+
+test('an asset map of a wallet with 100,000 transfers: within the bound, /healthz not stalled', async (t) => {
+  const m = await kit.matter();
+  const [{ org_id }] = await srv.sql<{ org_id: string }>('SELECT org_id FROM matters WHERE id = $1', [m]);
+  const wallet = '0x00000000000000000000000000000000bec4001c';
+  await seedBusyWallet(srv.sql.bind(srv), org_id, wallet, 100_000);
+  await srv.sql('ANALYZE sandbox_transfers');
+  const run = await probedMap({ matter_id: m, wallets: [wallet] });
+  t.diagnostic(`100,000 transfers: ${figures(run)}`);
+  const deposit = run.result.body.exchange_hypotheses.find((h: any) => h.basis === 'deposit_pattern');
+  assert.ok(deposit, 'the deposit pattern is found');
+  assert.equal(deposit.evidence_count, 10_000, 'one payee in ten forwards: 5,000 payments and their 5,000 forwards');
+  assert.deepEqual(run.stalls, [], run.summary);
+  if (run.cpu !== null) assert.ok(run.cpu < BOUND_MS, `main-thread CPU ${run.cpu} ms; ${run.summary}`);
+});
+
+test('an asset map of a matter with 1,000 wallets: within the bound, /healthz not stalled', async (t) => {
+  const m = await kit.matter();
+  const [{ org_id }] = await srv.sql<{ org_id: string }>('SELECT org_id FROM matters WHERE id = $1', [m]);
+  await seedMatterWallets(srv.sql.bind(srv), org_id, m, 1000, 20);
+  const run = await probedMap({ matter_id: m });
+  t.diagnostic(`1,000 wallets × 20 transfers: ${figures(run)}`);
+  assert.equal(run.result.body.wallets.length, 1000);
+  assert.deepEqual(run.stalls, [], run.summary);
+  if (run.cpu !== null) assert.ok(run.cpu < BOUND_MS, `main-thread CPU ${run.cpu} ms; ${run.summary}`);
+});

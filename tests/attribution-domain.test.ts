@@ -61,20 +61,26 @@ test('the matrix equals the formula over the full lists, names at most 5 of each
   ];
   const rows = scoreMatrix(tiers, claims, indexContradictions(claims));
   const row = rows.find((r) => r.claim_id === 'clm_x0')!;
-  // By hand over the full lists: 2 corroborations (same statement, other sources), 11 contradictions.
+  // By hand over the full lists: 2 corroborations (same statement, other sources), 11
+  // contradictions, each at its source type's default tier.
+  const ev = (ref: string, source_type: 'osint' | 'exchange_response' | 'court_filing', tier: string) => ({
+    ref,
+    source_type,
+    tier,
+    level: tiers.get(tier)!.level,
+  });
   const expected = confidenceScore(tiers, {
     evidence_tier: 'web_crawl',
     source_type: 'osint',
-    corroboration: [
-      { ref: 'clm_y1', source_type: 'exchange_response' },
-      { ref: 'clm_y2', source_type: 'court_filing' },
-    ],
-    contradictions: Array.from({ length: 11 }, (_, i) => `clm_x${i + 1}`),
+    predicate: 'controls',
+    corroboration: [ev('clm_y1', 'exchange_response', 'service_api'), ev('clm_y2', 'court_filing', 'authority_data')],
+    contradictions: Array.from({ length: 11 }, (_, i) => ev(`clm_x${i + 1}`, 'osint', 'web_crawl')),
   });
   assert.equal(row.score, expected.score);
   assert.equal(row.label, expected.label);
   assert.ok(row.basis.length <= 1 + 2 + 5 + 1, row.basis.join('\n'));
-  assert.match(row.basis.at(-1)!, /^6 more contradiction\(s\), not named: × 0\.6\^6 → /);
+  // Six web_crawl (20) contradictions not named: × 0.92^6 = 0.6064
+  assert.match(row.basis.at(-1)!, /^6 more contradiction\(s\), not named: × 0\.6064 → /);
   // A matter with 5,000 claims on one address: one pass, no per-claim scan.
   const many = Array.from({ length: 5000 }, (_, i) => claim(`clm_${i}`, `S${i}`, 'controls', '0xw'));
   const t0 = performance.now();

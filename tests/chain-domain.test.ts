@@ -26,8 +26,10 @@ import { contradictionReport, indexContradictions } from '../src/server/domain/a
 
 const tiers = parseConfidenceCsv(readFileSync('data/attribution/graphsense-confidence.csv', 'utf8'));
 const score = (i: Partial<ScoreInput> & { evidence_tier: string }) =>
-  confidenceScore(tiers, { source_type: 'osint', corroboration: [], contradictions: [], ...i });
-const refs = (...xs: string[]) => xs.map((ref) => ({ ref, source_type: 'reference' as const }));
+  confidenceScore(tiers, { source_type: 'osint', predicate: 'owns', corroboration: [], contradictions: [], ...i });
+// Corroborations and contradictions are evidence at a tier (issue 31): osint web_crawl 20 here.
+const refs = (...xs: string[]) =>
+  xs.map((ref) => ({ ref, source_type: 'osint' as const, tier: 'web_crawl', level: 20 }));
 
 test('the taxonomy parses every GraphSense tier, including the " 5" of unknown', () => {
   assert.equal(tiers.size, 14);
@@ -38,38 +40,47 @@ test('the taxonomy parses every GraphSense tier, including the " 5" of unknown',
 });
 
 test('confidence formula: hand-computed table', () => {
-  // [tier, corroborations, contradictions, source type, expected score, expected label]
+  // [tier, corroborations (web_crawl 20 each), contradictions (web_crawl 20 each), source type, expected score, expected label]
   const table: [string, string[], string[], ScoreInput['source_type'], number, string][] = [
-    ['ownership', [], [], 'osint', 100, 'confirmed'],
-    ['forensic_investigation', ['a'], [], 'osint', 79, 'strong'], // 70 + 30×0.3
-    ['forensic_investigation', ['a', 'b'], [], 'osint', 82.15, 'strong'], // 79 + 21×0.3/2
-    ['web_crawl', ['a'], [], 'osint', 44, 'moderate'], // 20 + 80×0.3
-    ['web_crawl', ['a', 'b'], [], 'osint', 52.4, 'moderate'], // 44 + 56×0.15
-    ['web_crawl', ['a', 'a'], [], 'osint', 44, 'moderate'], // a duplicate counts once
-    ['service_api', [], ['x'], 'osint', 42, 'moderate'], // 70 × 0.6
-    ['service_api', [], ['x', 'y'], 'osint', 25.2, 'weak_signal'], // 70 × 0.36
-    ['manual_transaction', ['a'], ['x'], 'osint', 55.8, 'moderate'], // (90 + 10×0.3) × 0.6 = 93 × 0.6
+    ['ownership', [], [], 'user_assertion', 69, 'moderate'], // unreviewed assertion cap
+    ['forensic', ['a'], [], 'osint', 53, 'moderate'], // 50 + 50×0.3×0.2
+    ['forensic', ['a', 'b'], [], 'osint', 54.41, 'moderate'], // 53 + 47×0.3×0.2/2
+    ['web_crawl', ['a'], [], 'osint', 24.8, 'weak_signal'], // 20 + 80×0.06
+    ['web_crawl', ['a', 'a'], [], 'osint', 24.8, 'weak_signal'], // a duplicate counts once
+    ['service_api', [], ['x'], 'exchange_response', 64.4, 'moderate'], // 70 × (1 − 0.4×0.2)
+    ['service_api', [], ['x', 'y'], 'exchange_response', 59.25, 'moderate'], // 70 × 0.92²
     ['heuristic', [], [], 'osint', 10, 'weak_signal'],
     ['authority_data', [], [], 'court_filing', 60, 'moderate'],
-    ['ownership', [], [], 'user_assertion', 69, 'moderate'], // unreviewed assertion cap
   ];
   for (const [tier, corr, contra, source_type, expected, label] of table) {
-    const r = score({ evidence_tier: tier, corroboration: refs(...corr), contradictions: contra, source_type });
+    const r = score({
+      evidence_tier: tier,
+      corroboration: refs(...corr),
+      contradictions: refs(...contra),
+      source_type,
+    });
     assert.equal(r.score, expected, `${tier} +${corr.length} −${contra.length} ${source_type}`);
     assert.equal(r.label, label, `${tier} label`);
     assert.ok(r.basis[0].startsWith(`evidence_tier ${tier}`));
   }
-  assert.equal(score({ evidence_tier: 'ownership', source_type: 'user_assertion', reviewed: true }).score, 100);
+  assert.equal(
+    score({
+      evidence_tier: 'ownership',
+      source_type: 'user_assertion',
+      proof_ref: true,
+      review: { author: 'usr_1', reviewer: 'usr_2' },
+    }).score,
+    100,
+  );
 });
 
 test('a claim supported only by network signals is capped at weak_signal', () => {
+  const net = (ref: string) => ({ ref, source_type: 'network_signal' as const, tier: 'heuristic', level: 10 });
   const only = confidenceScore(tiers, {
     evidence_tier: 'forensic_investigation',
     source_type: 'network_signal',
-    corroboration: [
-      { ref: 'net_1', source_type: 'network_signal' },
-      { ref: 'net_2', source_type: 'network_signal' },
-    ],
+    predicate: 'owns',
+    corroboration: [net('net_1'), net('net_2')],
     contradictions: [],
   });
   assert.equal(only.score, 39);
@@ -77,12 +88,13 @@ test('a claim supported only by network signals is capped at weak_signal', () =>
   assert.equal(only.network_only, true);
   assert.match(only.basis.at(-1)!, /capped at 39/);
   const corroborated = confidenceScore(tiers, {
-    evidence_tier: 'forensic_investigation',
+    evidence_tier: 'heuristic',
     source_type: 'network_signal',
-    corroboration: [{ ref: 'clm_x', source_type: 'exchange_response' }],
+    predicate: 'owns',
+    corroboration: [{ ref: 'clm_x', source_type: 'exchange_response', tier: 'service_api', level: 70 }],
     contradictions: [],
   });
-  assert.equal(corroborated.score, 79);
+  assert.equal(corroborated.score, 28.9); // 10 + 90 × 0.3 × 0.7
   assert.equal(corroborated.network_only, false);
 });
 

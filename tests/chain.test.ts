@@ -238,15 +238,26 @@ describe('attribution and network signals', () => {
       source_type: 'network_signal',
       confidence: 95,
     });
-    assert.equal(b.body.confidence, 39, 'network-only claims are capped at weak_signal');
+    // Issue 31: no more than a network signal shows alone (heuristic 10), not the 95 typed in.
+    assert.equal(b.body.confidence, 10, 'network-only claims stay weak_signal');
+    // Corroborations are claims (ids), no longer free text such as 'osint: registry'.
+    const reg = await c.post('/v1/attribution/claims', {
+      matter_id: m,
+      subject: 'Alice Debtor',
+      predicate: 'owns',
+      object: w,
+      source_type: 'osint',
+      source_refs: [{ source_type: 'public_record', title: 'Company registry extract' }],
+    });
+    expectStatus(reg, 201);
     const s = await c.post('/v1/attribution/confidence-score', {
       claim_id: a.body.claim_id,
       evidence_tier: 'forensic_investigation',
-      corroboration: ['osint: registry'],
+      corroboration: [reg.body.claim_id],
       contradictions: [b.body.claim_id],
     });
     expectStatus(s, 200);
-    assert.equal(s.body.score, 47.4); // (70 + 30×0.3) × 0.6
+    assert.equal(s.body.score, 68.93); // (70 + 30 × 0.3 × 20/100) × (1 − 0.4 × 10/100)
     assert.equal(s.body.label, 'moderate');
     expectError(
       await c.post('/v1/attribution/confidence-score', { claim_id: a.body.claim_id, evidence_tier: 'gut_feeling' }),
@@ -262,7 +273,7 @@ describe('attribution and network signals', () => {
     assert.ok(g.body.edges.some((e: any) => e.kind === 'transfer' && e.transfers === 1));
     assert.ok(g.body.edges.some((e: any) => e.kind === 'claim' && e.confidence_label === 'moderate'));
     assert.equal(g.body.contradictions.length, 1);
-    assert.equal(g.body.confidence_matrix.length, 2);
+    assert.equal(g.body.confidence_matrix.length, 3);
     assert.equal(g.body.confidence_matrix.find((x: any) => x.claim_id === b.body.claim_id).label, 'weak_signal');
     const read = await c.get(`/v1/attribution/graphs/${g.body.graph_id}`);
     expectStatus(read, 200);

@@ -207,7 +207,7 @@ export const chainFixtures: Record<string, Fixture> = {
         body: {
           claim_id: c.claim_id,
           evidence_tier: 'service_api',
-          corroboration: ['osint: forum post 2024-03-02'],
+          corroboration: [],
           contradictions: [],
         },
         matterId: m,

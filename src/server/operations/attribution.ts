@@ -29,6 +29,11 @@ const scoreOut = {
   basis: z.array(z.string()),
   evidence_tier: z.string(),
   network_only: z.boolean().describe('True when the score rests on network signals alone (never standalone proof).'),
+  reviewed_by: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('The actor whose review lifted the user-assertion cap (never the claim author), or null.'),
   scored_at: z.string(),
 };
 const claim = z
@@ -221,8 +226,19 @@ export const createAttributionClaim = defineOp('POST', '/v1/attribution/claims',
     predicate: z.enum(PREDICATES),
     object: text(),
     source_type: z.enum(CLAIM_SOURCE_TYPES),
-    source_refs: arr(sourceRef()).optional(),
-    confidence: z.number().min(0).max(100).optional(),
+    source_refs: arr(sourceRef())
+      .optional()
+      .describe(
+        'Where the claim comes from. A `proof_of_control` (signed message), `exchange_response`, `subpoena_response`, `judgment` or `court_order` ref proves control for the on-chain control cap; `ownership` tier needs `proof_of_control`.',
+      ),
+    confidence: z
+      .number()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe(
+        'At most what the claim can show alone with the strongest tier its source type supports (caps included); a higher value is lowered, with a basis line.',
+      ),
     basis: arr(text(2000)).optional(),
   }),
   response: claim,
@@ -237,12 +253,34 @@ export const getAttributionGraph = defineOp('GET', '/v1/attribution/graphs/{grap
 export const scoreAttributionClaim = defineOp('POST', '/v1/attribution/confidence-score', {
   name: 'scoreAttributionClaim',
   summary: 'Score a claim with the deterministic GraphSense-based formula (tier, corroboration, contradictions, caps)',
-  body: z.strictObject({
-    claim_id: str(100),
-    evidence_tier: str(100),
-    corroboration: z.array(text(500)).max(100).optional(),
-    contradictions: z.array(text(500)).max(100).optional(),
-  }),
+  body: z
+    .strictObject({
+      claim_id: str(100),
+      evidence_tier: str(100),
+      corroboration: z
+        .array(text(500))
+        .max(100)
+        .optional()
+        .describe(
+          'Ids of other claims of the same statement (clm_…, each counted at its own tier) or network signals (net_…) of this matter; the 10 strongest count.',
+        ),
+      contradictions: z
+        .array(text(500))
+        .max(100)
+        .optional()
+        .describe(
+          'Ids of claims of this matter naming another owner or controller of the same object (custody by an exchange and beneficial control do not contradict), each counted at its own tier.',
+        ),
+      reviewed: z
+        .boolean()
+        .optional()
+        .describe(
+          "The caller reviewed the claim: lifts a user assertion's cap; 400 when the caller is the claim's author.",
+        ),
+    })
+    .describe(
+      "Every input that counts is evidence with its own source type and tier (docs/attribution-confidence.md). `evidence_tier` must be one the claim's source type supports (a network signal cannot assert `ownership`; `ledger_immanent` is for ledger predicates; `ownership` needs a `proof_of_control` source ref). Corroborations and contradictions are ids, never free text: free text is 400 `parameter_invalid` naming the item.",
+    ),
   response: z.object({
     object: z.literal('confidence_score'),
     claim_id: z.string(),

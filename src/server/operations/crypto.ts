@@ -64,6 +64,16 @@ const hypothesis = z
     packet_readiness: z.enum(['ready', 'needs_relationship', 'needs_authority', 'collection_paused']),
     evidence_count: z.number().int(),
     evidence: z.array(evidence).describe('The first supporting transfers (evidence_count counts them all).'),
+    facts: z
+      .array(z.string())
+      .describe(
+        'Each fact the hypothesis rests on, in words: the transfers, the amount and asset match and window, the sweep test, the label and its tier (at most 20).',
+      ),
+    counter_evidence: z
+      .array(z.string())
+      .describe(
+        'What speaks against it and lowered its confidence (e.g. the deposit address also paid unlabelled addresses); empty when nothing does.',
+      ),
     source_refs: z.array(z.unknown()),
   })
   .meta({

@@ -383,7 +383,7 @@ export const EXAMPLES: Record<string, OpExample> = {
     body: {
       claim_id: '{{claim_id}}',
       evidence_tier: 'service_api',
-      corroboration: ['osint: forum post 2024-03-02'],
+      corroboration: [],
       contradictions: [],
     },
   },

@@ -258,6 +258,10 @@ export type Claim = {
          * True when the score rests on network signals alone (never standalone proof).
          */
         network_only: boolean;
+        /**
+         * The actor whose review lifted the user-assertion cap (never the claim author), or null.
+         */
+        reviewed_by?: string | null;
         scored_at: string;
     } | null;
     created_at: string;
@@ -455,6 +459,14 @@ export type ExchangeHypothesis = {
         amount: string;
         timestamp: string;
     }>;
+    /**
+     * Each fact the hypothesis rests on, in words: the transfers, the amount and asset match and window, the sweep test, the label and its tier (at most 20).
+     */
+    facts: Array<string>;
+    /**
+     * What speaks against it and lowered its confidence (e.g. the deposit address also paid unlabelled addresses); empty when nothing does.
+     */
+    counter_evidence: Array<string>;
     source_refs: Array<unknown>;
 };
 
@@ -9824,6 +9836,9 @@ export type CreateAttributionClaimData = {
         predicate: 'controls' | 'owns' | 'deposited_to' | 'transacted_with' | 'alias_of' | 'associated_with';
         object: string;
         source_type: 'onchain' | 'exchange_response' | 'court_filing' | 'osint' | 'network_signal' | 'user_assertion';
+        /**
+         * Where the claim comes from. A `proof_of_control` (signed message), `exchange_response`, `subpoena_response`, `judgment` or `court_order` ref proves control for the on-chain control cap; `ownership` tier needs `proof_of_control`.
+         */
         source_refs?: Array<{
             source_id?: string;
             source_type: 'judgment' | 'assignment' | 'court_order' | 'engagement_letter' | 'power_of_attorney' | 'docket' | 'writ' | 'affidavit' | 'declaration' | 'correspondence' | 'blockchain_record' | 'exchange_response' | 'subpoena_response' | 'public_record' | 'screenshot' | 'report' | 'proof_of_control' | 'other';
@@ -9833,6 +9848,9 @@ export type CreateAttributionClaimData = {
             chain_of_custody_id?: string;
             admissibility_notes?: string;
         }>;
+        /**
+         * At most what the claim can show alone with the strongest tier its source type supports (caps included); a higher value is lowered, with a basis line.
+         */
         confidence?: number;
         basis?: Array<string>;
     };
@@ -10295,11 +10313,24 @@ export type ImportWalletsResponses = {
 export type ImportWalletsResponse = ImportWalletsResponses[keyof ImportWalletsResponses];
 
 export type ScoreAttributionClaimData = {
+    /**
+     * Every input that counts is evidence with its own source type and tier (docs/attribution-confidence.md). `evidence_tier` must be one the claim's source type supports (a network signal cannot assert `ownership`; `ledger_immanent` is for ledger predicates; `ownership` needs a `proof_of_control` source ref). Corroborations and contradictions are ids, never free text: free text is 400 `parameter_invalid` naming the item.
+     */
     body: {
         claim_id: string;
         evidence_tier: string;
+        /**
+         * Ids of other claims of the same statement (clm_…, each counted at its own tier) or network signals (net_…) of this matter; the 10 strongest count.
+         */
         corroboration?: Array<string>;
+        /**
+         * Ids of claims of this matter naming another owner or controller of the same object (custody by an exchange and beneficial control do not contradict), each counted at its own tier.
+         */
         contradictions?: Array<string>;
+        /**
+         * The caller reviewed the claim: lifts a user assertion's cap; 400 when the caller is the claim's author.
+         */
+        reviewed?: boolean;
     };
     headers?: {
         /**
@@ -10380,6 +10411,10 @@ export type ScoreAttributionClaimResponses = {
          * True when the score rests on network signals alone (never standalone proof).
          */
         network_only: boolean;
+        /**
+         * The actor whose review lifted the user-assertion cap (never the claim author), or null.
+         */
+        reviewed_by?: string | null;
         scored_at: string;
         audit_ref?: string;
     };

@@ -1,6 +1,9 @@
 /**
  * Contradicting claims (API-CONTRACT §17), grouped by contested object. Two `owns`/`controls`
- * claims on the same object by different subjects contradict each other; instead of listing
+ * claims on the same object by different subjects contradict each other, unless one subject is
+ * a custodian (an exchange) and the other is not: an exchange holds the keys of a deposit
+ * address while its customer is the beneficial owner, so "Binance controls 0xD" and "Debtor
+ * controls 0xD" are both true (custody and beneficial control coexist). Instead of listing
  * every such pair (N claims on one address are N²/2 pairs), each contested object is one group
  * that names its claims. Built in one pass over the claims, with maps; the report is bounded.
  */
@@ -16,6 +19,36 @@ export const CONTRADICTION_LIMITS = { groups: 50, members: 20 } as const;
 
 const EXCLUSIVE = new Set(['owns', 'controls']);
 const norm = (s: string) => s.trim().toLowerCase();
+
+/**
+ * Whether `subject` names a custodian, one of `exchanges` (the label data's exchange slugs,
+ * e.g. binance, gate-io): the slug's words lead the subject's ("Binance", "Binance Holdings
+ * Ltd", "Gate.io").
+ */
+export function isCustodianName(subject: string, exchanges: ReadonlySet<string>): boolean {
+  const words = norm(subject)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  for (let n = 1; n <= Math.min(3, words.length); n++) {
+    if (exchanges.has(words.slice(0, n).join('-')) || exchanges.has(words.slice(0, n).join(''))) return true;
+  }
+  return false;
+}
+
+/** Why claim `b` does not contradict claim `a` (null when it does). */
+export function contradictionProblem(
+  a: Omit<StatementLike, 'claim_id'>,
+  b: Omit<StatementLike, 'claim_id'>,
+  isCustodian: (subject: string) => boolean,
+): string | null {
+  if (!EXCLUSIVE.has(a.predicate) || !EXCLUSIVE.has(b.predicate))
+    return 'only owns/controls claims contradict each other (other predicates can all be true at once)';
+  if (norm(a.object) !== norm(b.object)) return 'it is about another object';
+  if (norm(a.subject) === norm(b.subject)) return 'it names the same subject';
+  if (isCustodian(a.subject) !== isCustodian(b.subject))
+    return 'custody (an exchange holds the address) and beneficial control coexist';
+  return null;
+}
 
 /** One contested object and every exclusive claim on it (internal: unbounded). */
 export interface ContestedObject {
@@ -33,13 +66,23 @@ export interface ContradictionIndex {
   ofClaim(claimId: string): { group: ContestedObject; count: number } | null;
 }
 
-/** Groups the exclusive claims by object; O(N) over the claims. */
-export function indexContradictions(claims: readonly StatementLike[]): ContradictionIndex {
+/**
+ * Groups the exclusive claims by object, custodians apart from the others (they do not
+ * contradict each other); O(N) over the claims.
+ */
+export function indexContradictions(
+  claims: readonly StatementLike[],
+  isCustodian: (subject: string) => boolean = () => false,
+): ContradictionIndex {
   const byObject = new Map<string, ContestedObject>();
   const groupOf = new Map<string, { group: ContestedObject; subject: string }>();
+  const custodian = new Map<string, boolean>();
   for (const c of claims) {
     if (!EXCLUSIVE.has(c.predicate)) continue;
-    const key = norm(c.object);
+    const s0 = norm(c.subject);
+    let cust = custodian.get(s0);
+    if (cust === undefined) custodian.set(s0, (cust = isCustodian(c.subject)));
+    const key = `${norm(c.object)}\u0000${cust ? 'custody' : 'beneficial'}`;
     let g = byObject.get(key);
     if (!g)
       byObject.set(key, (g = { object: c.object.trim(), predicates: new Set(), bySubject: new Map(), claim_count: 0 }));

@@ -3,14 +3,18 @@ import { invalidParam } from '../../errors';
 import { isId, newId, prefixOf } from '../../ids';
 import { exactNumber } from '../../json';
 import {
-  ASSERTION_CAP,
   confidenceScore,
-  DEFAULT_TIER,
+  CONTROL_PREDICATES,
+  defaultTier,
+  hasProofRef,
   labelOf,
-  NETWORK_ONLY_CAP,
+  tierProblem,
+  TIERS_BY_SOURCE,
   type ClaimSourceType,
-  type ScoreInput,
+  type Evidence,
 } from '../../domain/attribution/confidence';
+import { contradictionProblem } from '../../domain/attribution/contradictions';
+import { isCustodian } from '../crypto/labels';
 import { recordChange } from '../audit/append';
 import { loadOwned, loadWritableMatter } from '../matters/access';
 import { eventData } from '../judgments/serialize';
@@ -63,28 +67,40 @@ export const claimOut = (c: Row) => ({
 
 /**
  * Records an attribution claim (201). Its confidence is the caller's (0–100) or, without one,
- * the level of the source type's default GraphSense tier; either way capped as the formula caps
- * it: network-signal claims at 39 (weak_signal), unreviewed user assertions at 69.
+ * the level of its default GraphSense tier; either way no higher than the claim could score
+ * alone with the strongest tier its source type supports (TIERS_BY_SOURCE), caps included:
+ * a network signal stays ≤ 39, an unreviewed assertion ≤ 69, an on-chain control claim without
+ * a proof of control ≤ 69. Confidence is not typed in past what the evidence can show.
  */
 export async function createClaim(ctx: Ctx, tx: Tx, input: ClaimInput) {
   const m = await loadWritableMatter(ctx, tx, input.matter_id, 'matter_id');
   if (input.subject.trim() === input.object.trim())
     throw invalidParam('object', 'A claim relates two different things.');
-  const base = confidenceScore(confidenceTiers(), {
-    evidence_tier: DEFAULT_TIER[input.source_type],
-    source_type: input.source_type,
-    corroboration: [],
-    contradictions: [],
-  });
+  const tiers = confidenceTiers();
+  const proof = hasProofRef(input.source_refs);
+  const alone = (tier: string) =>
+    confidenceScore(tiers, {
+      evidence_tier: tier,
+      source_type: input.source_type,
+      predicate: input.predicate,
+      corroboration: [],
+      contradictions: [],
+      proof_ref: proof,
+    });
+  const base = alone(defaultTier(input.source_type, input.predicate));
+  let best = base;
+  for (const t of TIERS_BY_SOURCE[input.source_type]) {
+    if (tierProblem(input.source_type, input.predicate, t, proof)) continue;
+    const r = alone(t);
+    if (r.score > best.score) best = r;
+  }
   let confidence = input.confidence ?? base.score;
   const basis = [...(input.basis ?? [])];
-  if (input.source_type === 'network_signal' && confidence > NETWORK_ONLY_CAP) {
-    confidence = NETWORK_ONLY_CAP;
-    basis.push(`network signal only: confidence capped at ${NETWORK_ONLY_CAP} (weak_signal)`);
-  }
-  if (input.source_type === 'user_assertion' && confidence > ASSERTION_CAP) {
-    confidence = ASSERTION_CAP;
-    basis.push(`unreviewed user assertion: confidence capped at ${ASSERTION_CAP}`);
+  if (confidence > best.score) {
+    basis.push(
+      `confidence ${confidence} is more than a ${input.source_type} ${input.predicate} claim shows alone: lowered to ${best.score} (${best.basis.join('; ')})`,
+    );
+    confidence = best.score;
   }
   const c = await tx.attributionClaim.create({
     data: {
@@ -113,6 +129,20 @@ export async function createClaim(ctx: Ctx, tx: Tx, input: ClaimInput) {
   return out;
 }
 
+const norm = (s: string) => s.trim().toLowerCase();
+
+/** Why claim `o` does not state what `c` states (same subject and object; the same predicate, or owns/controls). */
+function statementProblem(
+  c: { subject: string; predicate: string; object: string },
+  o: { subject: string; predicate: string; object: string },
+): string | null {
+  if (norm(c.subject) !== norm(o.subject) || norm(c.object) !== norm(o.object))
+    return `it is about ${o.subject} ${o.predicate} ${o.object}`;
+  if (c.predicate !== o.predicate && !(CONTROL_PREDICATES.has(c.predicate) && CONTROL_PREDICATES.has(o.predicate)))
+    return `it states '${o.predicate}', not '${c.predicate}'`;
+  return null;
+}
+
 async function loadClaim(ctx: Ctx, db: Db, id: string, param?: string) {
   return loadOwned(
     ctx,
@@ -124,10 +154,30 @@ async function loadClaim(ctx: Ctx, db: Db, id: string, param?: string) {
   );
 }
 
+/** Who recorded a claim: the actor of its `attribution_claim.created` audit event. */
+async function authorOf(tx: Tx, claim: { id: string; matter_id: string }) {
+  const e = await tx.auditEvent.findFirst({
+    where: {
+      matter_id: claim.matter_id,
+      object_type: 'attribution_claim',
+      object_id: claim.id,
+      event_type: 'attribution_claim.created',
+    },
+    select: { actor_id: true },
+  });
+  return e?.actor_id ?? null;
+}
+
+const CORROBORATION_IDS =
+  "Corroborations are ids of other claims (clm_…) or network signals (net_…) on this matter, not free text: record a source as its own claim (with its source_refs) and cite that claim's id.";
+
 /**
  * Scores a claim with the deterministic formula (domain/attribution/confidence.ts) and keeps
- * the score on the claim. Corroborations that are claim (clm_) or network signal (net_) ids
- * must be of the same matter; other strings are references to independent sources.
+ * the score on the claim. The tier must be one the claim's source type supports. Each
+ * corroboration is another claim of the same statement (or a network signal) of this matter,
+ * and counts at its own tier; each contradiction is a claim of this matter that really
+ * contradicts this one (contradictions.ts: custody and beneficial control do not). `reviewed`
+ * is the caller's review, refused when the caller wrote the claim.
  */
 export async function scoreClaim(
   ctx: Ctx,
@@ -149,30 +199,79 @@ export async function scoreClaim(
   }
   const claim = await loadClaim(ctx, tx, input.claim_id, 'claim_id');
   await loadWritableMatter(ctx, tx, claim.matter_id);
-  const corroboration: ScoreInput['corroboration'] = [];
-  for (const [i, ref] of (input.corroboration ?? []).entries()) {
-    const prefix = prefixOf(ref);
-    if (prefix === 'clm') {
-      const other = await tx.attributionClaim.findFirst({
-        where: { id: ref, matter_id: claim.matter_id, org_id: ctx.org.id, env: ctx.env },
-      });
-      if (!other || other.id === claim.id)
-        throw invalidParam(`corroboration[${i}]`, `No other claim '${ref}' on this matter.`);
-      corroboration.push({ ref, source_type: other.source_type as ClaimSourceType });
-    } else if (prefix === 'net') {
-      const sig = await tx.networkAttribution.findFirst({
-        where: { id: ref, matter_id: claim.matter_id, org_id: ctx.org.id, env: ctx.env, kind: 'signal' },
-      });
-      if (!sig) throw invalidParam(`corroboration[${i}]`, `No network signal '${ref}' on this matter.`);
-      corroboration.push({ ref, source_type: 'network_signal' });
-    } else corroboration.push({ ref, source_type: 'reference' });
+  const sourceType = claim.source_type as ClaimSourceType;
+  const proof = hasProofRef(claim.source_refs);
+  const problem = tierProblem(sourceType, claim.predicate, input.evidence_tier, proof);
+  if (problem) throw invalidParam('evidence_tier', problem);
+
+  const corrIds = input.corroboration ?? [];
+  const contraIds = input.contradictions ?? [];
+  corrIds.forEach((ref, i) => {
+    if (prefixOf(ref) !== 'clm' && prefixOf(ref) !== 'net')
+      throw invalidParam(`corroboration[${i}]`, CORROBORATION_IDS);
+  });
+  contraIds.forEach((ref, i) => {
+    if (prefixOf(ref) !== 'clm')
+      throw invalidParam(
+        `contradictions[${i}]`,
+        'Contradictions are ids of other claims (clm_…) on this matter, not free text.',
+      );
+  });
+  const scope = { matter_id: claim.matter_id, org_id: ctx.org.id, env: ctx.env };
+  const claimIds = [...new Set([...corrIds, ...contraIds].filter((r) => prefixOf(r) === 'clm'))];
+  const others = new Map(
+    (claimIds.length ? await tx.attributionClaim.findMany({ where: { ...scope, id: { in: claimIds } } }) : []).map(
+      (o) => [o.id, o],
+    ),
+  );
+  const netIds = [...new Set(corrIds.filter((r) => prefixOf(r) === 'net'))];
+  const signals = new Set(
+    (netIds.length
+      ? await tx.networkAttribution.findMany({
+          where: { ...scope, kind: 'signal', id: { in: netIds } },
+          select: { id: true },
+        })
+      : []
+    ).map((x) => x.id),
+  );
+  const evidenceOf = (o: { id: string; source_type: string; predicate: string; score: unknown }): Evidence => {
+    const st = o.source_type as ClaimSourceType;
+    const stored = (o.score as { evidence_tier?: string } | null)?.evidence_tier;
+    const tier = stored && tiers.has(stored) ? stored : defaultTier(st, o.predicate);
+    return { ref: o.id, source_type: st, tier, level: tiers.get(tier)!.level };
+  };
+  const corroboration: Evidence[] = corrIds.map((ref, i) => {
+    if (prefixOf(ref) === 'net') {
+      if (!signals.has(ref)) throw invalidParam(`corroboration[${i}]`, `No network signal '${ref}' on this matter.`);
+      return { ref, source_type: 'network_signal', tier: 'heuristic', level: tiers.get('heuristic')!.level };
+    }
+    const o = others.get(ref);
+    if (!o || o.id === claim.id) throw invalidParam(`corroboration[${i}]`, `No other claim '${ref}' on this matter.`);
+    const why = statementProblem(claim, o);
+    if (why) throw invalidParam(`corroboration[${i}]`, `Claim '${ref}' does not corroborate this one: ${why}.`);
+    return evidenceOf(o);
+  });
+  const contradictions: Evidence[] = contraIds.map((ref, i) => {
+    const o = others.get(ref);
+    if (!o || o.id === claim.id) throw invalidParam(`contradictions[${i}]`, `No other claim '${ref}' on this matter.`);
+    const why = contradictionProblem(claim, o, isCustodian);
+    if (why) throw invalidParam(`contradictions[${i}]`, `Claim '${ref}' does not contradict this one: ${why}.`);
+    return evidenceOf(o);
+  });
+  let review: { author: string | null; reviewer: string } | null = null;
+  if (input.reviewed) {
+    review = { author: await authorOf(tx, claim), reviewer: ctx.actor.id };
+    if (!review.author || review.author === review.reviewer)
+      throw invalidParam('reviewed', 'A claim is reviewed by someone other than its author.');
   }
   const r = confidenceScore(tiers, {
     evidence_tier: input.evidence_tier,
-    source_type: claim.source_type as ClaimSourceType,
+    source_type: sourceType,
+    predicate: claim.predicate,
     corroboration,
-    contradictions: input.contradictions ?? [],
-    reviewed: input.reviewed,
+    contradictions,
+    proof_ref: proof,
+    review,
   });
   const score = {
     score: r.score,
@@ -180,6 +279,7 @@ export async function scoreClaim(
     basis: r.basis,
     evidence_tier: input.evidence_tier,
     network_only: r.network_only,
+    reviewed_by: review?.reviewer ?? null,
     scored_at: new Date().toISOString(),
   };
   await tx.attributionClaim.update({

@@ -2,7 +2,7 @@ import type { Ctx, Db, Tx } from '../../context';
 import { isId, newId } from '../../ids';
 import { buildGraph, type ClaimLike } from '../../domain/attribution/graph';
 import { contradictionReport, indexContradictions } from '../../domain/attribution/contradictions';
-import { scoreMatrix } from '../../domain/attribution/matrix';
+import { matrixScorer } from '../../domain/attribution/matrix';
 import { addressKey, parseAddress } from '../../domain/judgments/wallet-address';
 import { exchangeSlug } from '../../domain/judgments/wallet-index';
 import type { ChainNetwork } from '../../domain/crypto/networks';
@@ -12,7 +12,7 @@ import { loadOwned, loadWritableMatter } from '../matters/access';
 import { eventData } from '../judgments/serialize';
 import { getChainSource } from '../chain/source';
 import { confidenceTiers } from '../crypto/reference-data';
-import { counterpartyNotes, exchangeLabelOf } from '../crypto/labels';
+import { counterpartyNotes, exchangeLabelOf, isCustodian } from '../crypto/labels';
 import { walletIndex } from '../judgments/wallet-data';
 import { manifestEntry } from '../crypto/manifest';
 import { CRYPTO_DATASETS } from '../crypto/asset-map';
@@ -21,7 +21,6 @@ import { namedOrImplicitWallets } from '../crypto/wallet-inputs';
 import { loopYield } from '../loop-yield';
 
 const MAX_COUNTERPARTIES = 50;
-
 
 /**
  * Builds (creates or refreshes) and stores the matter's attribution graph (gra_): nodes for
@@ -43,9 +42,18 @@ export async function createGraph(
     orderBy: { id: 'asc' },
   });
   await pause();
-  const index = indexContradictions(claims.map((c) => ({ ...c, claim_id: c.id })));
-  const matrix = scoreMatrix(confidenceTiers(), claims, index);
+  const index = indexContradictions(
+    claims.map((c) => ({ ...c, claim_id: c.id })),
+    isCustodian,
+  );
+  // Row by row with a step out between rows: a matter's claims are bounded only by its size.
+  const scoreRow = matrixScorer(confidenceTiers(), claims, index);
   await pause();
+  const matrix = [];
+  for (const c of claims) {
+    matrix.push(scoreRow(c));
+    await pause();
+  }
   const byId = new Map(matrix.map((x) => [x.claim_id, x]));
   let transfers: ChainTransfer[] = [];
   const manifest = [];

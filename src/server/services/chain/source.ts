@@ -59,6 +59,13 @@ export interface ChainSource {
     range?: { from?: Date; to?: Date },
     onProgress?: (p: Progress) => void,
   ): Promise<ChainTransfer[]>;
+  /**
+   * The part of `addresses`' histories an exchange hypothesis can rest on, where the source can
+   * filter it where the data is (else callers read every transfer): transfers with a `labelled`
+   * counterparty, and payments whose payee sent something on within `windowMs` (a possible
+   * deposit address). Oldest first.
+   */
+  hypothesisTransfers?(addresses: string[], labelled: string[], windowMs: number): Promise<ChainTransfer[]>;
   /** Outgoing transfers of `addresses` within [from, to] (the deposit-pattern's second hop). */
   outgoing(addresses: string[], range: { from: Date; to: Date }): Promise<ChainTransfer[]>;
   /** An issuer's status call (e.g. `isBlackListed(address)`) for `holder`, when it can be read. */

@@ -21,7 +21,7 @@ import { priceIndex, stablecoinIndex } from './reference-data';
 import { displayAddress, resolveWallets, type ResolvedWallet, type WalletInput } from './wallet-inputs';
 import { tokenOf } from '../chain/sandbox-transfers';
 import { dec } from '../../domain/judgments/decimal';
-import { computeExchangeHypotheses } from './hypotheses';
+import { computeExchangeHypotheses, hypothesisHistory } from './hypotheses';
 import { computeStablecoinExposure } from './stablecoin-exposure';
 import { datasetNames, manifestEntry, noteHistory, type ManifestEntry } from './manifest';
 import { exposureOut, reviewState } from './serialize';
@@ -182,8 +182,9 @@ export function knownExposure(rows: ExposureRow[]) {
 }
 
 /**
- * Each wallet's transfers, read with one query per network instead of one per wallet (an
- * asset map of a full matter is 1,000 wallets), filed by `network:key` in chain order.
+ * Each wallet's transfers that its exchange hypotheses can rest on (hypothesisHistory), read
+ * for all wallets of a network at once instead of per wallet (an asset map of a full matter is
+ * 1,000 wallets), filed by `network:key` in chain order.
  */
 async function walletHistories(
   ctx: Ctx,
@@ -196,7 +197,7 @@ async function walletHistories(
   for (const network of [...new Set(wallets.map((w) => w.network))]) {
     const keys = wallets.filter((w) => w.network === network).map((w) => w.key);
     const src = getChainSource(ctx, db, network);
-    const transfers = await src.transfers(keys);
+    const transfers = await hypothesisHistory(src, keys);
     reasons.push(
       ...noteHistory(
         manifest.find((m) => m.network === network),
@@ -262,10 +263,11 @@ export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
     source_manifest: manifest,
     created_at: created_at.toISOString(),
   };
-  const stored = JSON.parse(JSON.stringify(body));
-  await tx.assetMap.create({
-    data: { id, org_id: ctx.org.id, env: ctx.env, matter_id: m.id, body: stored, created_at },
-  });
+  // One JSON text bound as jsonb (as the attribution graph is stored): Prisma's Json input
+  // walks the body of a 1,000-wallet map value by value on the request's thread.
+  await tx.$executeRaw`
+    INSERT INTO crypto_asset_maps (id, org_id, env, matter_id, body, created_at)
+    VALUES (${id}, ${ctx.org.id}, ${ctx.env}, ${m.id}, ${JSON.stringify(body)}::jsonb, ${created_at})`;
   await recordChange(ctx, tx, {
     event_type: 'asset_map.created',
     object_type: 'asset_map',

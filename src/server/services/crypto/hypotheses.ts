@@ -6,15 +6,16 @@ import {
   packetReadiness,
   type ChainTransfer,
 } from '../../domain/crypto/hypotheses';
-import { getChainSource } from '../chain/source';
+import { getChainSource, type ChainSource } from '../chain/source';
 import { displayAddress, type ResolvedWallet } from './wallet-inputs';
-import { exchangeLabelOf } from './labels';
+import { exchangeLabelledKeys, exchangeLabelOf } from './labels';
 import { readinessContext, type ReadinessContext } from './readiness';
 import { loopYield } from '../loop-yield';
 
 /**
  * Exchange hypotheses for resolved wallets (API-CONTRACT §17): label, counterparty and
- * 72-hour deposit pattern, each with a GraphSense-scale confidence and its packet readiness.
+ * 72-hour deposit pattern (amount, asset and time matched, dust ignored, sweep tested), each
+ * with a GraphSense-scale confidence, the facts it rests on and its packet readiness.
  * Reads each wallet's history once and the second hop of all its payees in one query.
  * Packets read this for their `contents` (with `packet_readiness`).
  */
@@ -33,31 +34,30 @@ export async function computeExchangeHypotheses(
   const items = [];
   const unavailable: string[] = [];
   const pause = loopYield();
+  const reads = [];
   for (const w of args.wallets) {
     await pause();
     const src = getChainSource(ctx, db, w.network);
     if (!src.available) unavailable.push(src.missing!);
-    const own = args.histories?.get(`${w.network}:${w.key}`) ?? (await src.transfers([w.key]));
-    const payees = [...new Set(own.filter((t) => t.from === w.key && !exchangeLabelOf(t.to)).map((t) => t.to))];
+    const own = args.histories?.get(`${w.network}:${w.key}`) ?? (await hypothesisHistory(src, [w.key]));
     const sent = own.filter((t) => t.from === w.key);
-    const second =
-      payees.length && sent.length
-        ? await src.outgoing(payees, {
-            from: sent[0].timestamp,
-            to: new Date(sent.at(-1)!.timestamp.getTime() + DEPOSIT_WINDOW_MS),
-          })
-        : [];
-    const byFrom = new Map<string, ChainTransfer[]>();
-    for (const t of second) {
-      const list = byFrom.get(t.from);
-      if (list) list.push(t);
-      else byFrom.set(t.from, [t]);
-    }
+    const payees = [...new Set(sent.filter((t) => !exchangeLabelOf(t.to)).map((t) => t.to))];
+    const range = sent.length
+      ? { from: sent[0].timestamp, to: new Date(sent.at(-1)!.timestamp.getTime() + DEPOSIT_WINDOW_MS) }
+      : null;
+    reads.push({ w, src, own, payees, range });
+  }
+  const second = await secondHops(reads, pause);
+  for (const { w, src, own, range } of reads) {
+    await pause();
+    const byFrom = second.get(w.network)!;
+    // Only the forwards in this wallet's own window count (its sweep share included).
+    const inRange = (t: ChainTransfer) => range !== null && t.timestamp >= range.from && t.timestamp <= range.to;
     const drafts = exchangeHypotheses({
       wallet: w.key,
       network: w.network,
       own,
-      forwards: (a) => byFrom.get(a) ?? [],
+      forwards: (a) => (byFrom.get(a) ?? []).filter(inRange),
       exchangeOf: exchangeLabelOf,
     });
     for (const h of drafts) {
@@ -74,6 +74,8 @@ export async function computeExchangeHypotheses(
         exchange_address: displayAddress(h.exchange_address),
         packet_readiness: packetReadiness({ ...ready, has_relationship: ready.relationships.has(h.exchange) }),
         evidence_count: h.evidence_count,
+        facts: h.facts,
+        counter_evidence: h.counter_evidence,
         evidence: h.evidence.map((e) => ({
           ...e,
           from_address: displayAddress(e.from_address),
@@ -88,4 +90,47 @@ export async function computeExchangeHypotheses(
     }
   }
   return { items, unavailable: [...new Set(unavailable)] };
+}
+
+/**
+ * The part of wallets' histories a hypothesis can rest on: filtered by the source where it
+ * can (a wallet with 100,000 transfers is then read as the few thousand that matter), else all.
+ */
+export function hypothesisHistory(src: ChainSource, keys: string[]) {
+  return src.hypothesisTransfers
+    ? src.hypothesisTransfers(keys, exchangeLabelledKeys(), DEPOSIT_WINDOW_MS)
+    : src.transfers(keys);
+}
+
+/** Payees per second-hop query: each query's address list and answer stay small. */
+const PAYEE_CHUNK = 1_000;
+
+/**
+ * The deposit pattern's second hop for every wallet at once, per network: the outgoing
+ * transfers of all payees over the union of the wallets' windows, PAYEE_CHUNK payees per
+ * query with a step out between queries (not one query per wallet: a matter has 1,000).
+ */
+async function secondHops(
+  reads: { w: ResolvedWallet; src: ChainSource; payees: string[]; range: { from: Date; to: Date } | null }[],
+  pause: () => Promise<void>,
+) {
+  const out = new Map<string, Map<string, ChainTransfer[]>>();
+  for (const network of new Set(reads.map((r) => r.w.network))) {
+    const byFrom = new Map<string, ChainTransfer[]>();
+    out.set(network, byFrom);
+    const mine = reads.filter((r) => r.w.network === network && r.range && r.payees.length);
+    if (!mine.length) continue;
+    const payees = [...new Set(mine.flatMap((r) => r.payees))];
+    const from = new Date(Math.min(...mine.map((r) => r.range!.from.getTime())));
+    const to = new Date(Math.max(...mine.map((r) => r.range!.to.getTime())));
+    for (let i = 0; i < payees.length; i += PAYEE_CHUNK) {
+      for (const t of await mine[0].src.outgoing(payees.slice(i, i + PAYEE_CHUNK), { from, to })) {
+        const list = byFrom.get(t.from);
+        if (list) list.push(t);
+        else byFrom.set(t.from, [t]);
+      }
+      await pause();
+    }
+  }
+  return out;
 }

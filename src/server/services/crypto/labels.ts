@@ -1,4 +1,5 @@
 import { classifyWallet } from '../../domain/judgments/wallet-index';
+import { isCustodianName } from '../../domain/attribution/contradictions';
 import type { ExchangeLabel } from '../../domain/crypto/hypotheses';
 import { walletIndex } from '../judgments/wallet-data';
 import { confidenceTiers } from './reference-data';
@@ -22,6 +23,13 @@ export function exchangeLabelOf(key: string): ExchangeLabel | null {
   return best;
 }
 
+let labelled: string[] | null = null;
+/** The address keys that carry an exchange label (what a chain source filters hypothesis histories by). */
+export function exchangeLabelledKeys(): string[] {
+  labelled ??= [...walletIndex().labels.keys()].filter((k) => exchangeLabelOf(k) !== null);
+  return labelled;
+}
+
 /** What the shipped data says about a counterparty: its labels and any OFAC SDN listing. */
 export function counterpartyNotes(key: string): { notes: string[]; ofac: boolean; exchange: string | null } {
   const c = classifyWallet(walletIndex(), key);
@@ -32,3 +40,6 @@ export function counterpartyNotes(key: string): { notes: string[]; ofac: boolean
   else for (const l of c.labels.slice(0, 2)) notes.push(`labelled ${l.category}: ${l.name_tags || l.entity}`);
   return { notes, ofac: c.ofac.length > 0, exchange: ex?.exchange ?? null };
 }
+
+/** Whether a claim's subject names an exchange of the label data (a custodian of its deposit addresses). */
+export const isCustodian = (subject: string) => isCustodianName(subject, walletIndex().exchanges);
