@@ -1,49 +1,18 @@
 import { z } from 'zod';
 import { defineOp } from './define';
-import { arr, currency, dateTime, decimal, reviewStateOut, sourceRef, str } from './schemas';
-import { network, walletsIn } from './crypto-schemas';
+import { arr, currency, dateTime, decimal, reviewStateOut, sourceRef, str, timestamp, sourceRefOut } from './schemas';
+import { manifest, network, walletsIn } from './crypto-schemas';
 
 /** Crypto folder (API-CONTRACT §13 sandbox_transfer, §17). */
 const matterId = () => str(100);
 
-const manifest = z
-  .array(
-    z.object({
-      source: z.string(),
-      network: z.string(),
-      block_number: z.number().nullable(),
-      as_of: z.string(),
-      datasets: z.array(z.string()),
-      missing_source: z.string().optional().meta({ description: 'Why no source serves this network.' }),
-      history: z
-        .object({
-          from_block: z.number(),
-          to_block: z.number(),
-          head_block: z.number(),
-          complete: z.boolean(),
-        })
-        .optional()
-        .meta({
-          description:
-            "Blocks of the wallets' histories read (evm_rpc): a history is walked forward in bounded runs that resume from a stored cursor; while `complete` is false the output is under review and building it again continues from `to_block + 1`.",
-        }),
-      notes: z
-        .array(z.string())
-        .optional()
-        .meta({ description: 'What the source cannot show (e.g. internal contract transfers without a trace API).' }),
-    }),
-  )
-  .meta({
-    id: 'SourceManifest',
-    description: 'The chain sources (with block height and time) and reference datasets an output rests on.',
-  });
 const evidence = z.object({
   transaction_hash: z.string(),
   from_address: z.string(),
   to_address: z.string(),
   asset: z.string(),
-  amount: z.string().describe("Exact decimal in the asset's units."),
-  timestamp: z.string(),
+  amount: z.string().max(40).describe("Exact decimal in the asset's units."),
+  timestamp: timestamp(),
 });
 const hypothesis = z
   .object({
@@ -59,7 +28,7 @@ const hypothesis = z
     packet_readiness: z.enum(['ready', 'needs_relationship', 'needs_authority', 'collection_paused']),
     evidence_count: z.number().int(),
     evidence: z.array(evidence).describe('The first supporting transfers (evidence_count counts them all).'),
-    source_refs: z.array(z.unknown()),
+    source_refs: z.array(sourceRefOut),
   })
   .meta({
     id: 'ExchangeHypothesis',
@@ -69,7 +38,7 @@ const hypothesis = z
 const onchainStatus = z.object({
   frozen: z.boolean(),
   function: z.string(),
-  checked_at: z.string(),
+  checked_at: timestamp(),
   block_number: z.number().nullable(),
 });
 const exposure = z
@@ -109,7 +78,7 @@ const assetMap = z
         network: z.string(),
         role: z.string(),
         confidence: z.number().nullable(),
-        source_refs: z.array(z.unknown()),
+        source_refs: z.array(sourceRefOut),
       }),
     ),
     token_exposures: z.array(
@@ -126,9 +95,9 @@ const assetMap = z
     exchange_hypotheses: z.array(hypothesis),
     stablecoin_exposure: z.array(exposure),
     review_state: reviewStateOut,
-    source_refs: z.array(z.unknown()),
+    source_refs: z.array(sourceRefOut),
     source_manifest: manifest,
-    created_at: z.string(),
+    created_at: timestamp(),
     audit_ref: z.string().optional(),
   })
   .meta({
@@ -175,7 +144,7 @@ export const createTransactionTimeline = defineOp('POST', '/v1/crypto/transactio
           transaction_hash: z.string(),
           network: z.string(),
           block_number: z.number().nullable(),
-          timestamp: z.string(),
+          timestamp: timestamp(),
           from_address: z.string(),
           to_address: z.string(),
           asset: z.string(),
@@ -186,7 +155,7 @@ export const createTransactionTimeline = defineOp('POST', '/v1/crypto/transactio
       ),
       review_state: reviewStateOut,
       source_manifest: manifest,
-      created_at: z.string(),
+      created_at: timestamp(),
       audit_ref: z.string().optional(),
     })
     .meta({
@@ -257,7 +226,7 @@ export const createSandboxTransfer = defineOp('POST', '/v1/sandbox/chain/transfe
     to_address: z.string(),
     asset: z.string(),
     amount: z.number(),
-    timestamp: z.string(),
+    timestamp: timestamp(),
     block_number: z.number(),
     audit_ref: z.string().optional(),
   }),

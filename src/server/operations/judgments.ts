@@ -13,6 +13,9 @@ import {
   reviewStateOut,
   sourceRef,
   str,
+  timestamp,
+  day,
+  sourceRefOut,
 } from './schemas';
 import { JURISDICTION_RE } from '../domain/judgments/jurisdiction-rules';
 import {
@@ -42,6 +45,7 @@ const calendarDate = () =>
 const jurisdiction = () =>
   z
     .string()
+    .max(40)
     .trim()
     .toUpperCase()
     .regex(JURISDICTION_RE, 'an ISO 3166-2 code such as US-CA, or US-FED-<state> for a federal court');
@@ -70,8 +74,8 @@ const deadline = z
     matter_id: z.string(),
     type: z.enum(DEADLINE_TYPES),
     kind: z.string(),
-    date: z.string().nullable(),
-    window_opens: z.string().nullable(),
+    date: day().nullable(),
+    window_opens: day().nullable(),
     title: z.string(),
     description: z.string(),
     legal_basis: z.string().nullable(),
@@ -80,8 +84,8 @@ const deadline = z
     source: z.enum(['rules', 'user', 'none']),
     review_required: z.boolean(),
     review_reasons: z.array(z.string()),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
   })
   .meta({ id: 'Deadline', description: 'A deadline (a legal last day) of a judgment.' });
 
@@ -106,7 +110,7 @@ const judgment = z
     consumer_debt: z.boolean().nullable(),
     post_judgment_interest: z.object({ rate_pct: z.number(), basis: z.string() }).nullable(),
     review_state: reviewStateOut,
-    source_refs: z.array(z.unknown()),
+    source_refs: z.array(sourceRefOut),
     enforcement_profile: z.enum(PROFILE_NAMES).nullable(),
     pressure_level: z.number().int().nullable(),
     jurisdiction_rules: z.object({
@@ -119,8 +123,8 @@ const judgment = z
       review_reasons: z.array(z.string()),
       dataset: z.string(),
     }),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
     audit_ref: z.string().optional(),
   })
   .meta({ id: 'Judgment', description: 'A money judgment taken in on a matter.' });
@@ -138,7 +142,7 @@ const validation = z
     gates: z.array(gateOut),
     checks_run: z.array(z.enum(GATE_NAMES)),
     judgment_status: z.enum(JUDGMENT_STATUSES).optional(),
-    created_at: z.string(),
+    created_at: timestamp(),
   })
   .meta({
     id: 'JudgmentValidation',
@@ -245,7 +249,7 @@ export const setEnforcementProfile = defineOp('POST', '/v1/judgments/{judgment_i
     notes: z.string().nullable(),
     validation_id: z.string(),
     review_state: reviewStateOut,
-    set_at: z.string(),
+    set_at: timestamp(),
   }),
 });
 
@@ -315,7 +319,7 @@ export const createEnforcementPlan = defineOp('POST', '/v1/judgments/{judgment_i
     ),
     datasets: z.array(z.string()),
     constraints: z.record(z.string(), z.unknown()).nullable(),
-    created_at: z.string(),
+    created_at: timestamp(),
   }),
 });
 
