@@ -229,12 +229,12 @@ function operationObject(op: Operation) {
     }
   }
   parameters.push(ref('parameters', 'MD-Version'));
-  if (op.idem) parameters.push(ref('parameters', 'Idempotency-Key'));
+  if (op.takesIdempotencyKey) parameters.push(ref('parameters', 'Idempotency-Key'));
   const body = op.body ? toSchema(op.body, 'input') : null;
   const successHeaders = headerRefs([
     ...COMMON_HEADERS,
     ...RATE_HEADERS,
-    ...(op.idem ? (['Idempotent-Replayed'] as const) : []),
+    ...(op.takesIdempotencyKey ? (['Idempotent-Replayed'] as const) : []),
   ]);
   const success = topLevel(op, toSchema(op.response, 'output'));
   const responses: Json = {
@@ -253,7 +253,7 @@ function operationObject(op: Operation) {
     `curl -X ${op.method} "$BASE_URL${path}${ex?.query ? `?${new URLSearchParams(fillExample(ex.query) as Record<string, string>)}` : ''}"`,
     '-H "Authorization: Bearer $MD_API_KEY"',
     `-H "MD-Version: ${API_VERSION}"`,
-    ...(op.idem ? ['-H "Idempotency-Key: $(uuidgen)"'] : []),
+    ...(op.takesIdempotencyKey ? ['-H "Idempotency-Key: $(uuidgen)"'] : []),
     ...(op.body ? ['-H "Content-Type: application/json"', `-d '${json.replace(/'/g, "'\\''")}'`] : []),
   ].join(' \\\n  ');
   const args = [
@@ -262,17 +262,17 @@ function operationObject(op: Operation) {
       : '',
     ex?.query ? `query: ${JSON.stringify(fillExample(ex.query))}` : '',
     op.body ? `body: ${json.replace(/\n/g, '\n  ')}` : '',
-    op.idem ? "headers: { 'Idempotency-Key': crypto.randomUUID() }" : '',
+    op.takesIdempotencyKey ? "headers: { 'Idempotency-Key': crypto.randomUUID() }" : '',
   ].filter(Boolean);
   return {
     operationId: op.name,
     summary: op.summary,
-    description: `${op.summary}.\n\nScope \`${op.scope}\`${op.gate ? '; gated: the matter needs authority in effect (403 `authority_required` otherwise)' : ''}${op.idem ? '; idempotent under `Idempotency-Key`' : ''}${op.sandboxOnly ? '; sandbox keys only' : ''}.`,
+    description: `${op.summary}.\n\nScope \`${op.scope}\`${op.gate ? '; gated: the matter needs authority in effect (403 `authority_required` otherwise)' : ''}${op.takesIdempotencyKey ? '; idempotent under `Idempotency-Key`' : ''}${op.sandboxOnly ? '; sandbox keys only' : ''}.`,
     tags: [op.folder],
     security: [{ bearer: [] }],
     'x-scope': op.scope,
     'x-gate': op.gate,
-    'x-idempotent': op.idem,
+    'x-idempotent': op.takesIdempotencyKey,
     parameters,
     ...(body
       ? {

@@ -179,6 +179,13 @@ export const reviewStateOut = z
 /** Free-form object (economics, details…): bounded by the body limits, not by shape. */
 export const freeObject = () => z.record(z.string().max(200), z.unknown());
 
+/** A paging cursor: the id of an object of the list being paged (checked against the list too). */
+const cursor = () =>
+  z
+    .string()
+    .max(100)
+    .regex(/^[a-z]+_[0-9A-Za-z]{24}$/, 'the id of an object from this list');
+
 const PAGE_SHAPE = {
   // Digits only: Number() would also read "1e1", "0x10" or " 5 ".
   // Digits only in a query string (Number() would also read "1e1", "0x10" or " 5 "); the
@@ -193,8 +200,8 @@ const PAGE_SHAPE = {
     ])
     .pipe(z.number().int().min(1).max(100))
     .default(20),
-  starting_after: z.string().max(100).optional(),
-  ending_before: z.string().max(100).optional(),
+  starting_after: cursor().optional(),
+  ending_before: cursor().optional(),
 };
 
 /** limit 1–100 (default 20), starting_after | ending_before, plus the list's own filters. */

@@ -22,7 +22,6 @@ import { loopYield } from '../loop-yield';
 
 const MAX_COUNTERPARTIES = 50;
 
-
 /**
  * Builds (creates or refreshes) and stores the matter's attribution graph (gra_): nodes for
  * wallets, people, entities, exchanges and counterparties; edges for aggregated transfers and
