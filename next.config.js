@@ -1,6 +1,9 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // The proxy answers `/path/` with its own 308 to `/path` (src/proxy.ts), so that the redirect
+  // carries a request id like every other /v1 answer.
+  skipTrailingSlashRedirect: true,
   // Loaded with plain Node `import` at runtime instead of being bundled: PGlite reads its
   // .wasm/.data files relative to its own module URL, the schema engine is instantiated by
   // hand from node_modules (src/server/db/migrate.ts), and the adapters must share one copy

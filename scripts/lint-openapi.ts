@@ -1,6 +1,6 @@
 /**
  * `npm run lint:openapi`: dumps the OpenAPI document from the registry and lints it with
- * Redocly (recommended) and Spectral (spectral:oas). Any error or warning fails.
+ * Redocly (recommended) and Spectral (spectral:oas with OWASP's API Security ruleset; .spectral.yaml names each rule narrowed or off and why). Any error or warning fails.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -43,7 +43,7 @@ const results = JSON.parse(spectral.out.slice(spectral.out.indexOf('['))) as {
   path: string[];
 }[];
 const count = (sev: number) => results.filter((r) => r.severity === sev).length;
-console.log(`spectral (spectral:oas): ${count(0)} errors, ${count(1)} warnings, ${count(2)} infos, ${count(3)} hints`);
+console.log(`spectral (spectral:oas, owasp): ${count(0)} errors, ${count(1)} warnings, ${count(2)} infos, ${count(3)} hints`);
 for (const r of results) console.log(`  ${r.code}: ${r.message} at ${r.path.join('.')}`);
 
 if (totals.errors || totals.warnings || results.length) process.exit(1);

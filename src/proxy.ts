@@ -1,21 +1,24 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { isMalformedPath, malformedPath } from './server/http/not-found';
+import { isMalformedPath, malformedPath, trailingSlashRedirect } from './server/http/not-found';
 
 /** Pages reachable without a session; everything else outside the matcher's exclusions is console. */
 const PUBLIC_PAGES = [/^\/$/, /^\/signin\/?$/, /^\/invite\/[^/]+\/?$/, /^\/favicon\.ico$/, /^\/robots\.txt$/];
 const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
 
 /**
- * Two jobs, no database (proxy runs apart from the app's modules):
+ * Three jobs, no database (proxy runs apart from the app's modules):
  * - malformed percent-encoding (`%ZZ`, `%FF`, a cut-off `%E0%A4%A`) answers 400 in the error
  *   format here, because Next's router would fail to decode it with a plain-text 500.
+ * - a trailing slash answers 308 to the path without it, with a request id (next.config.js
+ *   turns Next's own redirect off).
  * - console: the optimistic gate. A visit without a session cookie goes to /signin with its URL
  *   as callbackUrl before anything renders. The cookie's signature, the user's status and their
  *   permissions are checked where data is read (console layout and every tRPC procedure).
  */
 export function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
-  if (isMalformedPath(pathname)) return malformedPath();
+  if (isMalformedPath(pathname)) return malformedPath(req);
+  if (pathname.length > 1 && pathname.endsWith('/')) return trailingSlashRedirect(req);
   if (pathname.startsWith('/api/') || pathname.startsWith('/v1/')) return NextResponse.next();
   if (PUBLIC_PAGES.some((re) => re.test(pathname))) return NextResponse.next();
   // Chunked cookies (".0", ".1") are used when a token is large.
@@ -41,6 +44,7 @@ export const config = {
   // read's CPU (README, Performance).
   matcher: [
     '/v1/:path(.*%.*)',
+    '/:path(.+/)',
     '/api/:path*',
     '/((?!v1(?:/|$)|api/|docs(?:/|$)|_next/|metrics$|healthz$|readyz$|bench/write-floor$).*)',
   ],

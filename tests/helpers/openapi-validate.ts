@@ -1,18 +1,21 @@
 /**
  * Validates live responses against the served OpenAPI document with Ajv (JSON Schema 2020-12,
  * OpenAPI 3.1's dialect). The document's object schemas carry `additionalProperties: false`
- * and their `required` lists, so an extra or a missing field fails.
+ * and their `required` lists, so an extra or a missing field fails; `format` (date-time, date)
+ * is checked as well.
  */
 import assert from 'node:assert/strict';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import type { Res } from './client';
 
 type Json = Record<string, any>;
 const ptr = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export class DocValidator {
-  private ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  // Formats are checked too: a `date-time` field that answered "yesterday" fails.
+  private ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
   private cache = new Map<string, ValidateFunction>();
   /** How many responses were checked (operations × cases), for the suite's diagnostic. */
   count = 0;

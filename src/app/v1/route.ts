@@ -1,2 +1,2 @@
 /** `/v1` itself is no operation; the catch-all below it does not match it. */
-export { GET, POST, PATCH, PUT, DELETE } from '@/server/http/unserved';
+export { GET, POST, PATCH, PUT, DELETE, OPTIONS } from '@/server/http/unserved';

@@ -10,6 +10,15 @@ export const EXTRA_SCOPES = ['packets:approve'] as const;
 export const KNOWN_SCOPES: ReadonlySet<string> = new Set([...operations.map((o) => o.scope), ...EXTRA_SCOPES]);
 export const KNOWN_FAMILIES: ReadonlySet<string> = new Set([...KNOWN_SCOPES].map((s) => s.split(':')[0]));
 
+/**
+ * Every scope string a key may carry, in the order the reference lists them: `*`, each family's
+ * wildcard, then each scope. The API's closed set (an enum in the OpenAPI document).
+ */
+export const SCOPE_NAMES = ['*', ...[...KNOWN_FAMILIES].sort().map((f) => `${f}:*`), ...[...KNOWN_SCOPES].sort()] as [
+  string,
+  ...string[],
+];
+
 export function grants(granted: readonly string[], required: string): boolean {
   const family = required.split(':')[0];
   return granted.some((g) => g === '*' || g === required || g === `${family}:*`);

@@ -61,7 +61,7 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
         ...principal,
         requestId,
         version,
-        idempotencyKey: op.idem ? req.headers.get('idempotency-key') : null,
+        idempotencyKey: op.takesIdempotencyKey ? req.headers.get('idempotency-key') : null,
         origin: linkOrigin(req.headers, url.origin),
         auditRef: null,
       };
@@ -100,13 +100,16 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
         const print = fingerprint(op.method, url.pathname, raw.value, raw.text);
         outcome = await runIdempotent(db, ctx, key, print, exec, (e) => ({
           status: e.status,
-          body: errorBody(e, requestId),
+          body: errorBody(e, requestId, ctx!.origin),
         }));
       } else outcome = await transaction(db, exec);
     } catch (e) {
       const err = toApiError(e, requestId);
       Object.assign(headers, err.extras.headers ?? {});
-      outcome = { status: err.status, body: errorBody(err, requestId) };
+      outcome = {
+        status: err.status,
+        body: errorBody(err, requestId, ctx?.origin ?? linkOrigin(req.headers, url.origin)),
+      };
     }
     if (outcome.replayed) headers['Idempotent-Replayed'] = 'true';
     headers['MD-Audit-Ref'] = auditRefOf(outcome.body, requestId);

@@ -1,7 +1,5 @@
 import { ApiError } from '../errors';
-import { API_VERSION } from '../config';
-import { newId } from '../ids';
-import { errorBody, jsonResponse } from './respond';
+import { refusal } from './respond';
 import { requestOrigin } from './client-address';
 import { decodeUtf8, readCappedBytes } from './body';
 
@@ -14,16 +12,6 @@ import { decodeUtf8, readCappedBytes } from './body';
 export const AUTH_MAX_BODY_BYTES = 64 * 1024;
 export const TRPC_MAX_BODY_BYTES = 1024 * 1024;
 export const TRPC_MAX_BATCH = 20;
-
-export function errorResponse(e: ApiError): Response {
-  const requestId = newId('request');
-  return jsonResponse(e.status, errorBody(e, requestId), {
-    'MD-Request-Id': requestId,
-    'MD-Version': API_VERSION,
-    'MD-Audit-Ref': requestId,
-    ...(e.extras.headers ?? {}),
-  });
-}
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD';
 
@@ -89,7 +77,7 @@ export async function guardTrpc(req: Request): Promise<Request | Response> {
     }
     return await buffered(req, TRPC_MAX_BODY_BYTES, true);
   } catch (e) {
-    if (e instanceof ApiError) return errorResponse(e);
+    if (e instanceof ApiError) return refusal(e, req);
     throw e;
   }
 }
@@ -100,7 +88,7 @@ export async function guardAuth(req: Request): Promise<Request | Response> {
     if (hasBody(req.method)) assertMediaType(req, /^(application\/x-www-form-urlencoded|application\/json)\s*(;|$)/i);
     return await buffered(req, AUTH_MAX_BODY_BYTES);
   } catch (e) {
-    if (e instanceof ApiError) return errorResponse(e);
+    if (e instanceof ApiError) return refusal(e, req);
     throw e;
   }
 }

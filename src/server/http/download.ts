@@ -6,6 +6,7 @@ import { log } from '../log';
 import { verifyDownload } from '../services/exports/download-link';
 import { errorBody, jsonResponse } from './respond';
 import { toApiError } from './api';
+import { linkOrigin } from './client-address';
 
 /**
  * GET /v1/exports/{export_id}/download?expires&signature: the bytes of a ready export, for
@@ -55,6 +56,6 @@ export async function serveDownload(req: Request, exportId: string): Promise<Res
     });
   } catch (err) {
     const e = toApiError(err, requestId);
-    return jsonResponse(e.status, errorBody(e, requestId), headers);
+    return jsonResponse(e.status, errorBody(e, requestId, linkOrigin(req.headers, new URL(req.url).origin)), headers);
   }
 }

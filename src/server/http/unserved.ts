@@ -10,3 +10,4 @@ export const POST = routeNotFound;
 export const PATCH = routeNotFound;
 export const PUT = routeNotFound;
 export const DELETE = routeNotFound;
+export const OPTIONS = routeNotFound;

@@ -1,30 +1,32 @@
 import { z } from 'zod';
 import { defineOp } from './define';
-import { arr, date, dateTime, idRef, listOf, listQuery, sourceRef, str } from './schemas';
+import { arr, date, dateTime, idRef, listOf, listQuery, sourceRef, sourceRefOut, str, timestamp } from './schemas';
 import { ACTION_STATUSES, ACTION_TYPES, PRIORITIES } from '../domain/actions/action-status';
 
-const action = z.object({
-  object: z.literal('action'),
-  action_id: z.string(),
-  matter_id: z.string(),
-  campaign_id: z.string().nullable(),
-  type: z.string(),
-  title: z.string(),
-  owner_id: z.string().nullable(),
-  priority: z.enum(PRIORITIES),
-  status: z.enum(ACTION_STATUSES),
-  due_at: z.string().nullable(),
-  overdue: z.boolean(),
-  linked_packet_id: z.string().nullable(),
-  linked_alert_id: z.string().nullable(),
-  requirements: z.array(z.string()),
-  completion_notes: z.string().nullable(),
-  evidence_refs: z.array(z.unknown()),
-  completed_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  audit_ref: z.string().optional(),
-});
+const action = z
+  .object({
+    object: z.literal('action'),
+    action_id: z.string(),
+    matter_id: z.string(),
+    campaign_id: z.string().nullable(),
+    type: z.enum(ACTION_TYPES),
+    title: z.string(),
+    owner_id: z.string().nullable(),
+    priority: z.enum(PRIORITIES),
+    status: z.enum(ACTION_STATUSES),
+    due_at: timestamp().nullable(),
+    overdue: z.boolean(),
+    linked_packet_id: z.string().nullable(),
+    linked_alert_id: z.string().nullable(),
+    requirements: z.array(z.string()),
+    completion_notes: z.string().nullable(),
+    evidence_refs: z.array(sourceRefOut),
+    completed_at: timestamp().nullable(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+    audit_ref: z.string().optional(),
+  })
+  .meta({ id: 'Action', description: 'A step in the action queue: what to do on a matter, by whom and by when.' });
 
 const title = () => z.string().trim().min(1).max(500);
 const requirement = () => z.string().trim().min(1).max(2000);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOp } from './define';
-import { arr, dateTime, reviewStateOut, sourceRef, str } from './schemas';
+import { manifest } from './crypto-schemas';
+import { arr, dateTime, reviewStateOut, sourceRef, str, timestamp, sourceRefOut } from './schemas';
 import { CLAIM_SOURCE_TYPES, PREDICATES } from '../domain/attribution/confidence';
 import { WALLET_ROLES } from '../services/attribution/wallets';
 import { MAX_WALLETS, network } from './crypto-schemas';
@@ -18,8 +19,8 @@ const wallet = z
     network: z.string(),
     role: z.string(),
     confidence: z.number().nullable(),
-    source_refs: z.array(z.unknown()),
-    created_at: z.string(),
+    source_refs: z.array(sourceRefOut),
+    created_at: timestamp(),
   })
   .meta({ id: 'Wallet', description: 'A wallet imported onto a matter, merged by network and address.' });
 const label = z.enum(['weak_signal', 'moderate', 'strong', 'confirmed']);
@@ -34,7 +35,7 @@ const scoreOut = {
     .nullable()
     .optional()
     .describe('The actor whose review lifted the user-assertion cap (never the claim author), or null.'),
-  scored_at: z.string(),
+  scored_at: timestamp(),
 };
 const claim = z
   .object({
@@ -47,7 +48,7 @@ const claim = z
       .string()
       .describe("The claim's object (what the subject owns, controls …); `object_type` names the resource."),
     source_type: z.string(),
-    source_refs: z.array(z.unknown()),
+    source_refs: z.array(sourceRefOut),
     basis: z.array(z.string()),
     confidence: z.number(),
     confidence_label: label,
@@ -55,7 +56,7 @@ const claim = z
       .object(scoreOut)
       .nullable()
       .describe('The latest confidence score (POST /v1/attribution/confidence-score), or null.'),
-    created_at: z.string(),
+    created_at: timestamp(),
     audit_ref: z.string().optional(),
   })
   .meta({
@@ -77,7 +78,7 @@ const graph = z
         predicate: z.string(),
         object: z.string(),
         source_type: z.string(),
-        source_refs: z.array(z.unknown()),
+        source_refs: z.array(sourceRefOut),
         confidence: z.number(),
       }),
     ),
@@ -113,8 +114,8 @@ const graph = z
         'What was left out of the drawing (per wallet, the smaller counterparty flows); empty when nothing was.',
       ),
     review_state: reviewStateOut,
-    source_manifest: z.array(z.unknown()),
-    created_at: z.string(),
+    source_manifest: manifest,
+    created_at: timestamp(),
     audit_ref: z.string().optional(),
   })
   .meta({
@@ -132,12 +133,12 @@ const signal = z
     source: z.string(),
     legal_process_id: z.string().nullable(),
     raw_value_redacted: z.string().nullable(),
-    timestamp: z.string().nullable(),
+    timestamp: timestamp().nullable(),
     privacy_restrictions: z.array(z.string()),
     confidence_level: z.enum(['L0', 'L1', 'L2', 'L3']),
     confidence_basis: z.array(z.string()),
     review_required: z.literal(true),
-    created_at: z.string(),
+    created_at: timestamp(),
     audit_ref: z.string().optional(),
   })
   .meta({
@@ -169,7 +170,7 @@ const correlationResult = z
       .number()
       .int()
       .describe('Signals of the matter left out because they are counsel_only and the caller is not counsel.'),
-    created_at: z.string(),
+    created_at: timestamp(),
     audit_ref: z.string().optional(),
   })
   .meta({

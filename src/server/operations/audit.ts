@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOp } from './define';
-import { dateTime, freeObject, listOf, listQuery, str } from './schemas';
+import { dateTime, freeObject, listOf, listQuery, str, timestamp } from './schemas';
 
 const auditEvent = z
   .object({
@@ -13,12 +13,12 @@ const auditEvent = z
     object_type: z.string(),
     object_id: z.string(),
     request_id: z.string(),
-    timestamp: z.string(),
+    timestamp: timestamp(),
     details: z.record(z.string(), z.unknown()),
     sequence: z.number().int(),
     prev_hash: z.string(),
     hash: z.string(),
-    created_at: z.string(),
+    created_at: timestamp(),
     audit_ref: z.string().optional(),
   })
   .meta({ id: 'AuditEvent', description: "One link of a matter's tamper-evident audit chain." });
@@ -43,6 +43,7 @@ export const createAuditEvent = defineOp('POST', '/v1/audit/events', {
     matter_id: str(100),
     event_type: z
       .string()
+      .max(108)
       .regex(/^custom\.[a-z0-9_.]{1,100}$/, "custom.<name> (lowercase letters, digits, '_' and '.')"),
     object_type: str(100).optional(),
     object_id: str(100).optional(),
@@ -66,7 +67,7 @@ export const verifyMatterAudit = defineOp('GET', '/v1/audit/matters/{matter_id}/
       events_checked: z.number().int(),
       head_hash: z.string().nullable(),
       first_invalid_event_id: z.string().nullable(),
-      verified_at: z.string(),
+      verified_at: timestamp(),
     })
     .meta({ id: 'AuditVerification', description: "The outcome of recomputing a matter's hash chain." }),
 });

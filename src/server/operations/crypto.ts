@@ -1,42 +1,22 @@
 import { z } from 'zod';
 import { defineOp } from './define';
-import { arr, currency, dateTime, decimal, reviewStateOut, sourceRef, str } from './schemas';
-import { network, walletsIn } from './crypto-schemas';
+import {
+  arr,
+  currency,
+  dateTime,
+  decimal,
+  reviewStateOut,
+  sourceRef,
+  str,
+  timestamp,
+  sourceRefOut,
+  day,
+} from './schemas';
+import { manifest, network, walletsIn } from './crypto-schemas';
 
 /** Crypto folder (API-CONTRACT §13 sandbox_transfer, §17). */
 const matterId = () => str(100);
 
-const manifest = z
-  .array(
-    z.object({
-      source: z.string(),
-      network: z.string(),
-      block_number: z.number().nullable(),
-      as_of: z.string(),
-      datasets: z.array(z.string()),
-      missing_source: z.string().optional().meta({ description: 'Why no source serves this network.' }),
-      history: z
-        .object({
-          from_block: z.number(),
-          to_block: z.number(),
-          head_block: z.number(),
-          complete: z.boolean(),
-        })
-        .optional()
-        .meta({
-          description:
-            "Blocks of the wallets' histories read (evm_rpc): a history is walked forward in bounded runs that resume from a stored cursor; while `complete` is false the output is under review and building it again continues from `to_block + 1`.",
-        }),
-      notes: z
-        .array(z.string())
-        .optional()
-        .meta({ description: 'What the source cannot show (e.g. internal contract transfers without a trace API).' }),
-    }),
-  )
-  .meta({
-    id: 'SourceManifest',
-    description: 'The chain sources (with block height and time) and reference datasets an output rests on.',
-  });
 const tokenStatus = z
   .enum(['verified', 'native', 'unverified'])
   .describe(
@@ -47,8 +27,8 @@ const evidence = z.object({
   from_address: z.string(),
   to_address: z.string(),
   asset: z.string(),
-  amount: z.string().describe("Exact decimal in the asset's units."),
-  timestamp: z.string(),
+  amount: z.string().max(40).describe("Exact decimal in the asset's units."),
+  timestamp: timestamp(),
 });
 const hypothesis = z
   .object({
@@ -74,7 +54,7 @@ const hypothesis = z
       .describe(
         'What speaks against it and lowered its confidence (e.g. the deposit address also paid unlabelled addresses); empty when nothing does.',
       ),
-    source_refs: z.array(z.unknown()),
+    source_refs: z.array(sourceRefOut),
   })
   .meta({
     id: 'ExchangeHypothesis',
@@ -84,7 +64,7 @@ const hypothesis = z
 const onchainStatus = z.object({
   frozen: z.boolean(),
   function: z.string(),
-  checked_at: z.string(),
+  checked_at: timestamp(),
   block_number: z.number().nullable(),
 });
 const exposure = z
@@ -124,7 +104,7 @@ const assetMap = z
         network: z.string(),
         role: z.string(),
         confidence: z.number().nullable(),
-        source_refs: z.array(z.unknown()),
+        source_refs: z.array(sourceRefOut),
       }),
     ),
     token_exposures: z.array(
@@ -138,10 +118,9 @@ const assetMap = z
           .string()
           .nullable()
           .describe('peg (a registry stablecoin at 1 USD) or daily_close (data/prices); null when not valued.'),
-        valuation_time: z.string().nullable().optional().describe("When the amount was valued (the map's creation)."),
+        valuation_time: timestamp().nullable().optional().describe("When the amount was valued (the map's creation)."),
         price_usd: z.number().nullable().optional(),
-        price_date: z
-          .string()
+        price_date: day()
           .nullable()
           .optional()
           .describe('The day of the close used (the last on or before valuation_time); older than 2 days sets review.'),
@@ -174,9 +153,9 @@ const assetMap = z
     exchange_hypotheses: z.array(hypothesis),
     stablecoin_exposure: z.array(exposure),
     review_state: reviewStateOut,
-    source_refs: z.array(z.unknown()),
+    source_refs: z.array(sourceRefOut),
     source_manifest: manifest,
-    created_at: z.string(),
+    created_at: timestamp(),
     audit_ref: z.string().optional(),
   })
   .meta({
@@ -223,7 +202,7 @@ export const createTransactionTimeline = defineOp('POST', '/v1/crypto/transactio
           transaction_hash: z.string(),
           network: z.string(),
           block_number: z.number().nullable(),
-          timestamp: z.string(),
+          timestamp: timestamp(),
           from_address: z.string(),
           to_address: z.string(),
           asset: z.string(),
@@ -234,7 +213,7 @@ export const createTransactionTimeline = defineOp('POST', '/v1/crypto/transactio
       ),
       review_state: reviewStateOut,
       source_manifest: manifest,
-      created_at: z.string(),
+      created_at: timestamp(),
       audit_ref: z.string().optional(),
     })
     .meta({
@@ -316,7 +295,7 @@ export const createSandboxTransfer = defineOp('POST', '/v1/sandbox/chain/transfe
       .nullable()
       .describe('The registry ticker of the contract (null unless verified or native).'),
     amount: z.number(),
-    timestamp: z.string(),
+    timestamp: timestamp(),
     block_number: z.number(),
     audit_ref: z.string().optional(),
   }),

@@ -22,6 +22,11 @@ export interface Operation<
   response: z.ZodType;
   /** Sandbox-only operations are invisible (404 route_not_found) to production keys. */
   sandboxOnly: boolean;
+  /**
+   * Every write honours `Idempotency-Key`, those the catalog marks `idem` and the webhook
+   * endpoint's PATCH and DELETE alike: a key reused with another body is 422, never applied.
+   */
+  takesIdempotencyKey: boolean;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
@@ -48,6 +53,7 @@ export function defineOp<Q extends z.ZodType | null = null, B extends z.ZodType 
     body: (def.body ?? null) as never,
     response: withAuditRef(def.response),
     sandboxOnly: def.sandboxOnly ?? false,
+    takesIdempotencyKey: method !== 'GET',
   };
 }
 

@@ -20,11 +20,30 @@ import { PREFIXES } from '../ids';
  * `{{matter_id}}` → `mtr_…`, `{{counsel_user_id}}` → `usr_…` (the kind the name ends with).
  */
 export function exampleId(name: string): string {
-  const base = name.replace(/_id$/, '').replace(/^(extra|closing|child|rolled)_/, '');
-  const kind = (Object.keys(PREFIXES) as (keyof typeof PREFIXES)[]).find(
-    (k) => k === base || k.startsWith(base) || base.endsWith(k),
-  );
-  return `${kind ? PREFIXES[kind] : base}_0Vbkx4t500YuF6A03ptsYLl2`;
+  const prefix = idPrefixOf(name);
+  return `${prefix ?? name.replace(/_id$/, '')}_0Vbkx4t500YuF6A03ptsYLl2`;
+}
+
+/** Field names whose id kind is not their stem (`entry_id` is a ledger entry's `led_…`). */
+const ID_ALIASES: Record<string, keyof typeof PREFIXES> = {
+  entry: 'ledger_entry',
+  review: 'sanctions_review',
+  sanctions_review: 'sanctions_review',
+  key: 'api_key',
+  authority: 'authority_grant',
+  map: 'asset_map',
+};
+
+/** The id prefix a field or path parameter named `<kind>_id` carries, or null for another name. */
+export function idPrefixOf(name: string): string | null {
+  if (!name.endsWith('_id')) return null;
+  const base = name.replace(/_id$/, '').replace(/^(extra|closing|child|rolled|parent|linked)_/, '');
+  const kind =
+    ID_ALIASES[base] ??
+    (Object.keys(PREFIXES) as (keyof typeof PREFIXES)[]).find(
+      (k) => k === base || k.startsWith(base) || base.endsWith(k),
+    );
+  return kind ? PREFIXES[kind] : null;
 }
 
 export interface ExampleStep {

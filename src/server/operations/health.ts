@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from './schemas';
 import { defineOp } from './define';
 
 export const getHealth = defineOp('GET', '/v1/health', {
@@ -11,7 +12,7 @@ export const getHealth = defineOp('GET', '/v1/health', {
       version: z.string().describe('The API version (MD-Version) this service speaks by default.'),
       service_version: z.string().describe('The deployed service build.'),
       environment: z.enum(['sandbox', 'production']),
-      timestamp: z.string(),
+      timestamp: timestamp(),
     })
     .meta({ id: 'Health', description: 'Service status.' }),
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { EXPORT_FORMATS } from '../services/exports/formats';
+import { EXPORT_STATUSES } from './export-object';
 import { defineOp } from './define';
-import { arr, moneyOut, objectBase, sourceRef, str } from './schemas';
+import { arr, moneyOut, objectBase, sourceRef, str, timestamp, day, sourceRefOut } from './schemas';
 import { ACTION_TYPES, APPROVAL_STATUSES, REMEDIATION_STATUSES } from '../domain/issuer/remediation';
 
 /** Issuer remediation (API-CONTRACT §15): freeze and burn/reissue packets, destination wallet
@@ -29,7 +31,7 @@ const onchainStatus = z
   .object({
     frozen: z.boolean(),
     function: z.string(),
-    checked_at: z.string(),
+    checked_at: timestamp(),
     block_number: z.number().int().nullable(),
   })
   .meta({ id: 'IssuerOnchainStatus', description: "The issuer's check function read on-chain for one holder." });
@@ -72,7 +74,7 @@ const issuerRemediation = objectBase('issuer_remediation', 'remediation_id')
     authorized_sender: z.string(),
     legal_authority_id: z.string(),
     wallets: z.array(z.string()),
-    source_refs: z.array(z.unknown()),
+    source_refs: z.array(sourceRefOut),
     notes: z.string().nullable(),
     readiness: z.object({ ready: z.boolean(), missing_items: z.array(z.string()), checks: z.array(check) }),
     review_required: z.boolean(),
@@ -81,18 +83,23 @@ const issuerRemediation = objectBase('issuer_remediation', 'remediation_id')
       .literal('none')
       .describe('The service never signs or sends a transaction: the issuer acts on the packet.'),
     latest_export: z
-      .object({ export_id: z.string(), format: z.string(), status: z.string(), created_at: z.string() })
+      .object({
+        export_id: z.string(),
+        format: z.enum(EXPORT_FORMATS),
+        status: z.enum(EXPORT_STATUSES),
+        created_at: timestamp(),
+      })
       .nullable(),
     history: z.array(
       z.object({ from: z.string(), to: z.string(), by: z.string(), at: z.string(), notes: z.string().nullable() }),
     ),
-    updated_at: z.string(),
+    updated_at: timestamp(),
   })
   .meta({ id: 'IssuerRemediation', description: 'An issuer freeze or burn/reissue workflow packet (rem_).' });
 
 const screenMatch = z.object({
   list: z.string(),
-  list_date: z.string().nullable(),
+  list_date: day().nullable(),
   sdn_name: z.string(),
   programs: z.array(z.string()),
 });
@@ -110,12 +117,12 @@ const destinationWalletCertificate = objectBase('destination_wallet_certificate'
     sanctions_screen_complete: z.boolean(),
     sanctions_screen_status: z.enum(['clear', 'match']),
     sanctions_matches: z.array(screenMatch),
-    screened_at: z.string(),
+    screened_at: timestamp(),
     approval_status: z.enum(APPROVAL_STATUSES),
     decided_by: z.string().nullable(),
-    decided_at: z.string().nullable(),
+    decided_at: timestamp().nullable(),
     decision_reason: z.string().nullable(),
-    updated_at: z.string(),
+    updated_at: timestamp(),
   })
   .meta({
     id: 'DestinationWalletCertificate',

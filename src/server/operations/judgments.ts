@@ -13,6 +13,9 @@ import {
   reviewStateOut,
   sourceRef,
   str,
+  timestamp,
+  day,
+  sourceRefOut,
 } from './schemas';
 import { JURISDICTION_RE } from '../domain/judgments/jurisdiction-rules';
 import {
@@ -45,6 +48,7 @@ const calendarDate = () =>
 const jurisdiction = () =>
   z
     .string()
+    .max(40)
     .trim()
     .toUpperCase()
     .regex(JURISDICTION_RE, 'an ISO 3166-2 code such as US-CA, or US-FED-<state> for a federal court');
@@ -87,8 +91,8 @@ const deadline = z
     matter_id: z.string(),
     type: z.enum(DEADLINE_TYPES),
     kind: z.string(),
-    date: z.string().nullable(),
-    window_opens: z.string().nullable(),
+    date: day().nullable(),
+    window_opens: day().nullable(),
     title: z.string(),
     description: z.string(),
     legal_basis: z.string().nullable(),
@@ -97,8 +101,8 @@ const deadline = z
     source: z.enum(['rules', 'user', 'none']),
     review_required: z.boolean(),
     review_reasons: z.array(z.string()),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
   })
   .meta({ id: 'Deadline', description: 'A deadline (a legal last day) of a judgment.' });
 
@@ -127,7 +131,7 @@ const judgment = z
     debtor_type: z.enum(DEBTOR_TYPES).nullable(),
     assignment_status: z.enum(ASSIGNMENT_STATUSES),
     review_state: reviewStateOut,
-    source_refs: z.array(z.unknown()),
+    source_refs: z.array(sourceRefOut),
     enforcement_profile: z.enum(PROFILE_NAMES).nullable(),
     pressure_level: z.number().int().nullable(),
     jurisdiction_rules: z.object({
@@ -140,8 +144,8 @@ const judgment = z
       review_reasons: z.array(z.string()),
       dataset: z.string(),
     }),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
     audit_ref: z.string().optional(),
   })
   .meta({ id: 'Judgment', description: 'A money judgment taken in on a matter.' });
@@ -159,7 +163,7 @@ const validation = z
     gates: z.array(gateOut),
     checks_run: z.array(z.enum(GATE_NAMES)),
     judgment_status: z.enum(JUDGMENT_STATUSES).optional(),
-    created_at: z.string(),
+    created_at: timestamp(),
   })
   .meta({
     id: 'JudgmentValidation',
@@ -250,7 +254,7 @@ const enforcementPlan = z.object({
   ),
   datasets: z.array(z.string()),
   constraints: z.record(z.string(), z.unknown()).nullable(),
-  created_at: z.string(),
+  created_at: timestamp(),
 });
 
 export const getJudgment = defineOp('GET', '/v1/judgments/{judgment_id}', {
@@ -320,7 +324,7 @@ export const setEnforcementProfile = defineOp('POST', '/v1/judgments/{judgment_i
     notes: z.string().nullable(),
     validation_id: z.string(),
     review_state: reviewStateOut,
-    set_at: z.string(),
+    set_at: timestamp(),
   }),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOp } from './define';
-import { date, dateTime, listOf, moneyIn, moneyOut, str } from './schemas';
+import { date, dateTime, listOf, moneyIn, moneyOut, str, timestamp } from './schemas';
 import { ENTRY_TYPES } from '../services/ledger/entries';
 
 const entry = z
@@ -13,8 +13,8 @@ const entry = z
     type: z.enum(ENTRY_TYPES),
     amount: moneyOut,
     description: z.string(),
-    occurred_at: z.string(),
-    created_at: z.string(),
+    occurred_at: timestamp(),
+    created_at: timestamp(),
     audit_ref: z.string().optional(),
   })
   .meta({ id: 'LedgerEntry', description: 'An immutable ledger entry; a correction is a new adjustment.' });

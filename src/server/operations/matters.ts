@@ -13,6 +13,9 @@ import {
   reviewStateOut,
   sourceRef,
   str,
+  timestamp,
+  sourceRefOut,
+  ENVIRONMENTS,
 } from './schemas';
 import { CLOSE_REASONS, MATTER_MODES, MATTER_STATUSES } from '../services/matters/matters';
 import { AUTHORITY_BASES } from '../services/matters/authority';
@@ -25,6 +28,7 @@ const economics = () =>
       contingency_fee_pct: z.number().min(0).max(100).optional(),
       currency: z
         .string()
+        .max(12)
         .regex(/^[A-Za-z0-9]{2,12}$/)
         .optional(),
     }),
@@ -37,7 +41,7 @@ const collectionPaused = z
     reason: z.string(),
     sanctions_review_id: z.string().nullable(),
     review_status: z.enum(['in_review', 'blocked', 'reported']).nullable(),
-    since: z.string(),
+    since: timestamp(),
     unresolved_matches: z.number().int(),
   })
   .nullable()
@@ -52,7 +56,7 @@ const matter = objectBase('matter', 'matter_id')
     mode: z.enum(MATTER_MODES),
     status: z.enum(MATTER_STATUSES),
     organization_id: z.string(),
-    environment: z.string(),
+    environment: z.enum(ENVIRONMENTS),
     lead_counsel: z.string().nullable(),
     economics: z.record(z.string(), z.unknown()),
     notes: z.string().nullable(),
@@ -60,8 +64,8 @@ const matter = objectBase('matter', 'matter_id')
     authority_status: z.enum(AUTHORITY_STATUSES),
     collection_paused: collectionPaused,
     closed_reason: z.enum(CLOSE_REASONS).nullable(),
-    closed_at: z.string().nullable(),
-    updated_at: z.string(),
+    closed_at: timestamp().nullable(),
+    updated_at: timestamp(),
   })
   .meta({
     id: 'Matter',
@@ -159,11 +163,11 @@ const grant = objectBase('authority_grant', 'authority_id')
     granted_by: z.string(),
     holder_user_id: z.string().nullable(),
     status: z.enum(['granted', 'revoked', 'expired']),
-    effective_at: z.string(),
-    expires_at: z.string().nullable(),
-    source_refs: z.array(z.unknown()),
+    effective_at: timestamp(),
+    expires_at: timestamp().nullable(),
+    source_refs: z.array(sourceRefOut),
     notes: z.string().nullable(),
-    revoked_at: z.string().nullable(),
+    revoked_at: timestamp().nullable(),
   })
   .meta({
     id: 'AuthorityGrant',
@@ -202,9 +206,9 @@ const claimant = objectBase('claimant', 'claimant_id')
     name: z.string(),
     role: z.enum(CLAIMANT_ROLES),
     economics: z.record(z.string(), z.unknown()),
-    source_refs: z.array(z.unknown()),
+    source_refs: z.array(sourceRefOut),
     review_state: reviewStateOut,
-    updated_at: z.string(),
+    updated_at: timestamp(),
   })
   .meta({ id: 'Claimant', description: 'A creditor, assignee or other holder of a recovery interest in the matter.' });
 export const createClaimant = defineOp('POST', '/v1/matters/{matter_id}/claimants', {

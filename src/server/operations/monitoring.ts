@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { defineOp } from './define';
-import { arr, decimal, idRef, listOf, listQuery, moneyOut, name, sourceRef, str } from './schemas';
+import {
+  arr,
+  decimal,
+  idRef,
+  listOf,
+  listQuery,
+  moneyOut,
+  name,
+  sourceRef,
+  str,
+  timestamp,
+  sourceRefOut,
+} from './schemas';
 import {
   ALERT_STATUSES,
   ALERT_TYPES,
@@ -33,8 +45,8 @@ const watchedAddress = z
     address: z.string(),
     network: z.enum(networks),
     reason: z.string(),
-    source_refs: z.array(z.unknown()),
-    added_at: z.string(),
+    source_refs: z.array(sourceRefOut),
+    added_at: timestamp(),
   })
   .meta({
     id: 'WatchedAddress',
@@ -53,8 +65,8 @@ const watchlist = z
     thresholds: thresholdsOut,
     alert_rules: z.array(z.object({ rule: z.enum(ALERT_TYPES), params: z.record(z.string(), z.unknown()) })),
     status: z.enum(WATCHLIST_STATUSES),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
     audit_ref: z.string().optional(),
   })
   .meta({
@@ -91,10 +103,10 @@ const alert = z
     linked_action_id: z.string().nullable(),
     linked_packet_id: z.string().nullable(),
     triaged_by: z.string().nullable(),
-    triaged_at: z.string().nullable(),
+    triaged_at: timestamp().nullable(),
     notes: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
     audit_ref: z.string().optional(),
   })
   .meta({

@@ -135,7 +135,7 @@ export function statusesOf(op: Operation): number[] {
   const s = [400, 401, 403, 404, 429, 500, 503];
   if (op.method !== 'GET') s.push(409);
   if (op.body) s.push(413, 415);
-  if (op.idem) s.push(409, 422);
+  if (op.takesIdempotencyKey) s.push(409, 422);
   return [...new Set(s)].sort();
 }
 

@@ -7,7 +7,8 @@ import { errorSchema, ERROR_DOCS, STATUS_TEXT, statusesOf } from './openapi-erro
 import { foldersOf } from './folders';
 import catalog from './catalog.json' with { type: 'json' };
 import { eventSchema } from './event-schema';
-import { EXAMPLES, exampleId } from './examples';
+import { EXAMPLES, exampleId, idPrefixOf } from './examples';
+import { exampleOf } from './openapi-examples';
 
 /**
  * The OpenAPI 3.1 document, generated from the registry's zod schemas (JSON Schema 2020-12 is
@@ -18,6 +19,21 @@ import { EXAMPLES, exampleId } from './examples';
  */
 type Json = Record<string, unknown>;
 const components: Record<string, Json> = {};
+
+/**
+ * Integers are JavaScript numbers on both sides: a declared int64 width, and the safe-integer
+ * range where the schema states no narrower one (zod's `.int()` states it; a bare count may not).
+ */
+function integerBounds(s: Json): Json {
+  const hasMin = 'minimum' in s || 'exclusiveMinimum' in s;
+  const hasMax = 'maximum' in s || 'exclusiveMaximum' in s;
+  return {
+    ...s,
+    format: s.format ?? 'int64',
+    ...(hasMin ? {} : { minimum: Number.MIN_SAFE_INTEGER }),
+    ...(hasMax ? {} : { maximum: Number.MAX_SAFE_INTEGER }),
+  };
+}
 
 /** Moves zod's `$defs` into components and points every `$ref` there. */
 function toSchema(s: z.ZodType, io: 'input' | 'output'): Json {
@@ -37,7 +53,7 @@ function toSchema(s: z.ZodType, io: 'input' | 'output'): Json {
           ? `#/components/schemas/${name(x.slice(8))}`
           : rewrite(x);
     }
-    return out;
+    return out.type === 'integer' ? integerBounds(out) : out;
   };
   for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, Json>)) {
     components[name(id)] ??= rewrite(def) as Json;
@@ -45,30 +61,54 @@ function toSchema(s: z.ZodType, io: 'input' | 'output'): Json {
   return rewrite(rest) as Json;
 }
 
+/** A count or a number of seconds in a header. */
+const COUNT = { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647 };
+
 const HEADERS = {
-  'MD-Request-Id': { description: 'The request id (`req_…`); quote it to support.', schema: { type: 'string' } },
+  'MD-Request-Id': {
+    description: 'The request id (`req_…`); quote it to support.',
+    required: true,
+    schema: { type: 'string', pattern: '^req_[0-9A-Za-z]{24}$' },
+  },
   'MD-Version': {
     description: "The API version that answered (the request's `MD-Version`, or the organization's pinned version).",
-    schema: { type: 'string' },
+    required: true,
+    schema: { type: 'string', enum: [...SUPPORTED_VERSIONS] },
   },
   'MD-Audit-Ref': {
     description:
       "The audit event a write produced (`eve_…`), or the request id of a read or a refusal; equals the body's `audit_ref`.",
+    required: true,
     schema: { type: 'string' },
   },
-  'RateLimit-Limit': { description: 'Requests allowed per minute for this API key.', schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
+  'RateLimit-Limit': {
+    description: 'Requests allowed per minute for this API key.',
+    required: true,
+    schema: COUNT,
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests left in the current window.',
+    required: true,
+    schema: COUNT,
+  },
+  'RateLimit-Reset': { description: 'Seconds until the window resets.', required: true, schema: COUNT },
   'Idempotent-Replayed': {
     description: '`true` when the answer is the stored result of an earlier request with the same `Idempotency-Key`.',
     schema: { type: 'string', enum: ['true'] },
   },
-  'Retry-After': { description: 'Seconds to wait before retrying (429 and 503).', schema: { type: 'integer' } },
+  'Retry-After': { description: 'Seconds to wait before retrying (429 and 503).', schema: COUNT },
 } as const;
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const headerRefs = (names: (keyof typeof HEADERS)[]) => Object.fromEntries(names.map((n) => [n, ref('headers', n)]));
 const COMMON_HEADERS = ['MD-Request-Id', 'MD-Version', 'MD-Audit-Ref'] as const;
 const RATE_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
+
+const rateHeadersWhenCounted = Object.fromEntries(
+  RATE_HEADERS.map((n) => [
+    n,
+    { ...HEADERS[n], required: false, description: `${HEADERS[n].description} Present once the key was counted.` },
+  ]),
+);
 
 /** One reusable error response per status, listing the codes it carries and their remedies. */
 function errorResponses() {
@@ -77,11 +117,12 @@ function errorResponses() {
     const codes = Object.entries(ERROR_DOCS).filter(([, d]) => d.status === status);
     out[STATUS_TEXT[status].name] = {
       description: `${STATUS_TEXT[status].text}. Codes: ${codes.map(([c]) => `\`${c}\``).join(', ')}.`,
-      headers: headerRefs([
-        ...COMMON_HEADERS,
-        ...(status === 401 || status >= 500 ? [] : RATE_HEADERS),
-        ...(status === 429 || status === 503 ? (['Retry-After'] as const) : []),
-      ]),
+      headers: {
+        ...headerRefs([...COMMON_HEADERS, ...(status === 429 || status === 503 ? (['Retry-After'] as const) : [])]),
+        // A refusal carries the rate headers only once the key was known and counted: not on a
+        // 401, nor on a 400 for an unsupported MD-Version, which are decided before that.
+        ...(status === 401 || status >= 500 ? {} : rateHeadersWhenCounted),
+      },
       content: {
         'application/json': {
           schema: ref('schemas', 'Error'),
@@ -100,6 +141,60 @@ function errorResponses() {
   return out;
 }
 
+const pascal = (s: string) => s.replace(/(^|_)(\w)/g, (_m, _u, c: string) => c.toUpperCase());
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Every success body is a named component, so generated clients get a `Packet` or a
+ * `PacketList` type rather than an anonymous shape per operation. A schema that zod did not
+ * name is named after its `object` (a page of `Packet`s is `PacketList`), or after its
+ * operation where that name is taken by another shape. The wrapper adds `audit_ref` to every
+ * success body, so it is required at the top level even where the named object, which also
+ * appears inside lists without it, declares it optional.
+ */
+function topLevel(op: Operation, schema: Json): Json {
+  let name: string;
+  if (typeof schema.$ref === 'string') name = schema.$ref.split('/').pop()!;
+  else {
+    const props = (schema.properties ?? {}) as Record<string, Json>;
+    const object = (props.object as { const?: string } | undefined)?.const;
+    const items = ((props.data as Json | undefined)?.items as Json | undefined)?.$ref as string | undefined;
+    name =
+      object === 'list' && items
+        ? `${items.split('/').pop()}List`
+        : object && object !== 'list'
+          ? pascal(object)
+          : `${pascal(op.name)}Response`;
+    if (components[name] && !sameJson(components[name], schema)) name = `${pascal(op.name)}Response`;
+    components[name] ??= schema;
+  }
+  const component = components[name] as { properties?: Json; required?: string[]; anyOf?: Json[] };
+  // A union (a review, a screen or an OFAC report) requires it of each branch.
+  if (component.anyOf) component.anyOf = component.anyOf.map(requireAuditRef);
+  return requireAuditRef(ref('schemas', name));
+}
+
+function requireAuditRef(schema: Json): Json {
+  const target = (typeof schema.$ref === 'string' ? components[schema.$ref.split('/').pop()!] : schema) as {
+    properties?: Json;
+    required?: string[];
+  };
+  if (!target?.properties || !('audit_ref' in target.properties) || target.required?.includes('audit_ref'))
+    return schema;
+  return { allOf: [schema, { type: 'object', required: ['audit_ref'] }] };
+}
+
+/**
+ * Paging parameters as the API reads them. `limit` arrives as text in a query string and as a
+ * number from the console, so its zod schema is a union; the document states the value range.
+ */
+const CURSOR = { type: 'string', maxLength: 100, pattern: '^[a-z]+_[0-9A-Za-z]{24}$' };
+const PARAM_SCHEMA: Record<string, Json> = {
+  limit: { type: 'integer', format: 'int32', minimum: 1, maximum: 100, default: 20 },
+  starting_after: CURSOR,
+  ending_before: CURSOR,
+};
+
 const PARAM_DOC: Record<string, string> = {
   limit: 'Page size, 1 to 100 (default 20).',
   starting_after: 'Cursor: the id of the last object of the previous page.',
@@ -107,39 +202,46 @@ const PARAM_DOC: Record<string, string> = {
 };
 
 function operationObject(op: Operation) {
-  const parameters: Json[] = op.pathParams.map((p) => ({
-    name: p,
-    in: 'path',
-    required: true,
-    description: `The ${p.replace(/_id$/, '').replace(/_/g, ' ')}'s id.`,
-    schema: { type: 'string' },
-  }));
+  const parameters: Json[] = op.pathParams.map((p) => {
+    const prefix = idPrefixOf(p);
+    return {
+      name: p,
+      in: 'path',
+      required: true,
+      description: `The ${p.replace(/_id$/, '').replace(/_/g, ' ')}'s id.`,
+      schema: { type: 'string', ...(prefix ? { pattern: `^${prefix}_[0-9A-Za-z]{24}$` } : {}) },
+      example: exampleId(p),
+    };
+  });
   if (op.query) {
     const q = toSchema(op.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, schema] of Object.entries(q.properties ?? {})) {
       const { description, ...rest } = schema as Json;
+      const paramSchema = PARAM_SCHEMA[name] ?? rest;
       parameters.push({
         name,
         in: 'query',
         required: q.required?.includes(name) ?? false,
         description: (description as string) ?? PARAM_DOC[name] ?? `Filter by ${name.replace(/_/g, ' ')}.`,
-        schema: rest,
+        schema: paramSchema,
+        example: exampleOf(paramSchema, components, name),
       });
     }
   }
   parameters.push(ref('parameters', 'MD-Version'));
-  if (op.idem) parameters.push(ref('parameters', 'Idempotency-Key'));
+  if (op.takesIdempotencyKey) parameters.push(ref('parameters', 'Idempotency-Key'));
   const body = op.body ? toSchema(op.body, 'input') : null;
   const successHeaders = headerRefs([
     ...COMMON_HEADERS,
     ...RATE_HEADERS,
-    ...(op.idem ? (['Idempotent-Replayed'] as const) : []),
+    ...(op.takesIdempotencyKey ? (['Idempotent-Replayed'] as const) : []),
   ]);
+  const success = topLevel(op, toSchema(op.response, 'output'));
   const responses: Json = {
     [String(op.status)]: {
       description: op.status === 201 ? 'Created' : 'OK',
       headers: successHeaders,
-      content: { 'application/json': { schema: toSchema(op.response, 'output') } },
+      content: { 'application/json': { schema: success, example: exampleOf(success, components) } },
     },
   };
   for (const s of statusesOf(op)) responses[String(s)] = ref('responses', STATUS_TEXT[s].name);
@@ -151,7 +253,7 @@ function operationObject(op: Operation) {
     `curl -X ${op.method} "$BASE_URL${path}${ex?.query ? `?${new URLSearchParams(fillExample(ex.query) as Record<string, string>)}` : ''}"`,
     '-H "Authorization: Bearer $MD_API_KEY"',
     `-H "MD-Version: ${API_VERSION}"`,
-    ...(op.idem ? ['-H "Idempotency-Key: $(uuidgen)"'] : []),
+    ...(op.takesIdempotencyKey ? ['-H "Idempotency-Key: $(uuidgen)"'] : []),
     ...(op.body ? ['-H "Content-Type: application/json"', `-d '${json.replace(/'/g, "'\\''")}'`] : []),
   ].join(' \\\n  ');
   const args = [
@@ -160,17 +262,17 @@ function operationObject(op: Operation) {
       : '',
     ex?.query ? `query: ${JSON.stringify(fillExample(ex.query))}` : '',
     op.body ? `body: ${json.replace(/\n/g, '\n  ')}` : '',
-    op.idem ? "headers: { 'Idempotency-Key': crypto.randomUUID() }" : '',
+    op.takesIdempotencyKey ? "headers: { 'Idempotency-Key': crypto.randomUUID() }" : '',
   ].filter(Boolean);
   return {
     operationId: op.name,
     summary: op.summary,
-    description: `${op.summary}.\n\nScope \`${op.scope}\`${op.gate ? '; gated: the matter needs authority in effect (403 `authority_required` otherwise)' : ''}${op.idem ? '; idempotent under `Idempotency-Key`' : ''}${op.sandboxOnly ? '; sandbox keys only' : ''}.`,
+    description: `${op.summary}.\n\nScope \`${op.scope}\`${op.gate ? '; gated: the matter needs authority in effect (403 `authority_required` otherwise)' : ''}${op.takesIdempotencyKey ? '; idempotent under `Idempotency-Key`' : ''}${op.sandboxOnly ? '; sandbox keys only' : ''}.`,
     tags: [op.folder],
     security: [{ bearer: [] }],
     'x-scope': op.scope,
     'x-gate': op.gate,
-    'x-idempotent': op.idem,
+    'x-idempotent': op.takesIdempotencyKey,
     parameters,
     ...(body
       ? {
@@ -206,6 +308,86 @@ function fillExample(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(fillExample);
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fillExample(x)]));
   return v;
+}
+
+/**
+ * `GET /v1/exports/{export_id}/download`: served beside the registry, not in it, because its
+ * credential is the signed link itself (no API key, no scope, no rate limit) and its answer is
+ * the file's bytes. Documented here so that contract tools accept the `download_url` the export
+ * object hands out.
+ */
+function downloadPath(): Record<string, object> {
+  return {
+    get: {
+      operationId: 'downloadExport',
+      summary: 'Download the bytes of a ready export through its signed link',
+      description:
+        'The `download_url` of a ready export. The link is the credential: no API key is sent, and it is valid for 15 minutes (`expires`, Unix seconds) under an HMAC-SHA256 `signature` of `<export_id>.<expires>`. An altered, malformed or expired link is 403 `download_link_invalid`, whether or not the export exists; `GET /v1/exports/{export_id}` returns a fresh link. `MD-Content-SHA256` carries the sha256 of the bytes, as in the export object.',
+      tags: ['Packets'],
+      security: [],
+      parameters: [
+        {
+          name: 'export_id',
+          in: 'path',
+          required: true,
+          description: "The export's id.",
+          schema: { type: 'string', pattern: '^exp_[0-9A-Za-z]{24}$' },
+          example: exampleId('export_id'),
+        },
+        {
+          name: 'expires',
+          in: 'query',
+          required: true,
+          description: 'When the link stops working, in Unix seconds.',
+          schema: { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+          example: 1781186607,
+        },
+        {
+          name: 'signature',
+          in: 'query',
+          required: true,
+          description: 'HMAC-SHA256 of `<export_id>.<expires>`, in hex.',
+          schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+          example: 'a3f1c2'.padEnd(64, '0'),
+        },
+        {
+          name: 'disposition',
+          in: 'query',
+          required: false,
+          description: '`inline` lets a browser show a PDF in place; the default is an attachment.',
+          schema: { type: 'string', enum: ['attachment', 'inline'], default: 'attachment' },
+          example: 'inline',
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'The file.',
+          headers: {
+            ...headerRefs([...COMMON_HEADERS]),
+            'Content-Disposition': {
+              description: "`attachment` (or `inline`) with the export's file name.",
+              required: true,
+              schema: { type: 'string' },
+            },
+            'MD-Content-SHA256': {
+              description: "sha256 of the bytes, in hex (the export object's `sha256`).",
+              schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+            },
+          },
+          content: Object.fromEntries(
+            ['application/pdf', 'application/zip', 'application/json'].map((type) => [
+              type,
+              { schema: { type: 'string', contentMediaType: type } },
+            ]),
+          ),
+        },
+        '403': ref('responses', STATUS_TEXT[403].name),
+        '404': ref('responses', STATUS_TEXT[404].name),
+        '500': ref('responses', STATUS_TEXT[500].name),
+        '503': ref('responses', STATUS_TEXT[503].name),
+      },
+    },
+  };
 }
 
 /** The event a webhook endpoint receives for each catalog type (POST, signed). */
@@ -244,6 +426,7 @@ export function openApiDocument(): Json {
   if (cached) return cached;
   const paths: Record<string, Record<string, object>> = {};
   for (const op of allOperations) (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op);
+  paths['/v1/exports/{export_id}/download'] = downloadPath();
   toSchema(eventSchema, 'output');
   components.Error = errorSchema;
   const used = [...new Set(allOperations.map((o) => o.folder))];
@@ -260,10 +443,10 @@ export function openApiDocument(): Json {
       contact: { name: 'Judgment Recovery Case Service', url: `${PRODUCTION_URL}/docs` },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
+    // A local `npm start` is http://127.0.0.1:3000; /docs adds the origin it is served from.
     servers: [
-      { url: SANDBOX_URL, description: 'Sandbox (md_test_ keys)' },
-      { url: PRODUCTION_URL, description: 'Production (md_live_ keys)' },
-      { url: 'http://127.0.0.1:3000', description: 'Local `npm start`' },
+      { url: SANDBOX_URL, description: 'Sandbox (md_test_ keys)', 'x-internal': false },
+      { url: PRODUCTION_URL, description: 'Production (md_live_ keys)', 'x-internal': false },
     ],
     tags: [
       ...foldersOf(catalog)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { SCOPE_NAMES } from '../auth/scopes';
 import { defineOp } from './define';
-import { arr, dateTime, listOf, listQuery, name, objectBase, str } from './schemas';
+import { arr, dateTime, listOf, listQuery, name, objectBase, str, timestamp, ENVIRONMENTS } from './schemas';
 import { ORG_FEATURES, ORG_TYPES } from '../services/organizations/organizations';
 import { USER_STATUSES } from '../services/organizations/users';
 import { ROLES } from '../auth/roles';
@@ -13,7 +14,7 @@ const organization = objectBase('organization', 'organization_id')
     features: z.array(z.string()),
     retention_policy: z.string().nullable(),
     api_version: z.string(),
-    updated_at: z.string(),
+    updated_at: timestamp(),
   })
   .meta({
     id: 'Organization',
@@ -52,19 +53,18 @@ export const updateOrganization = defineOp('PATCH', '/v1/organizations/{organiza
   response: organization,
 });
 
-const ENVIRONMENTS = ['sandbox', 'production'] as const;
 const apiKey = objectBase('api_key', 'key_id')
   .extend({
     organization_id: z.string(),
     name: z.string().nullable(),
     environment: z.enum(ENVIRONMENTS),
-    scopes: z.array(z.string()),
+    scopes: z.array(z.enum(SCOPE_NAMES)),
     matter_ids: z.array(z.string()),
     user_id: z.string().nullable(),
     status: z.enum(['active', 'revoked', 'expired']),
     prefix: z.string(),
-    expires_at: z.string().nullable(),
-    revoked_at: z.string().nullable(),
+    expires_at: timestamp().nullable(),
+    revoked_at: timestamp().nullable(),
   })
   .meta({ id: 'ApiKey', description: 'An API key (the secret is never returned after issue).' });
 const issuedKey = apiKey
@@ -77,7 +77,9 @@ export const issueApiKey = defineOp('POST', '/v1/organizations/{organization_id}
   body: z.strictObject({
     name: str(200).nullable().optional(),
     environment: z.enum(ENVIRONMENTS).optional(),
-    scopes: arr(str(100)).min(1),
+    scopes: arr(
+      z.enum(SCOPE_NAMES, { error: "an API scope: '*', '<family>:*' or a scope named in the reference" }),
+    ).min(1),
     matter_ids: arr(str(100)).optional(),
     expires_at: dateTime().nullable().optional(),
     user_id: str(100).nullable().optional(),
@@ -114,7 +116,7 @@ const user = objectBase('user', 'user_id')
     roles: z.array(z.enum(ROLES)),
     matter_ids: z.array(z.string()),
     status: z.enum(USER_STATUSES),
-    updated_at: z.string(),
+    updated_at: timestamp(),
   })
   .meta({ id: 'User', description: 'A console user with roles and matter permissions.' });
 
@@ -127,7 +129,7 @@ export const inviteUser = defineOp('POST', '/v1/organizations/{organization_id}/
     roles: arr(z.enum(ROLES)).min(1),
     matter_ids: arr(str(100)).optional(),
   }),
-  response: user.extend({ invite_url: z.string(), invite_expires_at: z.string() }),
+  response: user.extend({ invite_url: z.string(), invite_expires_at: timestamp() }),
 });
 export const listUsers = defineOp('GET', '/v1/organizations/{organization_id}/users', {
   name: 'listUsers',

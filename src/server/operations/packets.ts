@@ -1,11 +1,23 @@
 import { z } from 'zod';
+import { CHANNEL_TYPES } from '../domain/relationships/vocabulary';
 import { defineOp } from './define';
-import { arr, listOf, listQuery, objectBase, reviewStateIn, reviewStateOut, sourceRef, str } from './schemas';
-import { PACKET_FAMILIES, PACKET_TYPES } from '../domain/packets/families';
+import {
+  arr,
+  listOf,
+  listQuery,
+  objectBase,
+  reviewStateIn,
+  reviewStateOut,
+  sourceRef,
+  str,
+  timestamp,
+  sourceRefOut,
+} from './schemas';
+import { PACKET_FAMILIES, PACKET_SUBTYPES, PACKET_TYPES } from '../domain/packets/families';
 import { PACKET_STATUSES } from '../domain/packets/status';
 import { REDACTION_PROFILES } from '../domain/packets/redaction';
 import { EXPORT_FORMATS } from '../services/exports/formats';
-import { exportObject } from './export-object';
+import { EXPORT_STATUSES, exportObject } from './export-object';
 
 /** The body of every creation path (specification: the same eight fields). */
 const createBody = () =>
@@ -23,41 +35,46 @@ const createBody = () =>
 const check = z.object({ check: z.string(), status: z.enum(['pass', 'fail', 'review']), reason: z.string() });
 const exportState = z.object({
   export_id: z.string(),
-  format: z.string(),
-  redaction_profile: z.string(),
-  status: z.string(),
+  format: z.enum(EXPORT_FORMATS),
+  redaction_profile: z.enum(REDACTION_PROFILES),
+  status: z.enum(EXPORT_STATUSES),
   sha256: z.string().nullable(),
   size_bytes: z.number().int().nullable(),
-  created_at: z.string(),
+  created_at: timestamp(),
 });
 
-const packet = objectBase('packet', 'packet_id').extend({
-  matter_id: z.string(),
-  judgment_id: z.string().nullable(),
-  type: z.enum(PACKET_TYPES),
-  packet_type: z.string(),
-  status: z.enum(PACKET_STATUSES),
-  authorized_sender: z.object({ user_id: z.string(), name: z.string(), roles: z.array(z.string()) }),
-  legal_authority_id: z.string(),
-  wallets: z.array(z.string()),
-  recipient: z
-    .object({ relationship_id: z.string(), counterparty_name: z.string(), channel_type: z.string() })
-    .nullable(),
-  contents: z.record(z.string(), z.unknown()),
-  readiness: z.object({ ready: z.boolean(), missing_items: z.array(z.string()), checks: z.array(check) }),
-  review_state: reviewStateOut,
-  source_refs: z.array(z.unknown()),
-  notes: z.string().nullable(),
-  latest_export: exportState.nullable(),
-  audit: z.object({
-    request_id: z.string(),
-    actor_id: z.string(),
-    organization_id: z.string(),
+const packet = objectBase('packet', 'packet_id')
+  .extend({
     matter_id: z.string(),
-    timestamp: z.string(),
-  }),
-  updated_at: z.string(),
-});
+    judgment_id: z.string().nullable(),
+    type: z.enum(PACKET_TYPES),
+    packet_type: z.enum(PACKET_SUBTYPES),
+    status: z.enum(PACKET_STATUSES),
+    authorized_sender: z.object({ user_id: z.string(), name: z.string(), roles: z.array(z.string()) }),
+    legal_authority_id: z.string(),
+    wallets: z.array(z.string()),
+    recipient: z
+      .object({ relationship_id: z.string(), counterparty_name: z.string(), channel_type: z.enum(CHANNEL_TYPES) })
+      .nullable(),
+    contents: z.record(z.string(), z.unknown()),
+    readiness: z.object({ ready: z.boolean(), missing_items: z.array(z.string()), checks: z.array(check) }),
+    review_state: reviewStateOut,
+    source_refs: z.array(sourceRefOut),
+    notes: z.string().nullable(),
+    latest_export: exportState.nullable(),
+    audit: z.object({
+      request_id: z.string(),
+      actor_id: z.string(),
+      organization_id: z.string(),
+      matter_id: z.string(),
+      timestamp: timestamp(),
+    }),
+    updated_at: timestamp(),
+  })
+  .meta({
+    id: 'Packet',
+    description: 'A legal work product addressed to a counterparty: its contents, readiness, review and exports.',
+  });
 
 const create = (path: string, name: string, summary: string) =>
   defineOp('POST', `/v1/packets/${path}`, { name, summary, body: createBody(), response: packet });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { PACKET_TYPES as PACKET_FAMILY_TYPES } from '../domain/packets/families';
+import { PACKET_STATUSES } from '../domain/packets/status';
 import { defineOp } from './define';
-import { arr, idRef, listOf, listQuery, name, str } from './schemas';
+import { arr, idRef, listOf, listQuery, name, str, timestamp } from './schemas';
 import {
   CHANNEL_TYPES,
   CONTACT_TYPES,
@@ -21,30 +23,35 @@ const contactLog = z.object({
   packet_id: z.string().nullable(),
   outcome: z.enum(OUTCOMES),
   notes: z.string().nullable(),
-  created_at: z.string(),
+  created_at: timestamp(),
   audit_ref: z.string().optional(),
 });
 
-const relationship = z.object({
-  object: z.literal('relationship'),
-  relationship_id: z.string(),
-  counterparty_id: z.string(),
-  counterparty_type: z.enum(COUNTERPARTY_TYPES),
-  counterparty_name: z.string(),
-  channel_type: z.enum(CHANNEL_TYPES),
-  usable_by_operator: z.boolean(),
-  usable_by_counsel: z.boolean(),
-  usable_by_law_enforcement: z.boolean(),
-  authorized_submitter_required: z.boolean(),
-  law_enforcement_only: z.boolean(),
-  packet_types_supported: z.array(z.enum(PACKET_TYPES)),
-  risk_level: z.enum(RISK_LEVELS),
-  notes: z.string().nullable(),
-  contact_history: z.array(contactLog.omit({ audit_ref: true })),
-  created_at: z.string(),
-  updated_at: z.string(),
-  audit_ref: z.string().optional(),
-});
+const relationship = z
+  .object({
+    object: z.literal('relationship'),
+    relationship_id: z.string(),
+    counterparty_id: z.string(),
+    counterparty_type: z.enum(COUNTERPARTY_TYPES),
+    counterparty_name: z.string(),
+    channel_type: z.enum(CHANNEL_TYPES),
+    usable_by_operator: z.boolean(),
+    usable_by_counsel: z.boolean(),
+    usable_by_law_enforcement: z.boolean(),
+    authorized_submitter_required: z.boolean(),
+    law_enforcement_only: z.boolean(),
+    packet_types_supported: z.array(z.enum(PACKET_TYPES)),
+    risk_level: z.enum(RISK_LEVELS),
+    notes: z.string().nullable(),
+    contact_history: z.array(contactLog.omit({ audit_ref: true })),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+    audit_ref: z.string().optional(),
+  })
+  .meta({
+    id: 'Relationship',
+    description: 'A channel to a counterparty (exchange, issuer, court, agency) and what it may be used for.',
+  });
 
 const packetTypes = () => arr(z.enum(PACKET_TYPES));
 
@@ -124,14 +131,14 @@ export const getCounterparty = defineOp('GET', '/v1/relationships/counterparties
       z.object({
         packet_id: z.string(),
         matter_id: z.string(),
-        type: z.string(),
-        status: z.string(),
+        type: z.enum(PACKET_FAMILY_TYPES),
+        status: z.enum(PACKET_STATUSES),
         relationship_id: z.string().nullable(),
-        last_contact_at: z.string().nullable(),
+        last_contact_at: timestamp().nullable(),
       }),
     ),
     response_history: z.array(contactLog.omit({ audit_ref: true })),
-    created_at: z.string(),
+    created_at: timestamp(),
     audit_ref: z.string().optional(),
   }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOp } from './define';
-import { arr, reviewStateOut, sourceRef, str } from './schemas';
+import { arr, reviewStateOut, sourceRef, str, timestamp, day } from './schemas';
 import { OFAC_REPORT_TYPES, OFAC_STATUSES, REVIEW_DECISIONS, REVIEW_STATUSES } from '../domain/sanctions/workflow';
 
 /** Sanctions screening, review and the OFAC report workflow (API-CONTRACT §15), plus the
@@ -12,7 +12,7 @@ const match = z.object({
   subject: z.string(),
   subject_type: z.enum(['wallet', 'entity', 'counterparty']),
   list: z.string(),
-  list_date: z.string().nullable(),
+  list_date: day().nullable(),
   sdn_name: z.string(),
   programs: z.array(z.string()),
   match_type: z.enum(['exact', 'fuzzy']),
@@ -57,13 +57,11 @@ const screenResult = z.object({
   review_reasons: z.array(z.string()),
   datasets: z.array(z.string()),
   source: z.enum(['screen', 'sanctions_review_packet']),
-  created_at: z.string(),
+  created_at: timestamp(),
   audit_ref: z.string().optional(),
 });
 
-const ofacSummary = z
-  .object({ ofac_report_id: z.string(), status: z.enum(OFAC_STATUSES), due_date: z.string() })
-  .nullable();
+const ofacSummary = z.object({ ofac_report_id: z.string(), status: z.enum(OFAC_STATUSES), due_date: day() }).nullable();
 
 const review = z.object({
   object: z.literal('sanctions_review'),
@@ -77,15 +75,15 @@ const review = z.object({
   decision: z.enum(['cleared', 'blocked']).nullable(),
   decision_reason: z.string().nullable(),
   decided_by: z.string().nullable(),
-  decided_at: z.string().nullable(),
+  decided_at: timestamp().nullable(),
   review_state: reviewStateOut,
   notes: z.string().nullable(),
   ordinary_collection_paused: z.boolean(),
   required_actions: z.array(z.string()),
   ofac_report: ofacSummary,
   packet: z.record(z.string(), z.unknown()).nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
   audit_ref: z.string().optional(),
 });
 
@@ -97,19 +95,19 @@ const ofacReport = z.object({
   status: z.enum(OFAC_STATUSES),
   report_type: z.enum(OFAC_REPORT_TYPES),
   counsel_owner: z.string(),
-  blocked_at: z.string(),
-  due_date: z.string(),
+  blocked_at: timestamp(),
+  due_date: day(),
   overdue: z.boolean(),
   submitted_by: z.string().nullable(),
-  submitted_at: z.string().nullable(),
-  acknowledged_at: z.string().nullable(),
+  submitted_at: timestamp().nullable(),
+  acknowledged_at: timestamp().nullable(),
   review_required: z.boolean(),
   review_reasons: z.array(z.string()),
   history: z.array(
     z.object({ from: z.string(), to: z.string(), by: z.string(), at: z.string(), notes: z.string().nullable() }),
   ),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
   audit_ref: z.string().optional(),
 });
 

@@ -9,23 +9,42 @@ export const str = (max = 10_000) => z.string().max(max);
 export const name = () => z.string().trim().min(1).max(500);
 /** Years 0001–9999: year 0000 is valid ISO 8601 but not a date PostgreSQL can hold. */
 const realYear = (s: string) => !s.startsWith('0000') && !Number.isNaN(Date.parse(s));
-export const dateTime = () => z.iso.datetime({ offset: true }).refine(realYear, 'a date from year 0001 to 9999');
-export const date = () => z.iso.date().refine(realYear, 'a date from year 0001 to 9999');
+export const dateTime = () =>
+  z.iso.datetime({ offset: true }).max(40).refine(realYear, 'a date from year 0001 to 9999');
+export const date = () => z.iso.date().max(10).refine(realYear, 'a date from year 0001 to 9999');
 /** An id of one kind, checked by shape (`usr_` + 24 base62): a reference or filter of another shape is 400. */
 export const idRef = (prefix: string, what: string) =>
-  z.string().regex(new RegExp(`^${prefix}_[0-9A-Za-z]{24}$`), `${what} id (${prefix}_…)`);
+  z
+    .string()
+    .max(40)
+    .regex(new RegExp(`^${prefix}_[0-9A-Za-z]{24}$`), `${what} id (${prefix}_…)`);
+/**
+ * A timestamp in an answer: ISO 8601 in UTC as `toISOString` writes it. Declared `date-time` so
+ * that generated clients and contract tools type and check it (requests use `dateTime()`, which
+ * also validates).
+ */
+export const timestamp = () => z.string().meta({ format: 'date-time' });
+/** A calendar day in an answer (`YYYY-MM-DD`). */
+export const day = () => z.string().meta({ format: 'date' });
 export const arr = <T extends z.ZodType>(item: T) => z.array(item).max(1000);
 
 /** Decimal money amount: a JSON number, or a decimal string for more than 15 digits. */
 export const decimal = () =>
   z
-    .union([z.number().finite(), z.string().regex(/^-?\d{1,20}(\.\d{1,18})?$/, 'a decimal such as "1250.75"')])
+    .union([
+      z.number().finite(),
+      z
+        .string()
+        .max(40)
+        .regex(/^-?\d{1,20}(\.\d{1,18})?$/, 'a decimal such as "1250.75"'),
+    ])
     .transform((v) => (typeof v === 'number' ? String(v) : v))
     .refine((v) => /^-?\d{1,20}(\.\d{1,18})?$/.test(v), 'at most 20 integer and 18 fractional digits');
 
 export const currency = () =>
   z
     .string()
+    .max(12)
     .regex(/^[A-Za-z0-9]{2,12}$/, 'an ISO 4217 code or an asset ticker')
     .transform((s) => s.toUpperCase());
 
@@ -39,7 +58,7 @@ const DECIMAL_TEXT = /^-?\d{1,20}(\.\d{1,18})?$/;
 const MONEY_IN = z
   .strictObject({
     amount: decimal().optional(),
-    amount_decimal: z.string().regex(DECIMAL_TEXT, 'a decimal string such as "1250.75"').optional(),
+    amount_decimal: z.string().max(40).regex(DECIMAL_TEXT, 'a decimal string such as "1250.75"').optional(),
     currency: currency(),
     valuation_time: dateTime().optional(),
   })
@@ -78,13 +97,16 @@ export const moneyOut = z
       ),
     amount_decimal: z.string().describe('The same amount as an exact decimal string: read this one from JavaScript.'),
     currency: z.string().describe('ISO 4217 code or asset ticker, upper case.'),
-    valuation_time: z.string().optional().describe('When a crypto amount was valued.'),
+    valuation_time: timestamp().optional().describe('When a crypto amount was valued.'),
   })
   .meta({
     id: 'Money',
     description: 'An amount of money or of a crypto asset.',
     examples: [{ amount: 125000.5, amount_decimal: '125000.5', currency: 'USD' }],
   });
+
+/** The two environments every tenant row and key lives in. */
+export const ENVIRONMENTS = ['sandbox', 'production'] as const;
 
 export const SOURCE_TYPES = [
   'judgment',
@@ -118,6 +140,25 @@ export const sourceRef = () =>
     admissibility_notes: str().optional(),
   });
 
+/** A source reference in an answer: what was recorded, field for field (see `sourceRef`). */
+export const sourceRefOut = z
+  .object({
+    source_id: z.string().optional(),
+    source_type: z.enum(SOURCE_TYPES),
+    title: z.string().optional(),
+    uri: z.string().optional(),
+    hash: z.string().optional(),
+    chain_of_custody_id: z.string().optional(),
+    admissibility_notes: z.string().optional(),
+  })
+  .meta({
+    id: 'SourceRef',
+    description: 'A document or record an object rests on, as it was given.',
+    examples: [
+      { source_type: 'judgment', title: 'Judgment entered 2025-06-02', uri: 'https://docs.example/judgment.pdf' },
+    ],
+  });
+
 export const REVIEW_STATUSES = ['not_required', 'pending', 'in_review', 'approved', 'rejected'] as const;
 export const reviewStateIn = () =>
   z.strictObject({
@@ -138,6 +179,13 @@ export const reviewStateOut = z
 /** Free-form object (economics, details…): bounded by the body limits, not by shape. */
 export const freeObject = () => z.record(z.string().max(200), z.unknown());
 
+/** A paging cursor: the id of an object of the list being paged (checked against the list too). */
+const cursor = () =>
+  z
+    .string()
+    .max(100)
+    .regex(/^[a-z]+_[0-9A-Za-z]{24}$/, 'the id of an object from this list');
+
 const PAGE_SHAPE = {
   // Digits only: Number() would also read "1e1", "0x10" or " 5 ".
   // Digits only in a query string (Number() would also read "1e1", "0x10" or " 5 "); the
@@ -152,8 +200,8 @@ const PAGE_SHAPE = {
     ])
     .pipe(z.number().int().min(1).max(100))
     .default(20),
-  starting_after: z.string().max(100).optional(),
-  ending_before: z.string().max(100).optional(),
+  starting_after: cursor().optional(),
+  ending_before: cursor().optional(),
 };
 
 /** limit 1–100 (default 20), starting_after | ending_before, plus the list's own filters. */
@@ -179,7 +227,7 @@ export const objectBase = (object: string, idField: string) =>
   z.object({
     object: z.literal(object),
     [idField]: z.string(),
-    created_at: z.string(),
+    created_at: timestamp(),
     audit_ref: z.string().optional(),
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { EVENT_TYPES } from '../domain/event-catalog';
 import { defineOp } from './define';
-import { arr, listOf, listQuery, objectBase, str } from './schemas';
+import { arr, listOf, listQuery, objectBase, str, timestamp, ENVIRONMENTS } from './schemas';
 import { ENDPOINT_STATUSES } from '../services/webhooks/endpoints';
 import { DELIVERY_STATUSES } from '../services/webhooks/deliveries';
 import { isEventTypeFilter } from '../domain/event-catalog';
@@ -9,11 +10,11 @@ import { eventSchema } from './event-schema';
 const endpoint = objectBase('webhook_endpoint', 'webhook_endpoint_id')
   .extend({
     url: z.string(),
-    enabled_events: z.array(z.string()),
+    enabled_events: z.array(z.enum(['*', ...EVENT_TYPES])),
     status: z.enum(ENDPOINT_STATUSES),
     disabled_reason: z.enum(['gone', 'failing']).nullable(),
-    environment: z.string(),
-    updated_at: z.string(),
+    environment: z.enum(ENVIRONMENTS),
+    updated_at: timestamp(),
   })
   .meta({ id: 'WebhookEndpoint', description: 'A URL that receives signed events.' });
 const eventType = () => str(100);
@@ -64,8 +65,8 @@ const delivery = objectBase('webhook_delivery', 'delivery_id')
     response_status: z.number().int().nullable(),
     duration_ms: z.number().int().nullable(),
     error: z.string().nullable(),
-    next_attempt_at: z.string().nullable(),
-    attempted_at: z.string().nullable(),
+    next_attempt_at: timestamp().nullable(),
+    attempted_at: timestamp().nullable(),
   })
   .meta({ id: 'WebhookDelivery', description: 'One delivery attempt of an event to an endpoint.' });
 export const listWebhookDeliveries = defineOp('GET', '/v1/webhook_endpoints/{webhook_endpoint_id}/deliveries', {

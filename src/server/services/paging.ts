@@ -16,6 +16,8 @@
  * scan. (Ranges on two columns do not: the second one no longer stops a scan, which then walks
  * every other value of it. Hence one column.)
  */
+import { ApiError } from '../errors';
+
 export interface PageArgs {
   limit: number;
   starting_after?: string;
@@ -28,7 +30,7 @@ export interface Page<T> {
 }
 
 type Dir = 'asc' | 'desc';
-type IdBound = { lt: string } | { gt: string };
+type IdBound = { lt: string } | { gt: string } | { gte: string; lte: string };
 type Where<K extends string> = { [P in K]?: { gte: string; lte: string } } & { id?: IdBound };
 type OrderBy<K extends string> = { [P in K | 'id']?: Dir }[];
 type FindMany<T, K extends string> = (args: { where: Where<K>; orderBy: OrderBy<K>; take: number }) => Promise<T[]>;
@@ -46,12 +48,25 @@ export async function keysetPage<T extends { id: string }, K extends string = ne
       orderBy: [...(col ? [{ [col]: dir }] : []), { id: dir }] as OrderBy<K>,
       take,
     });
-  if (args.ending_before) {
-    const rows = await page('asc', { gt: args.ending_before });
-    return { data: rows.slice(0, args.limit).reverse(), has_more: rows.length > args.limit };
+  const result = args.ending_before
+    ? await page('asc', { gt: args.ending_before }).then((rows) => ({
+        data: rows.slice(0, args.limit).reverse(),
+        has_more: rows.length > args.limit,
+      }))
+    : await page('desc', args.starting_after ? { lt: args.starting_after } : undefined).then((rows) => ({
+        data: rows.slice(0, args.limit),
+        has_more: rows.length > args.limit,
+      }));
+  // An empty page after a cursor that is not in the list is a client's mistake (a typo, another
+  // list's id), not the end of the list: 400 naming the cursor, as Stripe answers. Checked only
+  // on an empty page, so an object that left a filtered list since its page was read (an alert
+  // triaged while paging `status=new`) still pages on from where it was.
+  const cursor = args.ending_before ?? args.starting_after;
+  if (cursor && !result.data.length && !(await page('desc', { gte: cursor, lte: cursor })).length) {
+    const param = args.ending_before ? 'ending_before' : 'starting_after';
+    throw new ApiError('parameter_invalid', `No such object in this list: '${cursor}'.`, { param });
   }
-  const rows = await page('desc', args.starting_after ? { lt: args.starting_after } : undefined);
-  return { data: rows.slice(0, args.limit), has_more: rows.length > args.limit };
+  return result;
 }
 
 /** A screen's newest `limit` rows (no cursor), walking the lead's index as a page does. */

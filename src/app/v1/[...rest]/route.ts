@@ -1,2 +1,2 @@
 /** Any /v1 path that no operation serves answers the contract's 404 route_not_found. */
-export { GET, POST, PATCH, PUT, DELETE } from '@/server/http/unserved';
+export { GET, POST, PATCH, PUT, DELETE, OPTIONS } from '@/server/http/unserved';

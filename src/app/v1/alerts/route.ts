@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { listAlerts } from '@/server/services/monitoring/alerts';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.listAlerts, (ctx, { query }, db) => listAlerts(ctx, db, query));
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { capabilities } from '@/server/services/health/health';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.getCapabilities, async (ctx) => capabilities(ctx));
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { health } from '@/server/services/health/health';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.getHealth, (ctx, _i, db) => health(ctx, db));
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { listJudgments } from '@/server/services/judgments/judgments';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.listJudgments, (ctx, { query }, db) => listJudgments(ctx, db, query));
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { listPackets } from '@/server/services/packets/packets';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.listPackets, (ctx, { query }, db) => listPackets(ctx, db, query));
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

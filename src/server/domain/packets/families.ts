@@ -30,6 +30,11 @@ export const PACKET_FAMILIES = {
 
 export type PacketFamily = keyof typeof PACKET_FAMILIES;
 export const PACKET_TYPES = Object.keys(PACKET_FAMILIES) as [PacketFamily, ...PacketFamily[]];
+/** Every family's `packet_type` values, once each: the closed set a packet may carry. */
+export const PACKET_SUBTYPES = [...new Set(Object.values(PACKET_FAMILIES).flatMap((f) => f.packet_types))] as [
+  string,
+  ...string[],
+];
 
 /** The `packet_type` of a request: the given one when the family has it, else an error message. */
 export function resolvePacketType(

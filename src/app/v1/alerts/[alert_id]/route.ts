@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { getAlert } from '@/server/services/monitoring/alerts';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.getAlert, (ctx, { params }, db) => getAlert(ctx, db, params.alert_id));
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createClaim } from '@/server/services/attribution/claims';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.createAttributionClaim, (ctx, { body }, tx) => createClaim(ctx, tx, body));
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createGraph } from '@/server/services/attribution/graph';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.createAttributionGraph, (ctx, { body }, tx) => createGraph(ctx, tx, body));
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createAssetMap } from '@/server/services/crypto/asset-map';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.createAssetMap, (ctx, { body }, tx) => createAssetMap(ctx, tx, body));
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { getEvent } from '@/server/services/webhooks/events';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.getEvent, (ctx, { params }, db) => getEvent(ctx, db, params.event_id));
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

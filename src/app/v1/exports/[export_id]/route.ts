@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { getExport } from '@/server/services/exports/exports';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.getExport, (ctx, { params }, db) => getExport(ctx, db, params.export_id));
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

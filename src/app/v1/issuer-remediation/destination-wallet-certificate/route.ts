@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createCertificate } from '@/server/services/issuer/certificates';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.createDestinationWalletCertificate, (ctx, { body }, tx) =>
   createCertificate(ctx, tx, body),
 );
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createRemediation } from '@/server/services/issuer/remediations';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.createIssuerFreezePacket, (ctx, { body }, tx) =>
   createRemediation(ctx, tx, 'freeze_only', body),
 );
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

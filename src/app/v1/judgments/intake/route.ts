@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { intakeJudgment } from '@/server/services/judgments/judgments';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.intakeJudgment, (ctx, { body }, tx) => intakeJudgment(ctx, tx, body));
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createLedgerEntry } from '@/server/services/ledger/entries';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.createLedgerEntry, (ctx, { body }, tx) => createLedgerEntry(ctx, tx, body));
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { getNetworkAttribution } from '@/server/services/network/signals';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.getNetworkAttribution, (ctx, { params }, db) =>
   getNetworkAttribution(ctx, db, params.network_attribution_id),
 );
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createSanctionsReviewPacket } from '@/server/services/sanctions/reviews';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.createPacketSanctionsReview, (ctx, { body }, tx) =>
   createSanctionsReviewPacket(ctx, tx, body),
 );
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createPacket } from '@/server/services/packets/create';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.createVaspLegalProcessPacket, (ctx, { body }, tx) =>
   createPacket(ctx, tx, 'vasp_legal_process', body),
 );
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

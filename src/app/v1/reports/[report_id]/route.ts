@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { getReport } from '@/server/services/reports/reports';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.getReport, (ctx, { params }, db) => getReport(ctx, db, params.report_id));
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createClaimantUpdate } from '@/server/services/reports/reports';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.createClaimantUpdate, (ctx, { body }, tx) => createClaimantUpdate(ctx, tx, body));
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

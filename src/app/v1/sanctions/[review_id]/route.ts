@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { getSanctionsObject } from '@/server/services/sanctions/read';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.getSanctionsReview, (ctx, { params }, db) => getSanctionsObject(ctx, db, params.review_id));
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

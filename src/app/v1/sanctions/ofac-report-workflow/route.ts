@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createOfacReport } from '@/server/services/sanctions/ofac-reports';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.createOfacReportWorkflow, (ctx, { body }, tx) => createOfacReport(ctx, tx, body));
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

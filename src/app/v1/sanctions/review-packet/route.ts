@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createReviewPacket } from '@/server/services/sanctions/reviews';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.createSanctionsReviewPacket, (ctx, { body }, tx) => createReviewPacket(ctx, tx, body));
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createScreen } from '@/server/services/sanctions/screens';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.screenSanctions, (ctx, { body }, tx) => createScreen(ctx, tx, body));
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,6 +1,7 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from '@/server/services/webhooks/endpoints';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.getWebhookEndpoint, (ctx, { params }, db) =>
   getWebhookEndpoint(ctx, db, params.webhook_endpoint_id),
@@ -12,4 +13,5 @@ export const DELETE = api(ops.deleteWebhookEndpoint, (ctx, { params }, tx) =>
   deleteWebhookEndpoint(ctx, tx, params.webhook_endpoint_id),
 );
 
+export const OPTIONS = allow('GET', 'PATCH', 'DELETE');
 export { POST, PUT } from '@/server/http/unserved';

@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { assignAction } from '@/server/services/actions/actions';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.assignAction, (ctx, { params, body }, tx) => assignAction(ctx, tx, params.action_id, body));
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

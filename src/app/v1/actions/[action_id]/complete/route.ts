@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { completeAction } from '@/server/services/actions/actions';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.completeAction, (ctx, { params, body }, tx) =>
   completeAction(ctx, tx, params.action_id, body),
 );
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { getGraph } from '@/server/services/attribution/graph';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.getAttributionGraph, (ctx, { params }, db) => getGraph(ctx, db, params.graph_id));
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { listMatterAudit } from '@/server/services/audit/read';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.listMatterAudit, (ctx, { params, query }, db) =>
   listMatterAudit(ctx, db, params.matter_id, query),
 );
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

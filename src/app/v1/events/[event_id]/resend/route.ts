@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { resendEvent } from '@/server/services/webhooks/events';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.resendEvent, (ctx, { params, body }, tx) => resendEvent(ctx, tx, params.event_id, body));
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

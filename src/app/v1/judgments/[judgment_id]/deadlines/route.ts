@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { listDeadlines } from '@/server/services/judgments/deadlines';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.listJudgmentDeadlines, (ctx, { params, query }, db) =>
   listDeadlines(ctx, db, params.judgment_id, query),
 );
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

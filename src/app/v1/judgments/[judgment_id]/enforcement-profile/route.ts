@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { setEnforcementProfile } from '@/server/services/judgments/profile';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.setEnforcementProfile, (ctx, { params, body }, tx) =>
   setEnforcementProfile(ctx, tx, params.judgment_id, body),
 );
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

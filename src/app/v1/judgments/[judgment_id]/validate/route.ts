@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { validateJudgment } from '@/server/services/judgments/validate';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.validateJudgment, (ctx, { params, body }, tx) =>
   validateJudgment(ctx, tx, params.judgment_id, body),
 );
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { ledgerBalance } from '@/server/services/ledger/balance';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.getLedgerBalance, (ctx, { params, query }, db) =>
   ledgerBalance(ctx, db, params.matter_id, query),
 );
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,6 +1,7 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { grantAuthority, listGrants } from '@/server/services/matters/authority';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.grantAuthority, (ctx, { params, body }, tx) =>
   grantAuthority(ctx, tx, params.matter_id, body),
@@ -9,4 +10,5 @@ export const GET = api(ops.listAuthorityGrants, (ctx, { params, query }, db) =>
   listGrants(ctx, db, params.matter_id, query),
 );
 
+export const OPTIONS = allow('GET', 'POST');
 export { PATCH, PUT, DELETE } from '@/server/http/unserved';

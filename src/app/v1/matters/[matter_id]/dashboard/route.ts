@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { matterDashboard } from '@/server/services/matters/dashboard';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.getMatterDashboard, (ctx, { params }, db) => matterDashboard(ctx, db, params.matter_id));
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,6 +1,7 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { issueKey, listKeys } from '@/server/services/organizations/api-keys';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.issueApiKey, (ctx, { params, body }, tx) =>
   issueKey(ctx, tx, params.organization_id, body),
@@ -9,4 +10,5 @@ export const GET = api(ops.listApiKeys, (ctx, { params, query }, db) =>
   listKeys(ctx, db, params.organization_id, query),
 );
 
+export const OPTIONS = allow('GET', 'POST');
 export { PATCH, PUT, DELETE } from '@/server/http/unserved';

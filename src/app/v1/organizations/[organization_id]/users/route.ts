@@ -1,6 +1,7 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { inviteUser, listUsers } from '@/server/services/organizations/users';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.inviteUser, (ctx, { params, body }, tx) =>
   inviteUser(ctx, tx, params.organization_id, body),
@@ -9,4 +10,5 @@ export const GET = api(ops.listUsers, (ctx, { params, query }, db) =>
   listUsers(ctx, db, params.organization_id, query),
 );
 
+export const OPTIONS = allow('GET', 'POST');
 export { PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { exportPacket } from '@/server/services/packets/packets';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.exportPacket, (ctx, { params, body }, tx) => exportPacket(ctx, tx, params.packet_id, body));
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { decideReview } from '@/server/services/sanctions/reviews';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.decideSanctionsReview, (ctx, { params, body }, tx) =>
   decideReview(ctx, tx, params.review_id, body),
 );
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

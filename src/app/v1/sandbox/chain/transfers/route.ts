@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { createSandboxTransfer } from '@/server/services/chain/sandbox-transfers';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.createSandboxTransfer, (ctx, { body }, tx) => createSandboxTransfer(ctx, tx, body));
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { addWatchlistAddresses } from '@/server/services/monitoring/watchlists';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.addWatchlistAddresses, (ctx, { params, body }, tx) =>
   addWatchlistAddresses(ctx, tx, params.watchlist_id, body),
 );
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';

@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { listDeliveries } from '@/server/services/webhooks/deliveries';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.listWebhookDeliveries, (ctx, { params, query }, db) =>
   listDeliveries(ctx, db, params.webhook_endpoint_id, query),
 );
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

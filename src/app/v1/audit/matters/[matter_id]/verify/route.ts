@@ -1,7 +1,9 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { verifyMatterChain } from '@/server/services/audit/read';
+import { allow } from '@/server/http/options';
 
 export const GET = api(ops.verifyMatterAudit, (ctx, { params }, db) => verifyMatterChain(ctx, db, params.matter_id));
 
+export const OPTIONS = allow('GET');
 export { POST, PATCH, PUT, DELETE } from '@/server/http/unserved';

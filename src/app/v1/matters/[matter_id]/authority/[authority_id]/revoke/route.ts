@@ -1,9 +1,11 @@
 import { api } from '@/server/http/api';
 import { ops } from '@/server/operations';
 import { revokeGrant } from '@/server/services/matters/authority';
+import { allow } from '@/server/http/options';
 
 export const POST = api(ops.revokeAuthorityGrant, (ctx, { params, body }, tx) =>
   revokeGrant(ctx, tx, params.matter_id, params.authority_id, body),
 );
 
+export const OPTIONS = allow('POST');
 export { GET, PATCH, PUT, DELETE } from '@/server/http/unserved';
