@@ -3,7 +3,8 @@
  * database (a new PGlite folder, or a new PostgreSQL database when DATABASE_URL is set) and a
  * bootstrap sandbox admin key, then
  *   1. runs the committed Postman collection with newman: every request must pass;
- *   2. runs the TypeScript client's quickstart (clients/typescript) against the same server,
+ *   2. runs the TypeScript client's quickstart and its whole integrator flow (matter → packet →
+ *      export → download with its sha256 checked → paged audit → verify) against the same server,
  * and stops the app. Exit code 1 on any failure.
  */
 import { execFileSync } from 'node:child_process';
@@ -59,15 +60,16 @@ async function main() {
     );
     if (r.failures || r.failed) failed = true;
 
-    const quickstart = path.join(root, 'clients/typescript/examples/quickstart.ts');
-    if (existsSync(quickstart)) {
+    for (const example of ['quickstart', 'integrator-flow']) {
+      const file = path.join(root, `clients/typescript/examples/${example}.ts`);
+      if (!existsSync(file)) continue;
       const t0 = Date.now();
-      execFileSync(path.join(root, 'node_modules/.bin/tsx'), [quickstart], {
+      execFileSync(path.join(root, 'node_modules/.bin/tsx'), [file], {
         cwd: path.join(root, 'clients/typescript'),
         env: { ...process.env, MD_BASE_URL: srv.url, MD_API_KEY: srv.adminKey },
         stdio: 'inherit',
       });
-      console.log(`client quickstart: ok in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      console.log(`client ${example}: ok in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     }
   } catch (e) {
     failed = true;

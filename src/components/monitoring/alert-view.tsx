@@ -7,6 +7,7 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Field, Mono, Panel, Select, Textarea } from '../ui';
 import { formatTime, humanize } from '../format';
 import { MatterLink } from '../list/row-links';
+import { judgmentsListInput } from '../judgments/inputs';
 import { POLL_MS, TRIAGE_PACKET_OPTIONS, alertStatusTone, severityTone, triageMoves } from './labels';
 
 type Move = 'actionable' | 'false_positive' | 'monitoring' | 'resolved';
@@ -25,6 +26,13 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
   });
   const [notes, setNotes] = useState('');
   const [packetType, setPacketType] = useState<PacketType>('exchange_freeze');
+  const [judgmentId, setJudgmentId] = useState('');
+  // A packet rests on one judgment: the service takes the matter's only enforceable one, and asks
+  // (400 on judgment_id) when there are several, so counsel can name it here.
+  const judgments = useQuery({
+    ...trpc.judgments.list.queryOptions(judgmentsListInput(a?.matter_id ?? '')),
+    enabled: !!a?.matter_id && canWrite,
+  });
   const triage = useMutation(
     trpc.monitoring.triage.mutationOptions({
       onSuccess: (data) => {
@@ -35,11 +43,15 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
     }),
   );
   if (!a) return <ErrorNote error={apiError(q.error)} />;
-  const go = (status: Move, extra: { create_action?: boolean; create_packet_type?: PacketType } = {}) =>
-    triage.mutate({ alert_id: alertId, status, ...(notes.trim() ? { notes: notes.trim() } : {}), ...extra });
+  const go = (
+    status: Move,
+    extra: { create_action?: boolean; create_packet_type?: PacketType; judgment_id?: string } = {},
+  ) => triage.mutate({ alert_id: alertId, status, ...(notes.trim() ? { notes: notes.trim() } : {}), ...extra });
   // Creating from a new alert triages it as actionable; otherwise it keeps its status.
   const keep = (a.status === 'new' ? 'actionable' : a.status) as Move;
   const busy = triage.isPending;
+  const failure = apiError(triage.error);
+  const judgmentError = failure?.param === 'judgment_id' ? failure.message : undefined;
   const e = a.evidence;
   return (
     <div className="flex flex-col gap-4">
@@ -164,11 +176,23 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
                         ))}
                       </Select>
                     </Field>
+                    <Field id="triage-judgment" label="Judgment" error={judgmentError}>
+                      <Select id="triage-judgment" value={judgmentId} onChange={(ev) => setJudgmentId(ev.target.value)}>
+                        <option value="">The matter&apos;s only enforceable judgment</option>
+                        {(judgments.data?.data ?? []).map((j) => (
+                          <option key={j.judgment_id} value={j.judgment_id}>
+                            {j.case_number} · {j.debtor} ({humanize(j.status)})
+                          </option>
+                        ))}
+                      </Select>
+                    </Field>
                     <Button
                       data-testid="create-packet"
                       variant="secondary"
                       disabled={busy}
-                      onClick={() => go(keep, { create_packet_type: packetType })}
+                      onClick={() =>
+                        go(keep, { create_packet_type: packetType, ...(judgmentId ? { judgment_id: judgmentId } : {}) })
+                      }
                     >
                       Create packet
                     </Button>

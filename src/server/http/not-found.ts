@@ -13,11 +13,14 @@ export function routeNotFound(req: Request): Response {
   );
 }
 
-/** `/v1/matters/` → 308 to `/v1/matters` (query kept), with a request id. */
+/**
+ * `/v1/matters/` → 308 to `/v1/matters` (query kept), with a request id. The Location is
+ * absolute: Next.js refuses a relative one from the proxy.
+ */
 export function trailingSlashRedirect(req: Request): Response {
   const url = new URL(req.url);
-  const location = `${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`;
-  return new Response(null, { status: 308, headers: { Location: location, ...requestHeaders(newId('request')) } });
+  url.pathname = url.pathname.replace(/\/+$/, '') || '/';
+  return new Response(null, { status: 308, headers: { Location: url.toString(), ...requestHeaders(newId('request')) } });
 }
 
 /** A path whose percent-encoding does not decode (`%ZZ`, `%FF`, a cut-off `%E0%A4%A`). */
