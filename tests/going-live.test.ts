@@ -318,10 +318,12 @@ describe('the console Users page: sending an invite again', () => {
     assert.equal(again.data.status, 'invited');
     assert.equal(await inviteState(invited.body.invite_url), 'invalid', 'the old link stops working');
     assert.equal(await inviteState(again.data.invite_url), 'valid');
-    const events = await c.get(`/v1/audit/events?object_id=${invited.body.user_id}&event_type=user.invite_resent`);
-    expectStatus(events, 200);
-    assert.equal(events.body.data.length, 1);
-    assert.equal(events.body.data[0].details.organization_id, root);
+    const event = await c.get(`/v1/audit/events/${again.data.audit_ref}`);
+    expectStatus(event, 200);
+    assert.equal(event.body.event_type, 'user.invite_resent');
+    assert.equal(event.body.object_id, invited.body.user_id);
+    assert.match(event.body.actor_id, /^usr_/, 'the console user who sent it');
+    assert.equal(event.body.details.organization_id, root);
   });
 
   test('only a pending invite, only this organization’s user, and not a production user from the sandbox', async () => {

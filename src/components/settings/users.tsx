@@ -96,6 +96,11 @@ export function Users({ orgId, environment, canWrite }: { orgId: string; environ
           </tbody>
         </table>
       </div>
+      {list.data?.has_more && (
+        <p className="text-sm text-slate-600">
+          Showing the {rows.length} newest users; the API lists the rest (GET /v1/organizations/{'{id}'}/users).
+        </p>
+      )}
     </div>
   );
 }

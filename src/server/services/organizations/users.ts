@@ -177,14 +177,15 @@ export async function resendInvite(ctx: Ctx, tx: Tx, orgId: string, userId: stri
   }
   const { token, stored } = newInviteToken();
   const updated = await tx.user.update({ where: { id: u.id }, data: stored });
-  await recordChange(ctx, tx, {
+  const event = await recordChange(ctx, tx, {
     event_type: 'user.invite_resent',
     object_type: 'user',
     object_id: u.id,
     matter_id: null,
     details: { organization_id: org.id },
   });
-  return withInviteLink(ctx, userOut(updated), token, stored.invite_expires_at);
+  // The audit event's id: the console's answer has no response headers to carry it.
+  return { ...withInviteLink(ctx, userOut(updated), token, stored.invite_expires_at), audit_ref: event.id };
 }
 
 export async function listUsers(ctx: Ctx, db: Db, orgId: string, q: PageArgs) {
