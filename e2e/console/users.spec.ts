@@ -23,10 +23,10 @@ test('users: the admin invites a user (the link shown once), resends the invite,
   page,
   request,
 }) => {
-  const matter = unique('Users page matter');
+  const matter = unique('Access matter');
   await createMatter(request, matter);
   await signInAsAdmin(page);
-  await page.getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Users', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Users (sandbox)' })).toBeVisible();
   await expect(page.getByTestId('user-row').first()).toBeVisible();
   expect(await seriousViolations(page), 'users page').toEqual([]);
@@ -42,8 +42,8 @@ test('users: the admin invites a user (the link shown once), resends the invite,
   const name = unique('Invitee');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Name (optional)').fill(name);
-  await form.getByRole('checkbox', { name: 'Viewer' }).uncheck();
-  await form.getByRole('checkbox', { name: 'Operator' }).check();
+  await form.getByRole('checkbox', { name: 'Viewer', exact: true }).uncheck();
+  await form.getByRole('checkbox', { name: 'Operator', exact: true }).check();
   await form.getByRole('checkbox', { name: matter }).check();
   await form.getByRole('button', { name: 'Invite user' }).click();
   await expect(page.getByTestId('invite-link-box')).toBeVisible();
@@ -77,8 +77,8 @@ test('users: the admin invites a user (the link shown once), resends the invite,
   // Change their roles: operator → analyst.
   await page.getByRole('button', { name: `Edit access of ${name}` }).click();
   const access = page.getByRole('form', { name: `Access of ${name}` });
-  await access.getByRole('checkbox', { name: 'Operator' }).uncheck();
-  await access.getByRole('checkbox', { name: 'Analyst' }).check();
+  await access.getByRole('checkbox', { name: 'Operator', exact: true }).uncheck();
+  await access.getByRole('checkbox', { name: 'Analyst', exact: true }).check();
   await access.getByRole('button', { name: 'Save access' }).click();
   await expect(access).toHaveCount(0);
   await expect(row).toContainText('Analyst');
@@ -86,7 +86,7 @@ test('users: the admin invites a user (the link shown once), resends the invite,
 
   // No roles at all: refused by the API's schema, shown under the roles.
   await page.getByRole('button', { name: `Edit access of ${name}` }).click();
-  await access.getByRole('checkbox', { name: 'Analyst' }).uncheck();
+  await access.getByRole('checkbox', { name: 'Analyst', exact: true }).uncheck();
   await access.getByRole('button', { name: 'Save access' }).click();
   await expect(access.locator('p[id$="-roles-error"]')).toBeVisible();
   await page.getByRole('button', { name: `Edit access of ${name}` }).click();
@@ -102,7 +102,8 @@ test('users: the admin invites a user (the link shown once), resends the invite,
   await expect(row).toContainText('Disabled');
   await expect(page.getByRole('button', { name: `Edit access of ${name}` })).toHaveCount(0);
   await signIn(invitee, email, PASSWORD);
-  await expect(invitee).not.toHaveURL(/\/matters$/);
+  await expect(invitee.getByRole('alert')).toBeVisible();
+  await expect(invitee).toHaveURL(/\/signin/);
   await other.close();
 });
 
@@ -125,7 +126,7 @@ test('a viewer sees the users but no user management', async ({ page, request })
   await setPasswordThroughInvite(page, await invite(request, { email, roles: ['viewer'] }), PASSWORD);
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/matters$/);
-  await page.getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Users', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Users (sandbox)' })).toBeVisible();
   await expect(page.getByTestId('user-row').filter({ hasText: email })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Invite user' })).toHaveCount(0);
