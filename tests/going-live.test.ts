@@ -293,3 +293,74 @@ describe("counsel's decisions over REST", () => {
       );
   });
 });
+
+describe('the console Users page: sending an invite again', () => {
+  const resend = async (userId: string) =>
+    (await consoleSession(srv.url)).mutate('organization.resendInvite', { organization_id: root, user_id: userId });
+  const inviteState = async (url: string) => {
+    const html = await (await fetch(url.replace(/^https?:\/\/[^/]+/, srv.url))).text();
+    return html.includes('not valid any more')
+      ? 'invalid'
+      : html.includes('data-testid="invite-email"')
+        ? 'valid'
+        : '?';
+  };
+
+  test('a new link replaces the old one, restarts the 7 days, and is audited', async () => {
+    const invited = await c.post(`/v1/organizations/${root}/users`, { email: 'resend@example.com', roles: ['viewer'] });
+    expectStatus(invited, 201);
+    const again = await resend(invited.body.user_id);
+    assert.ok(again.ok, JSON.stringify(!again.ok && again.error));
+    if (!again.ok) return;
+    assert.match(again.data.invite_url, /\/invite\/[0-9A-Za-z]{40}$/);
+    assert.notEqual(again.data.invite_url, invited.body.invite_url);
+    assert.ok(Date.parse(again.data.invite_expires_at) >= Date.parse(invited.body.invite_expires_at));
+    assert.equal(again.data.status, 'invited');
+    assert.equal(await inviteState(invited.body.invite_url), 'invalid', 'the old link stops working');
+    assert.equal(await inviteState(again.data.invite_url), 'valid');
+    const event = await c.get(`/v1/audit/events/${again.data.audit_ref}`);
+    expectStatus(event, 200);
+    assert.equal(event.body.event_type, 'user.invite_resent');
+    assert.equal(event.body.object_id, invited.body.user_id);
+    assert.match(event.body.actor_id, /^usr_/, 'the console user who sent it');
+    assert.equal(event.body.details.organization_id, root);
+  });
+
+  test('only a pending invite, only this organization’s user, and not a production user from the sandbox', async () => {
+    const invited = await c.post(`/v1/organizations/${root}/users`, {
+      email: 'revoked@example.com',
+      roles: ['viewer'],
+    });
+    expectStatus(invited, 201);
+    expectStatus(await c.patch(`/v1/organizations/${root}/users/${invited.body.user_id}`, { status: 'disabled' }), 200);
+    const disabled = await resend(invited.body.user_id);
+    assert.ok(!disabled.ok);
+    if (!disabled.ok) assert.equal(disabled.error.data.api.code, 'invalid_state_transition');
+    assert.equal(await inviteState(invited.body.invite_url), 'invalid', 'a revoked invite’s link stops working');
+
+    const child = await c.post('/v1/organizations', { name: 'Resend Child LLC', type: 'recovery_operator' });
+    expectStatus(child, 201);
+    const stranger = await c.post(`/v1/organizations/${child.body.organization_id}/users`, {
+      email: 'stranger@example.com',
+      roles: ['viewer'],
+    });
+    expectStatus(stranger, 201);
+    for (const id of [stranger.body.user_id, 'user_nosuchuser0000000000000']) {
+      const r = await resend(id);
+      assert.ok(!r.ok);
+      if (!r.ok) assert.equal(r.error.data.api.code, 'not_found', id);
+    }
+
+    // A user invited with a production key can act in production: the sandbox session may not re-invite them.
+    const liveKey = c.withKey(await productionAdminKey(srv, root));
+    const prod = await liveKey.post(`/v1/organizations/${root}/users`, {
+      email: 'live-user@example.com',
+      roles: ['viewer'],
+    });
+    expectStatus(prod, 201);
+    const refused = await resend(prod.body.user_id);
+    assert.ok(!refused.ok);
+    if (!refused.ok) assert.equal(refused.error.data.api.code, 'insufficient_scope');
+    assert.equal(await inviteState(prod.body.invite_url), 'valid', 'the refused resend left the link alone');
+  });
+});

@@ -76,6 +76,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                   API keys
                 </Link>
               )}
+              {me.permissions['users:read'] && me.matter_ids === null && (
+                <Link href="/settings/users" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
+                  Users
+                </Link>
+              )}
               {me.permissions['org:read'] && (
                 <Link href="/settings/organization" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
                   Organization

@@ -14,3 +14,6 @@ export function localToIso(value: string): string | null {
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? value : d.toISOString();
 }
+
+/** The users page's list (server prefetch and client): one page of up to 100 users. */
+export const usersInput = (orgId: string) => ({ organization_id: orgId, limit: 100 });

@@ -88,7 +88,7 @@ export async function inviteUser(
       param: 'email',
     });
   }
-  const token = randomBase62(40);
+  const { token, stored } = newInviteToken();
   const u = await tx.user.create({
     data: {
       id: newId('user'),
@@ -98,8 +98,7 @@ export async function inviteUser(
       roles: [...new Set(input.roles)],
       matter_ids: await checkMatters(tx, org.id, matterIds),
       status: 'invited',
-      invite_token_hash: sha256Hex(token),
-      invite_expires_at: new Date(Date.now() + INVITE_TTL_MS),
+      ...stored,
       // A sandbox caller could not act in production, so neither can the user it invites.
       production_access: ctx.env === 'production',
     },
@@ -113,11 +112,80 @@ export async function inviteUser(
     details: { organization_id: org.id, roles: u.roles, matter_ids: u.matter_ids },
     data: out,
   });
+  return withInviteLink(ctx, out, token, stored.invite_expires_at);
+}
+
+/** A fresh invite token: the secret for the link once, only its hash and expiry stored. */
+function newInviteToken() {
+  const token = randomBase62(40);
   return {
-    ...out,
-    invite_url: `${ctx.origin}/invite/${token}`,
-    invite_expires_at: u.invite_expires_at!.toISOString(),
+    token,
+    stored: { invite_token_hash: sha256Hex(token), invite_expires_at: new Date(Date.now() + INVITE_TTL_MS) },
   };
+}
+
+const withInviteLink = (ctx: Ctx, out: ReturnType<typeof userOut>, token: string, expires: Date) => ({
+  ...out,
+  invite_url: `${ctx.origin}/invite/${token}`,
+  invite_expires_at: expires.toISOString(),
+});
+
+/**
+ * The user `userId` of the organization, for a caller about to manage them: 404 for another
+ * organization's or an unknown user, and a matter-restricted caller manages only users confined
+ * to its own matters.
+ */
+async function loadManagedUser(ctx: Ctx, tx: Tx, orgId: string, userId: string) {
+  const u = isId('user', userId) ? await tx.user.findFirst({ where: { id: userId, org_id: orgId } }) : null;
+  if (!u) throw notFound('user', userId);
+  const own = ctx.actor.matter_ids;
+  if (own && (!u.matter_ids.length || u.matter_ids.some((id) => !own.includes(id)))) {
+    throw new ApiError(
+      'matter_restricted_key',
+      'A key restricted to matters can only manage users restricted to those matters.',
+    );
+  }
+  return u;
+}
+
+/**
+ * Sends a pending invite again: a new token replaces the old one (whose link stops working) and
+ * the 7 days start over. Re-issuing a way in is managing the user, so the rules of changing
+ * them hold: no caller re-invites a user stronger than itself, and a sandbox credential does not
+ * re-invite a user who can act in production. Audited (no webhook event: nothing about the user
+ * changed that an integration sees).
+ */
+export async function resendInvite(ctx: Ctx, tx: Tx, orgId: string, userId: string) {
+  const org = await loadAccessibleOrg(ctx, tx, orgId);
+  const u = await loadManagedUser(ctx, tx, org.id, userId);
+  assertMayManageAdmins(ctx, u.roles);
+  assertMayGrantRoles(ctx, u.roles);
+  if (u.status !== 'invited') {
+    throw new ApiError(
+      'invalid_state_transition',
+      `Only a pending invite can be sent again; this user is ${u.status}.`,
+      {
+        details: { current: u.status, requested: 'invited', allowed: [] },
+      },
+    );
+  }
+  if (ctx.env !== 'production' && u.production_access) {
+    throw new ApiError(
+      'insufficient_scope',
+      'A sandbox credential cannot re-invite a user who can act in production; use a production key.',
+    );
+  }
+  const { token, stored } = newInviteToken();
+  const updated = await tx.user.update({ where: { id: u.id }, data: stored });
+  const event = await recordChange(ctx, tx, {
+    event_type: 'user.invite_resent',
+    object_type: 'user',
+    object_id: u.id,
+    matter_id: null,
+    details: { organization_id: org.id },
+  });
+  // The audit event's id: the console's answer has no response headers to carry it.
+  return { ...withInviteLink(ctx, userOut(updated), token, stored.invite_expires_at), audit_ref: event.id };
 }
 
 export async function listUsers(ctx: Ctx, db: Db, orgId: string, q: PageArgs) {
@@ -135,15 +203,7 @@ export async function updateUser(
   patch: { name?: string | null; roles?: string[]; matter_ids?: string[]; status?: 'active' | 'disabled' },
 ) {
   const org = await loadAccessibleOrg(ctx, tx, orgId);
-  const u = isId('user', userId) ? await tx.user.findFirst({ where: { id: userId, org_id: org.id } }) : null;
-  if (!u) throw notFound('user', userId);
-  const own = ctx.actor.matter_ids;
-  if (own && (!u.matter_ids.length || u.matter_ids.some((id) => !own.includes(id)))) {
-    throw new ApiError(
-      'matter_restricted_key',
-      'A key restricted to matters can only manage users restricted to those matters.',
-    );
-  }
+  const u = await loadManagedUser(ctx, tx, org.id, userId);
   if (patch.matter_ids) confineToActor(ctx, patch.matter_ids, 'every');
   assertMayManageAdmins(ctx, [...u.roles, ...(patch.roles ?? [])]);
   // No managing a user stronger than the caller, and no raising one beyond it.

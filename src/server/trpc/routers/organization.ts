@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import { ops } from '../../operations';
 import { KNOWN_SCOPES } from '../../auth/scopes';
 import { issueKey, listKeys, revokeKey, rollKey } from '../../services/organizations/api-keys';
 import { organizationSettings, updateOrganization } from '../../services/organizations/organizations';
-import { inviteUser, listUsers, updateUser } from '../../services/organizations/users';
-import { consoleProcedure, opMutation, opQuery, runConsoleCall } from '../procedures';
+import { inviteUser, listUsers, resendInvite, updateUser } from '../../services/organizations/users';
+import { consoleProcedure, opMutation, opQuery, runConsoleCall, zodInput } from '../procedures';
 import { router } from '../init';
 
 /**
@@ -43,4 +44,18 @@ export const organizationRouter = router({
   updateUser: opMutation(ops.updateUser, ['organization_id', 'user_id'], (ctx, { params, body }, tx) =>
     updateUser(ctx, tx, params.organization_id, params.user_id, body),
   ),
+  /**
+   * A new invite link for a pending invite (the old one stops working). Console-only; it takes
+   * what inviting takes (`users:write`) and the service applies updateUser's grant rules.
+   */
+  resendInvite: consoleProcedure
+    .meta({ scope: ops.inviteUser.scope })
+    .input(
+      zodInput(z.strictObject({ organization_id: z.string().min(1).max(100), user_id: z.string().min(1).max(100) })),
+    )
+    .mutation(({ ctx, input }) =>
+      runConsoleCall(ctx, 'organization.resendInvite', { gate: null }, (c, tx) =>
+        resendInvite(c, tx, input.organization_id, input.user_id),
+      ),
+    ),
 });
