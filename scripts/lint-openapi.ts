@@ -43,7 +43,9 @@ const results = JSON.parse(spectral.out.slice(spectral.out.indexOf('['))) as {
   path: string[];
 }[];
 const count = (sev: number) => results.filter((r) => r.severity === sev).length;
-console.log(`spectral (spectral:oas, owasp): ${count(0)} errors, ${count(1)} warnings, ${count(2)} infos, ${count(3)} hints`);
+console.log(
+  `spectral (spectral:oas, owasp): ${count(0)} errors, ${count(1)} warnings, ${count(2)} infos, ${count(3)} hints`,
+);
 for (const r of results) console.log(`  ${r.code}: ${r.message} at ${r.path.join('.')}`);
 
 if (totals.errors || totals.warnings || results.length) process.exit(1);

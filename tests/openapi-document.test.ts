@@ -62,6 +62,9 @@ test('every success body is a named schema that requires audit_ref', () => {
   }
   for (const name of ['Packet', 'PacketList', 'Action', 'ActionList', 'Relationship', 'Export', 'SourceRef'])
     assert.ok(schemas[name], `components.schemas.${name}`);
+  // A named object is the object, never an answer that adds to it (the invite's one-time link).
+  assert.ok(!('invite_url' in schemas.User.properties), 'User has no invite_url');
+  assert.ok(!('signing_secret' in schemas.WebhookEndpoint.properties), 'WebhookEndpoint has no signing_secret');
 });
 
 test('no answer schema is an untyped array (source_refs are SourceRef objects)', () => {

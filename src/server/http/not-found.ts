@@ -20,7 +20,10 @@ export function routeNotFound(req: Request): Response {
 export function trailingSlashRedirect(req: Request): Response {
   const url = new URL(req.url);
   url.pathname = url.pathname.replace(/\/+$/, '') || '/';
-  return new Response(null, { status: 308, headers: { Location: url.toString(), ...requestHeaders(newId('request')) } });
+  return new Response(null, {
+    status: 308,
+    headers: { Location: url.toString(), ...requestHeaders(newId('request')) },
+  });
 }
 
 /** A path whose percent-encoding does not decode (`%ZZ`, `%FF`, a cut-off `%E0%A4%A`). */

@@ -201,7 +201,7 @@ const PARAM_DOC: Record<string, string> = {
   ending_before: 'Cursor: the id of the first object of the next page (pages backwards).',
 };
 
-function operationObject(op: Operation) {
+function operationObject(op: Operation, response: Json) {
   const parameters: Json[] = op.pathParams.map((p) => {
     const prefix = idPrefixOf(p);
     return {
@@ -236,7 +236,7 @@ function operationObject(op: Operation) {
     ...RATE_HEADERS,
     ...(op.takesIdempotencyKey ? (['Idempotent-Replayed'] as const) : []),
   ]);
-  const success = topLevel(op, toSchema(op.response, 'output'));
+  const success = topLevel(op, response);
   const responses: Json = {
     [String(op.status)]: {
       description: op.status === 201 ? 'Created' : 'OK',
@@ -425,7 +425,12 @@ let cached: Json | null = null;
 export function openApiDocument(): Json {
   if (cached) return cached;
   const paths: Record<string, Record<string, object>> = {};
-  for (const op of allOperations) (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op);
+  // Every zod-named schema is registered before any anonymous answer is named after its
+  // `object`, so that name never takes a named schema's place (`User` is the user, not the
+  // invite's answer that adds `invite_url` to it).
+  const responses = new Map(allOperations.map((op) => [op, toSchema(op.response, 'output')]));
+  for (const op of allOperations)
+    (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op, responses.get(op)!);
   paths['/v1/exports/{export_id}/download'] = downloadPath();
   toSchema(eventSchema, 'output');
   components.Error = errorSchema;

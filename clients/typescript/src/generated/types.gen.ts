@@ -488,6 +488,20 @@ export type Counterparty = {
     audit_ref?: string;
 };
 
+export type CreateWebhookEndpointResponse = {
+    object: 'webhook_endpoint';
+    webhook_endpoint_id: string;
+    created_at: string;
+    audit_ref?: string;
+    url: string;
+    enabled_events: Array<'*' | 'matter.created' | 'matter.updated' | 'matter.closed' | 'authority.granted' | 'authority.revoked' | 'claimant.created' | 'claimant.updated' | 'judgment.created' | 'judgment.updated' | 'judgment.validated' | 'judgment.enforcement_profile_set' | 'enforcement_plan.created' | 'packet.created' | 'packet.updated' | 'packet.exported' | 'action.created' | 'action.updated' | 'action.assigned' | 'action.completed' | 'relationship.created' | 'relationship.updated' | 'contact_log.created' | 'alert.created' | 'alert.triaged' | 'sanctions.screened' | 'sanctions.match_found' | 'sanctions_review.created' | 'sanctions_review.decided' | 'ofac_report.created' | 'ofac_report.updated' | 'issuer_remediation.created' | 'issuer_remediation.updated' | 'issuer_remediation.exported' | 'report.created' | 'report.exported' | 'ledger_entry.created' | 'asset_map.created' | 'attribution_claim.created' | 'attribution_graph.created' | 'organization.created' | 'organization.updated' | 'user.invited' | 'user.updated'>;
+    status: 'enabled' | 'disabled';
+    disabled_reason: 'gone' | 'failing' | null;
+    environment: 'sandbox' | 'production';
+    updated_at: string;
+    signing_secret: string;
+};
+
 /**
  * A deadline (a legal last day) of a judgment.
  */
@@ -768,6 +782,136 @@ export type Export = {
     completed_at: string | null;
 };
 
+export type GetJudgmentResponse = {
+    object: 'judgment';
+    judgment_id: string;
+    matter_id: string;
+    type: 'standard' | 'default' | 'consent' | 'summary' | 'arbitration_award' | 'registered';
+    court: string;
+    case_number: string;
+    jurisdiction: string;
+    date_entered: string;
+    creditor: string;
+    debtor: string;
+    amount: Money;
+    status: 'intake' | 'needs_review' | 'validated' | 'enforcing' | 'satisfied' | 'stayed' | 'vacated';
+    appeal_stay_status: 'none' | 'appeal_pending' | 'stayed' | 'lifted';
+    bankruptcy_status: 'none' | 'filed' | 'stay_lifted' | 'dismissed' | 'discharged';
+    renewal_deadline: string | null;
+    renewal_deadline_source: 'user' | 'rules' | null;
+    consumer_debt: boolean | null;
+    post_judgment_interest: {
+        rate_pct: number;
+        basis: string;
+    } | null;
+    post_judgment_interest_history: Array<{
+        from: string;
+        rate_pct: number;
+        basis: string;
+    }>;
+    claim_nature: 'medical_expenses' | 'personal_debt' | 'contract' | 'tort' | 'fraud' | 'employee_wages' | 'other' | null;
+    debtor_type: 'natural_person' | 'entity' | null;
+    assignment_status: 'none' | 'assigned_unrecorded' | 'assigned_of_record';
+    review_state: ReviewState;
+    source_refs: Array<SourceRef>;
+    enforcement_profile: 'measured' | 'assertive' | 'maximum_lawful' | null;
+    pressure_level: number | null;
+    jurisdiction_rules: {
+        known: boolean;
+        name: string;
+        federal: boolean;
+        forum_state: string | null;
+        verified: boolean;
+        review_required: boolean;
+        review_reasons: Array<string>;
+        dataset: string;
+    };
+    created_at: string;
+    updated_at: string;
+    audit_ref?: string;
+    validation: {
+        object: 'judgment_validation';
+        validation_id: string;
+        judgment_id: string;
+        matter_id: string;
+        enforcement_ready: boolean;
+        review_required: boolean;
+        review_reasons: Array<string>;
+        missing_items: Array<string>;
+        gates: Array<ValidationGate>;
+        checks_run: Array<'authority' | 'stay_appeal' | 'bankruptcy' | 'consumer_commercial' | 'required_documents' | 'judgment_life' | 'sanctions'>;
+        judgment_status?: 'intake' | 'needs_review' | 'validated' | 'enforcing' | 'satisfied' | 'stayed' | 'vacated';
+        created_at: string;
+    } | null;
+    deadlines: Array<Deadline>;
+    matter: {
+        matter_id: string;
+        name: string;
+        mode: string;
+        status: string;
+        authority_status: string;
+    };
+    balance: {
+        currency: string;
+        as_of: string;
+        included: boolean;
+        judgment_principal?: Money;
+        accrued_interest?: Money;
+        costs?: Money;
+        recovered?: Money;
+        balance_outstanding?: Money;
+        interest_rate_known?: boolean;
+        interest_basis: {
+            [key: string]: unknown;
+        } | null;
+        review_required: boolean;
+    };
+    /**
+     * The most recent enforcement plan of the judgment, if any.
+     */
+    latest_plan: {
+        object: 'enforcement_plan';
+        plan_id: string;
+        judgment_id: string;
+        matter_id: string;
+        profile: 'measured' | 'assertive' | 'maximum_lawful';
+        pressure_level: number;
+        review_required: boolean;
+        review_reasons: Array<string>;
+        priority_actions: Array<PlanAction>;
+        blocked_actions: Array<{
+            type: string;
+            title: string;
+            packet_type: string | null;
+            target: {
+                kind: string;
+                value: string;
+            };
+            blocked_by: string;
+            reason: string;
+        }>;
+        deadlines: Array<Deadline>;
+        gates: Array<ValidationGate>;
+        wallets: Array<{
+            address: string;
+            network: string;
+            valid: boolean;
+            category: string;
+            exchange: string | null;
+            sanctions: Array<{
+                sdn_name: string;
+                programs: Array<string>;
+            }>;
+            note: string | null;
+        }>;
+        datasets: Array<string>;
+        constraints: {
+            [key: string]: unknown;
+        } | null;
+        created_at: string;
+    } | null;
+};
+
 export type GetNetworkAttributionResponse = (NetworkSignal & {
     [key: string]: unknown;
 }) | (NetworkCorrelation & {
@@ -1027,6 +1171,22 @@ export type Health = {
     audit_ref: string;
 };
 
+export type InviteUserResponse = {
+    object: 'user';
+    user_id: string;
+    created_at: string;
+    audit_ref?: string;
+    organization_id: string;
+    email: string;
+    name: string | null;
+    roles: Array<'admin' | 'counsel' | 'operator' | 'analyst' | 'reviewer' | 'vendor' | 'viewer'>;
+    matter_ids: Array<string>;
+    status: 'invited' | 'active' | 'disabled';
+    updated_at: string;
+    invite_url: string;
+    invite_expires_at: string;
+};
+
 /**
  * A newly issued API key with its secret, shown once.
  */
@@ -1130,6 +1290,9 @@ export type IssuerRemediation = {
     updated_at: string;
 };
 
+/**
+ * A money judgment taken in on a matter.
+ */
 export type Judgment = {
     object: 'judgment';
     judgment_id: string;
@@ -1177,87 +1340,6 @@ export type Judgment = {
     created_at: string;
     updated_at: string;
     audit_ref?: string;
-    validation: {
-        object: 'judgment_validation';
-        validation_id: string;
-        judgment_id: string;
-        matter_id: string;
-        enforcement_ready: boolean;
-        review_required: boolean;
-        review_reasons: Array<string>;
-        missing_items: Array<string>;
-        gates: Array<ValidationGate>;
-        checks_run: Array<'authority' | 'stay_appeal' | 'bankruptcy' | 'consumer_commercial' | 'required_documents' | 'judgment_life' | 'sanctions'>;
-        judgment_status?: 'intake' | 'needs_review' | 'validated' | 'enforcing' | 'satisfied' | 'stayed' | 'vacated';
-        created_at: string;
-    } | null;
-    deadlines: Array<Deadline>;
-    matter: {
-        matter_id: string;
-        name: string;
-        mode: string;
-        status: string;
-        authority_status: string;
-    };
-    balance: {
-        currency: string;
-        as_of: string;
-        included: boolean;
-        judgment_principal?: Money;
-        accrued_interest?: Money;
-        costs?: Money;
-        recovered?: Money;
-        balance_outstanding?: Money;
-        interest_rate_known?: boolean;
-        interest_basis: {
-            [key: string]: unknown;
-        } | null;
-        review_required: boolean;
-    };
-    /**
-     * The most recent enforcement plan of the judgment, if any.
-     */
-    latest_plan: {
-        object: 'enforcement_plan';
-        plan_id: string;
-        judgment_id: string;
-        matter_id: string;
-        profile: 'measured' | 'assertive' | 'maximum_lawful';
-        pressure_level: number;
-        review_required: boolean;
-        review_reasons: Array<string>;
-        priority_actions: Array<PlanAction>;
-        blocked_actions: Array<{
-            type: string;
-            title: string;
-            packet_type: string | null;
-            target: {
-                kind: string;
-                value: string;
-            };
-            blocked_by: string;
-            reason: string;
-        }>;
-        deadlines: Array<Deadline>;
-        gates: Array<ValidationGate>;
-        wallets: Array<{
-            address: string;
-            network: string;
-            valid: boolean;
-            category: string;
-            exchange: string | null;
-            sanctions: Array<{
-                sdn_name: string;
-                programs: Array<string>;
-            }>;
-            note: string | null;
-        }>;
-        datasets: Array<string>;
-        constraints: {
-            [key: string]: unknown;
-        } | null;
-        created_at: string;
-    } | null;
 };
 
 export type JudgmentList = {
@@ -2014,6 +2096,9 @@ export type TransactionTimeline = {
     audit_ref?: string;
 };
 
+/**
+ * A console user with roles and matter permissions.
+ */
 export type User = {
     object: 'user';
     user_id: string;
@@ -2026,8 +2111,6 @@ export type User = {
     matter_ids: Array<string>;
     status: 'invited' | 'active' | 'disabled';
     updated_at: string;
-    invite_url: string;
-    invite_expires_at: string;
 };
 
 export type UserList = {
@@ -2158,6 +2241,9 @@ export type WebhookDeliveryList = {
     audit_ref: string;
 };
 
+/**
+ * A URL that receives signed events.
+ */
 export type WebhookEndpoint = {
     object: 'webhook_endpoint';
     webhook_endpoint_id: string;
@@ -2169,7 +2255,6 @@ export type WebhookEndpoint = {
     disabled_reason: 'gone' | 'failing' | null;
     environment: 'sandbox' | 'production';
     updated_at: string;
-    signing_secret: string;
 };
 
 export type WebhookEndpointList = {
@@ -2754,12 +2839,12 @@ export type InviteUserResponses = {
     /**
      * Created
      */
-    201: User & {
+    201: InviteUserResponse & {
         [key: string]: unknown;
     };
 };
 
-export type InviteUserResponse = InviteUserResponses[keyof InviteUserResponses];
+export type InviteUserResponse2 = InviteUserResponses[keyof InviteUserResponses];
 
 export type ListApiKeysData = {
     body?: never;
@@ -4718,12 +4803,12 @@ export type GetJudgmentResponses = {
     /**
      * OK
      */
-    200: Judgment & {
+    200: GetJudgmentResponse & {
         [key: string]: unknown;
     };
 };
 
-export type GetJudgmentResponse = GetJudgmentResponses[keyof GetJudgmentResponses];
+export type GetJudgmentResponse2 = GetJudgmentResponses[keyof GetJudgmentResponses];
 
 export type UpdateJudgmentData = {
     body?: {
@@ -5629,12 +5714,12 @@ export type CreateWebhookEndpointResponses = {
     /**
      * Created
      */
-    201: WebhookEndpoint & {
+    201: CreateWebhookEndpointResponse & {
         [key: string]: unknown;
     };
 };
 
-export type CreateWebhookEndpointResponse = CreateWebhookEndpointResponses[keyof CreateWebhookEndpointResponses];
+export type CreateWebhookEndpointResponse2 = CreateWebhookEndpointResponses[keyof CreateWebhookEndpointResponses];
 
 export type DeleteWebhookEndpointData = {
     body?: never;
