@@ -57,14 +57,22 @@ export async function keysetPage<T extends { id: string }, K extends string = ne
         data: rows.slice(0, args.limit),
         has_more: rows.length > args.limit,
       }));
-  // An empty page after a cursor that is not in the list is a client's mistake (a typo, another
-  // list's id), not the end of the list: 400 naming the cursor, as Stripe answers. Checked only
-  // on an empty page, so an object that left a filtered list since its page was read (an alert
-  // triaged while paging `status=new`) still pages on from where it was.
+  // A cursor of another kind of object (its id prefix differs from the list's), or one after
+  // which the page is empty and that is not in the list, is a client's mistake, not the end of
+  // the list: 400 naming it, as Stripe answers. The existence check runs only on an empty page,
+  // so an object that left a filtered list since its page was read (an alert triaged while
+  // paging `status=new`) still pages on from where it was.
   const cursor = args.ending_before ?? args.starting_after;
-  if (cursor && !result.data.length && !(await page('desc', { gte: cursor, lte: cursor })).length) {
-    const param = args.ending_before ? 'ending_before' : 'starting_after';
-    throw new ApiError('parameter_invalid', `No such object in this list: '${cursor}'.`, { param });
+  if (cursor) {
+    const kind = (id: string) => id.slice(0, id.indexOf('_'));
+    const first = result.data[0];
+    const foreign = first
+      ? kind(first.id) !== kind(cursor)
+      : !(await page('desc', { gte: cursor, lte: cursor })).length;
+    if (foreign) {
+      const param = args.ending_before ? 'ending_before' : 'starting_after';
+      throw new ApiError('parameter_invalid', `No such object in this list: '${cursor}'.`, { param });
+    }
   }
   return result;
 }
