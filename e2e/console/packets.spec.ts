@@ -37,6 +37,23 @@ async function setup(request: APIRequestContext, counselEmail: string) {
   const v = await api.post(`/v1/judgments/${j.body.judgment_id}/validate`, { consumer_debt: false });
   expect(v.status).toBe(200);
   expect(v.body.enforcement_ready).toBe(true);
+  // An exchange packet goes to the exchange its wallets point to (COINBASE is a Coinbase deposit
+  // address): the organization needs a relationship with Coinbase that takes these packets.
+  const rels = await api.get('/v1/relationships?limit=100');
+  if (!rels.body.data.some((r: { counterparty_name: string }) => r.counterparty_name === 'Coinbase, Inc.')) {
+    const rel = await api.post('/v1/relationships', {
+      counterparty_type: 'exchange',
+      counterparty_name: 'Coinbase, Inc.',
+      channel_type: 'legal_process_portal',
+      usable_by_operator: true,
+      usable_by_counsel: true,
+      usable_by_law_enforcement: false,
+      authorized_submitter_required: false,
+      packet_types_supported: ['exchange_intercept', 'vasp_legal_process', 'exchange_freeze', 'exchange_turnover'],
+      risk_level: 'low',
+    });
+    expect(rel.status).toBe(201);
+  }
   const counselId = await userIdByEmail(request, counselEmail);
   return { matterId, grantId: g.body.authority_id, judgmentId: j.body.judgment_id, caseNumber, counselId };
 }

@@ -325,6 +325,19 @@ function downloadPath(): Record<string, object> {
         'The `download_url` of a ready export. The link is the credential: no API key is sent, and it is valid for 15 minutes (`expires`, Unix seconds) under an HMAC-SHA256 `signature` of `<export_id>.<expires>`. An altered, malformed or expired link is 403 `download_link_invalid`, whether or not the export exists; `GET /v1/exports/{export_id}` returns a fresh link. `MD-Content-SHA256` carries the sha256 of the bytes, as in the export object.',
       tags: ['Packets'],
       security: [],
+      'x-codeSamples': [
+        {
+          lang: 'Shell',
+          label: 'curl',
+          source: 'curl -fsS -o packet.pdf "$DOWNLOAD_URL"   # download_url of a ready export; no API key',
+        },
+        {
+          lang: 'TypeScript',
+          label: 'fetch',
+          source:
+            "import { createHash } from 'node:crypto';\n\nconst res = await fetch(exp.download_url!);\nconst bytes = Buffer.from(await res.arrayBuffer());\nif (createHash('sha256').update(bytes).digest('hex') !== exp.sha256) throw new Error('sha256 mismatch');",
+        },
+      ],
       parameters: [
         {
           name: 'export_id',
