@@ -16,7 +16,6 @@ import {
   intakeJudgment,
   inviteUser,
   listMatterAudit,
-  listOrganizations,
   verifyMatterAudit,
   type AuditEvent,
   type Export,
@@ -26,18 +25,8 @@ const baseUrl = process.env.MD_BASE_URL ?? 'http://127.0.0.1:3000';
 configure({ baseUrl, apiKey: process.env.MD_API_KEY ?? '' });
 const once = () => ({ 'Idempotency-Key': randomUUID() });
 
-// The key's organization, and a counsel user to sign the packet.
-const orgs = await listOrganizations({ query: { limit: 1 }, throwOnError: true });
-const org = orgs.data.data[0];
-if (!org) throw new Error('the key sees no organization');
-const counsel = await inviteUser({
-  path: { organization_id: org.organization_id },
-  body: { email: `counsel-${randomUUID()}@example.test`, name: 'J. Counsel', roles: ['counsel'] },
-  headers: once(),
-  throwOnError: true,
-});
-
-// A matter, authority on it, and the judgment.
+// A matter (in the key's own organization), a counsel user there to sign the packet, authority
+// on the matter, and the judgment.
 const matter = (
   await createMatter({
     body: { name: 'Acme Capital v. Harbor Lane Widgets', mode: 'enforcement' },
@@ -45,6 +34,12 @@ const matter = (
     throwOnError: true,
   })
 ).data;
+const counsel = await inviteUser({
+  path: { organization_id: matter.organization_id },
+  body: { email: `counsel-${randomUUID()}@example.test`, name: 'J. Counsel', roles: ['counsel'] },
+  headers: once(),
+  throwOnError: true,
+});
 const grant = (
   await grantAuthority({
     path: { matter_id: matter.matter_id },
