@@ -3,8 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiError, useTRPC } from '@/trpc/react';
-import { Badge, Button, ErrorNote, Mono, PageTitle, Td, Th, toneOf } from '../ui';
+import { Badge, Button, ErrorNote, Mono, PageTitle, Td, toneOf } from '../ui';
 import { formatTime, humanize } from '../format';
+import { DataTable } from '../list/data-table';
 import { IssueKeyForm } from './issue-key-form';
 import { KeySecret } from './key-secret';
 import { keysInput, mattersInput } from './inputs';
@@ -21,7 +22,6 @@ export function ApiKeys({ orgId, environment, canWrite }: { orgId: string; envir
   const names = new Map((matters.data?.data ?? []).map((m) => [m.matter_id, m.name]));
   const [rolled, setRolled] = useState<{ secret: string; label: string } | null>(null);
   const rows = list.data?.data ?? [];
-  const cols = canWrite ? 8 : 7;
   return (
     <div className="flex flex-col gap-3">
       <div>
@@ -34,72 +34,54 @@ export function ApiKeys({ orgId, environment, canWrite }: { orgId: string; envir
       {canWrite && <IssueKeyForm orgId={orgId} environment={environment} />}
       {rolled && <KeySecret secret={rolled.secret} label={rolled.label} onDone={() => setRolled(null)} />}
       <ErrorNote error={apiError(list.error)} />
-      <div className="overflow-x-auto rounded border border-slate-300 bg-white">
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">API keys</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <Th>Name</Th>
-              <Th>Prefix</Th>
-              <Th>Environment</Th>
-              <Th>Scopes</Th>
-              <Th>Matters</Th>
-              <Th>Expires</Th>
-              <Th>Status</Th>
-              {canWrite && <Th>Manage</Th>}
-            </tr>
-          </thead>
-          <tbody>
-            {list.isPending && (
-              <tr>
-                <Td colSpan={cols} className="py-6 text-center text-slate-600">
-                  Loading keys…
-                </Td>
-              </tr>
-            )}
-            {rows.map((k) => (
-              <tr key={k.key_id} data-testid="key-row" className="hover:bg-slate-50">
-                <Td className="font-medium">{k.name ?? 'Unnamed key'}</Td>
-                <Td>
-                  <Mono>{k.prefix}</Mono>
-                </Td>
-                <Td>
-                  <Badge tone={k.environment === 'production' ? 'green' : 'amber'}>{humanize(k.environment)}</Badge>
-                </Td>
-                <Td className="max-w-xs font-mono text-xs">{k.scopes.join(' ')}</Td>
-                <Td className="max-w-xs text-xs">
-                  {k.matter_ids.length
-                    ? k.matter_ids.map((id) => names.get(id) ?? 'Another environment’s matter').join(', ')
-                    : 'Every matter'}
-                </Td>
-                <Td className="whitespace-nowrap">{k.expires_at ? formatTime(k.expires_at) : 'Never'}</Td>
-                <Td>
-                  <Badge tone={k.status === 'active' ? 'green' : toneOf(k.status)}>{humanize(k.status)}</Badge>
-                </Td>
-                {canWrite && (
-                  <Td>
-                    {k.status === 'active' && (
-                      <KeyControls
-                        orgId={orgId}
-                        keyId={k.key_id}
-                        label={k.name ?? k.prefix}
-                        onRolled={(secret) => setRolled({ secret, label: k.name ?? k.prefix })}
-                      />
-                    )}
-                  </Td>
+      <DataTable
+        caption="API keys"
+        columns={[
+          'Name',
+          'Prefix',
+          'Environment',
+          'Scopes',
+          'Matters',
+          'Expires',
+          'Status',
+          ...(canWrite ? ['Manage'] : []),
+        ]}
+        empty={list.isPending ? 'Loading keys…' : list.data && !rows.length ? 'No API keys yet.' : null}
+      >
+        {rows.map((k) => (
+          <tr key={k.key_id} data-testid="key-row" className="hover:bg-slate-50">
+            <Td className="font-medium">{k.name ?? 'Unnamed key'}</Td>
+            <Td>
+              <Mono>{k.prefix}</Mono>
+            </Td>
+            <Td>
+              <Badge tone={k.environment === 'production' ? 'green' : 'amber'}>{humanize(k.environment)}</Badge>
+            </Td>
+            <Td className="max-w-xs font-mono text-xs">{k.scopes.join(' ')}</Td>
+            <Td className="max-w-xs text-xs">
+              {k.matter_ids.length
+                ? k.matter_ids.map((id) => names.get(id) ?? 'Another environment’s matter').join(', ')
+                : 'Every matter'}
+            </Td>
+            <Td className="whitespace-nowrap">{k.expires_at ? formatTime(k.expires_at) : 'Never'}</Td>
+            <Td>
+              <Badge tone={k.status === 'active' ? 'green' : toneOf(k.status)}>{humanize(k.status)}</Badge>
+            </Td>
+            {canWrite && (
+              <Td>
+                {k.status === 'active' && (
+                  <KeyControls
+                    orgId={orgId}
+                    keyId={k.key_id}
+                    label={k.name ?? k.prefix}
+                    onRolled={(secret) => setRolled({ secret, label: k.name ?? k.prefix })}
+                  />
                 )}
-              </tr>
-            ))}
-            {list.data && !rows.length && (
-              <tr>
-                <Td colSpan={cols} className="py-6 text-center text-slate-600">
-                  No API keys yet.
-                </Td>
-              </tr>
+              </Td>
             )}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

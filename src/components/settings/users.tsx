@@ -3,8 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiError, useTRPC } from '@/trpc/react';
-import { Badge, Button, ErrorNote, PageTitle, Td, Th, toneOf } from '../ui';
+import { Badge, Button, ErrorNote, PageTitle, Td, toneOf } from '../ui';
 import { humanize } from '../format';
+import { DataTable } from '../list/data-table';
 import { mattersInput, usersInput } from '../developers/inputs';
 import { AccessPicker, fieldError, type Access } from './access-picker';
 import { InviteLink } from './invite-link';
@@ -32,7 +33,6 @@ export function Users({ orgId, environment, canWrite }: { orgId: string; environ
   const names = new Map((matters.data?.data ?? []).map((m) => [m.matter_id, m.name]));
   const [link, setLink] = useState<{ url: string; email: string } | null>(null);
   const rows = list.data?.data ?? [];
-  const cols = canWrite ? 6 : 5;
   return (
     <div className="flex flex-col gap-3">
       <div>
@@ -45,57 +45,30 @@ export function Users({ orgId, environment, canWrite }: { orgId: string; environ
       {link && <InviteLink url={link.url} email={link.email} onDone={() => setLink(null)} />}
       {canWrite && <InviteUserForm orgId={orgId} onInvited={setLink} />}
       <ErrorNote error={apiError(list.error)} />
-      <div className="overflow-x-auto rounded border border-slate-300 bg-white">
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Users</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <Th>Name</Th>
-              <Th>Email</Th>
-              <Th>Roles</Th>
-              <Th>Matters</Th>
-              <Th>Status</Th>
-              {canWrite && <Th>Manage</Th>}
-            </tr>
-          </thead>
-          <tbody>
-            {list.isPending && (
-              <tr>
-                <Td colSpan={cols} className="py-6 text-center text-slate-600">
-                  Loading users…
-                </Td>
-              </tr>
-            )}
-            {rows.map((u) => (
-              <tr key={u.user_id} data-testid="user-row" className="hover:bg-slate-50">
-                <Td className="font-medium">{u.name ?? '—'}</Td>
-                <Td className="break-all">{u.email}</Td>
-                <Td>{u.roles.map(humanize).join(', ')}</Td>
-                <Td className="max-w-xs text-xs">
-                  {u.matter_ids.length
-                    ? u.matter_ids.map((id) => names.get(id) ?? 'Another environment’s matter').join(', ')
-                    : 'Every matter'}
-                </Td>
-                <Td>
-                  <Badge tone={u.status === 'active' ? 'green' : u.status === 'invited' ? 'amber' : toneOf(u.status)}>
-                    {humanize(u.status)}
-                  </Badge>
-                </Td>
-                {canWrite && (
-                  <Td>{u.status !== 'disabled' && <UserControls orgId={orgId} user={u} onLink={setLink} />}</Td>
-                )}
-              </tr>
-            ))}
-            {list.data && !rows.length && (
-              <tr>
-                <Td colSpan={cols} className="py-6 text-center text-slate-600">
-                  No users yet.
-                </Td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Users"
+        columns={['Name', 'Email', 'Roles', 'Matters', 'Status', ...(canWrite ? ['Manage'] : [])]}
+        empty={list.isPending ? 'Loading users…' : list.data && !rows.length ? 'No users yet.' : null}
+      >
+        {rows.map((u) => (
+          <tr key={u.user_id} data-testid="user-row" className="hover:bg-slate-50">
+            <Td className="font-medium">{u.name ?? '—'}</Td>
+            <Td className="break-all">{u.email}</Td>
+            <Td>{u.roles.map(humanize).join(', ')}</Td>
+            <Td className="max-w-xs text-xs">
+              {u.matter_ids.length
+                ? u.matter_ids.map((id) => names.get(id) ?? 'Another environment’s matter').join(', ')
+                : 'Every matter'}
+            </Td>
+            <Td>
+              <Badge tone={u.status === 'active' ? 'green' : u.status === 'invited' ? 'amber' : toneOf(u.status)}>
+                {humanize(u.status)}
+              </Badge>
+            </Td>
+            {canWrite && <Td>{u.status !== 'disabled' && <UserControls orgId={orgId} user={u} onLink={setLink} />}</Td>}
+          </tr>
+        ))}
+      </DataTable>
       {list.data?.has_more && (
         <p className="text-sm text-slate-600">
           Showing the {rows.length} newest users; the API lists the rest (GET /v1/organizations/{'{id}'}/users).
