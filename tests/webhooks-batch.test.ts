@@ -28,14 +28,14 @@ describe('webhook success batching', () => {
     const { db, writes } = recordingDb();
     const inflight = 3;
     const record = successRecorder(db, 'w1', () => inflight);
-    const t0 = performance.now();
     const first = [record(attempt('whd_a'), ok), record(attempt('whd_b'), ok)];
     assert.equal(writes.length, 0, 'two of three in flight: the batch waits for the third');
     const third = record(attempt('whd_c'), ok);
     assert.equal(writes.length, 1, 'the third completes it: written without waiting');
     await Promise.all([...first, third]);
+    // Written synchronously by the third call (asserted above), so no timer was involved; a
+    // wall-clock bound here would only measure the machine's load.
     assert.deepEqual(writes[0].ids, ['whd_a', 'whd_b', 'whd_c']);
-    assert.ok(writes[0].at - t0 < 5, 'before the 5 ms batch window would end');
   });
 
   test('a lone attempt in flight is written at once', async () => {
