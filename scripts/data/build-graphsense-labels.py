@@ -1,6 +1,6 @@
 """Derives data/labels/graphsense_btc_tron_exchange_labels.csv from GraphSense tagpacks.
 
-Usage: python3 scripts/data/build-graphsense-labels.py ../shared/data/labels/graphsense-tagpacks/packs > data/labels/graphsense_btc_tron_exchange_labels.csv
+Usage: python3 scripts/data/build-graphsense-labels.py <graphsense-tagpacks checkout>/packs > data/labels/graphsense_btc_tron_exchange_labels.csv
 Keeps Bitcoin (BTC) and Tron (TRX) tags whose category is `exchange`, with each tag's
 provenance: pack file, label, actor, source, GraphSense confidence id and lastmod. Header
 fields of a pack are defaults that a tag's own fields override (tagpack_schema.yaml).

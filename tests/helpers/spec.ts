@@ -1,9 +1,10 @@
 /**
- * The published operation list (shared/spec/operations.json), read at test time. The shared
- * folder sits beside the repository (`<repo>/../shared`, as in CI); a git worktree lives
- * deeper, so a few ancestors and MD_SHARED_DIR are tried too.
+ * The published operation list (API version 2026-06-11), vendored in tests/contract as the
+ * contract the registry is checked against. It is kept apart from src/server/operations/catalog.json
+ * on purpose: the catalog is what we serve, this file is what was published, and the operations
+ * test compares the two row by row.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface SpecRow {
@@ -18,24 +19,10 @@ export interface SpecRow {
   source: string;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-export function sharedSpecPath(): string {
-  const candidates = [
-    process.env.MD_SHARED_DIR && path.join(process.env.MD_SHARED_DIR, 'spec/operations.json'),
-    path.join(repoRoot, '../shared/spec/operations.json'),
-    path.join(repoRoot, '../../shared/spec/operations.json'),
-    path.join(repoRoot, '../../../shared/spec/operations.json'),
-    '/work/shared/spec/operations.json',
-  ].filter((p): p is string => !!p);
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error(`shared/spec/operations.json not found; tried:\n${candidates.join('\n')}`);
-  return found;
-}
+const file = path.resolve(import.meta.dirname, '../contract/published-operations.json');
 
 export function loadSpec(): { file: string; version: string; operations: SpecRow[] } {
-  const file = sharedSpecPath();
   const doc = JSON.parse(readFileSync(file, 'utf8'));
   const operations: SpecRow[] = Array.isArray(doc) ? doc : doc.operations;
-  return { file, version: doc.version ?? '', operations };
+  return { file: path.relative(process.cwd(), file), version: doc.version ?? '', operations };
 }
