@@ -58,6 +58,8 @@ test.describe('judgments and ledger in the console', () => {
     await intake.getByLabel('Amount (required)').fill('25000.00');
     await intake.getByLabel('Date entered (required)').fill('2025-06-02');
     await intake.getByLabel('Consumer debt').selectOption('commercial');
+    await intake.getByLabel('Nature of the claim').selectOption('contract');
+    await intake.getByLabel('Debtor is').selectOption('entity');
     await intake.getByLabel('Judgment document title').fill('Judgment entered 2025-06-02');
     await intake.getByLabel('Judgment document URI').fill('https://example.test/docs/judgment.pdf');
     await intake.getByRole('button', { name: 'Intake judgment' }).click();
@@ -74,6 +76,10 @@ test.describe('judgments and ledger in the console', () => {
     await expect(page).toHaveURL(new RegExp(`/matters/${matterId}/judgments/jdg_[0-9A-Za-z]{24}$`));
     const judgmentId = page.url().split('/').pop()!;
     await expect(page.getByRole('heading', { level: 1 })).toContainText(caseNumber);
+    // The facts enforcement law turns on, as recorded at intake.
+    await expect(page.getByText('Nature of the claim').locator('..')).toContainText('Contract');
+    await expect(page.getByText('Debtor is').locator('..')).toContainText('Entity');
+    await expect(page.getByText('Assignment', { exact: true }).locator('..')).toContainText('None');
     await expect(page.getByTestId('today-marker')).toBeVisible();
     expect(await page.getByTestId('deadline-row').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Validate' }).click();

@@ -3,7 +3,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { apiError, useTRPC } from '@/trpc/react';
-import { JUDGMENT_TYPES } from '@/server/domain/judgments/judgment-status';
+import {
+  ASSIGNMENT_STATUSES,
+  CLAIM_NATURES,
+  DEBTOR_TYPES,
+  JUDGMENT_TYPES,
+} from '@/server/domain/judgments/judgment-status';
 import { Button, ErrorNote, Field, Input, Select } from '../ui';
 import { humanize } from '../format';
 import { useMatterRefresh } from '../matters/use-matter-refresh';
@@ -22,6 +27,9 @@ const FIELD_PARAMS = [
   'amount.currency',
   'date_entered',
   'type',
+  'claim_nature',
+  'debtor_type',
+  'assignment_status',
 ];
 
 /**
@@ -52,6 +60,9 @@ export function IntakeForm({
     currency,
     date_entered: '',
     consumer: '' as ConsumerChoice,
+    claim_nature: '',
+    debtor_type: '',
+    assignment_status: 'none',
     doc_title: '',
     doc_uri: '',
   };
@@ -82,6 +93,10 @@ export function IntakeForm({
       amount: { amount: f.amount.trim(), currency: f.currency.trim().toUpperCase() },
       date_entered: f.date_entered,
       consumer_debt: f.consumer === '' ? null : f.consumer === 'consumer',
+      // Empty means "not recorded": the plan then says which rules it could not apply.
+      claim_nature: f.claim_nature === '' ? null : (f.claim_nature as (typeof CLAIM_NATURES)[number]),
+      debtor_type: f.debtor_type === '' ? null : (f.debtor_type as (typeof DEBTOR_TYPES)[number]),
+      assignment_status: f.assignment_status as (typeof ASSIGNMENT_STATUSES)[number],
       ...(doc.title || doc.uri
         ? {
             source_refs: [
@@ -212,6 +227,30 @@ export function IntakeForm({
           <option value="">Not recorded</option>
           <option value="consumer">Yes: consumer debt</option>
           <option value="commercial">No: commercial debt</option>
+        </Select>
+      </Field>
+      <Field id="jdg-claim-nature" label="Nature of the claim" error={fieldError('claim_nature')}>
+        <Select id="jdg-claim-nature" value={f.claim_nature} onChange={set('claim_nature')}>
+          <option value="">Not recorded</option>
+          {CLAIM_NATURES.map((c) => (
+            <option key={c} value={c}>
+              {humanize(c)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="jdg-debtor-type" label="Debtor is" error={fieldError('debtor_type')}>
+        <Select id="jdg-debtor-type" value={f.debtor_type} onChange={set('debtor_type')}>
+          <option value="">Not recorded</option>
+          <option value="natural_person">A natural person</option>
+          <option value="entity">An entity</option>
+        </Select>
+      </Field>
+      <Field id="jdg-assignment" label="Assignment" error={fieldError('assignment_status')}>
+        <Select id="jdg-assignment" value={f.assignment_status} onChange={set('assignment_status')}>
+          <option value="none">Not assigned</option>
+          <option value="assigned_unrecorded">Assigned, not yet of record</option>
+          <option value="assigned_of_record">Assigned of record</option>
         </Select>
       </Field>
       <Field id="jdg-doc-title" label="Judgment document title" error={sourceError}>
