@@ -67,7 +67,7 @@ async function send(to: string, asset: string, amount: string, over: Record<stri
 describe('Solana addresses', () => {
   test('wallet import takes real Solana addresses, by network or alone, and refuses malformed ones', async () => {
     const m = await k.matter();
-    const r = await c.post('/v1/attribution/wallets', {
+    const r = await c.post('/v1/attribution/wallets/import', {
       matter_id: m,
       wallets: [
         { address: CIRCLE_PREMINT, network: 'solana', role: 'counterparty' },
@@ -86,7 +86,7 @@ describe('Solana addresses', () => {
       'a bare Solana address means the solana network; base58 case is kept',
     );
     for (const [bad, why] of MALFORMED) {
-      const e = await c.post('/v1/attribution/wallets', {
+      const e = await c.post('/v1/attribution/wallets/import', {
         matter_id: m,
         wallets: [{ address: bad, network: 'solana' }],
       });
@@ -94,7 +94,7 @@ describe('Solana addresses', () => {
       assert.ok(e.status === 400, why);
     }
     expectError(
-      await c.post('/v1/attribution/wallets', {
+      await c.post('/v1/attribution/wallets/import', {
         matter_id: m,
         wallets: [{ address: evmAddress(), network: 'solana' }],
       }),
@@ -103,7 +103,7 @@ describe('Solana addresses', () => {
       { param: 'wallets[0].address' },
     );
     expectError(
-      await c.post('/v1/attribution/wallets', {
+      await c.post('/v1/attribution/wallets/import', {
         matter_id: m,
         wallets: [{ address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', network: 'solana' }],
       }),
@@ -200,7 +200,7 @@ describe('Solana USDC and USDT by mint', () => {
     const s = await packetSetup(k);
     const holder = solAddress();
     expectStatus(
-      await c.post('/v1/attribution/wallets', {
+      await c.post('/v1/attribution/wallets/import', {
         matter_id: s.matterId,
         wallets: [{ address: holder, network: 'solana', role: 'debtor_owned' }],
       }),
