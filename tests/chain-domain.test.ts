@@ -19,7 +19,12 @@ import {
   type ChainTransfer,
   type ExchangeLabel,
 } from '../src/server/domain/crypto/hypotheses';
-import { buildStablecoinIndex, exposureItem, findStablecoin } from '../src/server/domain/crypto/stablecoins';
+import {
+  buildStablecoinIndex,
+  exposureItem,
+  findStablecoin,
+  pegValuation,
+} from '../src/server/domain/crypto/stablecoins';
 import { walletFor } from '../src/server/domain/crypto/networks';
 import { sumDecimals } from '../src/server/domain/attribution/graph';
 import { contradictionReport, indexContradictions } from '../src/server/domain/attribution/contradictions';
@@ -259,12 +264,24 @@ test('stablecoin exposure: USDT names Tether and addBlackList; unverified entrie
   assert.equal(findStablecoin(coins, 'ethereum', 'USDT'), null);
   assert.equal(findStablecoin(coins, 'ethereum', 'USDT', '0x00000000000000000000000000000000000000aa'), null);
   const usdt = findStablecoin(coins, 'ethereum', 'usdt', '0xdac17f958d2ee523a2206206994597c13d831ec7')!;
-  const item = exposureItem({ coin: usdt, wallet: '0xw', amount: '2100', onchain_status: null, status_note: null });
+  const item = exposureItem({
+    coin: usdt,
+    wallet: '0xw',
+    amount: '2100',
+    onchain_status: null,
+    status_note: null,
+    valuation: pegValuation('2100'),
+    valuation_time: '2026-11-28T00:00:00.000Z',
+  });
   assert.match(item.issuer, /^Tether/);
   assert.equal(item.remediation_candidates[0].freeze_function, 'addBlackList');
   assert.match(item.freeze_capability_notes, /addBlackList\(address _evilUser\)/);
   assert.equal(item.valuation_basis, 'peg');
   assert.equal(item.usd_value, '2100');
+  assert.equal(item.price_usd, '1');
+  assert.equal(item.price_date, null);
+  assert.equal(item.valuation_time, '2026-11-28T00:00:00.000Z');
+  assert.match(item.price_source, /^peg \(data\/stablecoins\/issuers\.json\)$/);
   assert.equal(item.review_required, false);
   const polygon = exposureItem({
     coin: findStablecoin(coins, 'polygon', 'USDT', '0xc2132d05d31c914a87c6611c10748aeb04b58e8f')!,
@@ -272,6 +289,8 @@ test('stablecoin exposure: USDT names Tether and addBlackList; unverified entrie
     amount: '1',
     onchain_status: null,
     status_note: null,
+    valuation: pegValuation('1'),
+    valuation_time: '2026-11-28T00:00:00.000Z',
   });
   assert.equal(polygon.review_required, true);
   assert.ok(polygon.review_reasons.some((r) => r.includes('freeze is not verified')));
@@ -282,6 +301,8 @@ test('stablecoin exposure: USDT names Tether and addBlackList; unverified entrie
     amount: '5',
     onchain_status: null,
     status_note: null,
+    valuation: pegValuation('5'),
+    valuation_time: '2026-11-28T00:00:00.000Z',
   });
   assert.equal(dai.remediation_candidates.length, 0);
   assert.match(dai.freeze_capability_notes, /no issuer freeze/);
@@ -293,6 +314,23 @@ test('addresses are validated for their network', () => {
   assert.ok('error' in walletFor('0x001866AE5b3de6caa5a51543fd9fb64f524f5478', 'ethereum')); // bad EIP-55
   const ok = walletFor('0x001866ae5b3de6caa5a51543fd9fb64f524f5478', 'base');
   assert.ok(!('error' in ok) && ok.key === '0x001866ae5b3de6caa5a51543fd9fb64f524f5478');
+  // Solana: base58 of exactly 32 bytes; case is kept (it is data); Bitcoin/Tron base58check are 25 bytes.
+  for (const a of [
+    'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', // Circle USDC mint
+    'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', // Tether USDT mint
+    'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', // SPL Token program (43 characters)
+    '11111111111111111111111111111111', // System Program (32 zero bytes, 32 characters)
+  ]) {
+    const w = walletFor(a, 'solana');
+    assert.ok(!('error' in w) && w.key === a && w.address === a, a);
+  }
+  assert.ok('error' in walletFor('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1vv', 'solana')); // 33 bytes
+  assert.ok('error' in walletFor('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt10', 'solana')); // '0' is not base58
+  assert.ok('error' in walletFor('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'solana')); // Tron
+  assert.ok('error' in walletFor('38fJPq4dYGPoJizEUGCL9yWkqg73cJmC2n', 'solana')); // Bitcoin P2SH
+  assert.ok('error' in walletFor('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'ethereum'));
+  assert.ok(!('error' in walletFor('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'tron')));
+  assert.ok(!('error' in walletFor('38fJPq4dYGPoJizEUGCL9yWkqg73cJmC2n', 'bitcoin')));
 });
 
 test('graph helpers: owner contradictions and exact sums', () => {

@@ -164,3 +164,13 @@ test('Bitcoin has no production source: the source says it is sandbox-only', () 
   assert.equal(src.available, false);
   assert.match(src.missing!, /sandbox chain only/);
 });
+
+test('Solana has no production source: evm_rpc cannot read it, even with an MD_RPC_URL_SOLANA set', async () => {
+  await withEnv({ MD_RPC_URL_SOLANA: chain.url }, async () => {
+    const src = getChainSource(ctx, db, 'solana');
+    assert.equal(src.available, false);
+    assert.equal(src.source, 'none');
+    assert.match(src.missing!, /Solana is read on the sandbox chain only/);
+    assert.deepEqual(await src.balances('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'), []);
+  });
+});

@@ -76,7 +76,15 @@ const exposure = z
     wallet: z.string(),
     amount: z.number(),
     usd_value: z.number(),
-    valuation_basis: z.literal('peg'),
+    valuation_basis: z.literal('peg').describe('A registry stablecoin is valued at its 1 USD peg.'),
+    valuation_time: timestamp().describe(
+      "When the amount was valued: the asset map's creation, or the time of the exposure request.",
+    ),
+    price_usd: z.number().describe('The price used: 1 (the peg).'),
+    price_date: day()
+      .nullable()
+      .describe('The day of a dated close; null for the peg, which has no date (so it is never stale).'),
+    price_source: z.string().describe('Where the price comes from: the peg of the token registry entry.'),
     freeze_capability_notes: z.string(),
     freeze_functions: z
       .array(z.string())
@@ -90,7 +98,8 @@ const exposure = z
   })
   .meta({
     id: 'StablecoinExposure',
-    description: 'A stablecoin holding with its issuer, freeze and check functions, valued at the peg.',
+    description:
+      'A stablecoin holding with its issuer, freeze and check functions, valued at the peg with its valuation time, price and source.',
   });
 const assetMap = z
   .object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOp } from './define';
 import {
   arr,
+  day,
   decimal,
   idRef,
   listOf,
@@ -81,10 +82,30 @@ const evidence = z
     asset: z.string().nullable(),
     counterparty: z.string().nullable(),
     label: z.string().nullable(),
+    usd_value: moneyOut
+      .nullable()
+      .describe(
+        "The transfer's USD value at its valuation_time; null when it has no price (an unverified token, an unpriced asset, or not a transfer).",
+      ),
+    valuation_basis: z
+      .string()
+      .nullable()
+      .describe('peg (a registry stablecoin at 1 USD) or daily_close (data/prices); null when not valued.'),
+    valuation_time: timestamp().nullable().describe('When the amount was valued: the time of the transfer.'),
+    price_usd: z.number().nullable().describe('The price used.'),
+    price_date: day()
+      .nullable()
+      .describe('The day of the close used (the last on or before valuation_time); null for the peg.'),
+    price_source: z.string().nullable().describe('Where the price comes from.'),
+    review_required: z
+      .boolean()
+      .describe('True when the value rests on a stale price (a close more than 2 days before the transfer).'),
+    review_reasons: z.array(z.string()),
   })
   .meta({
     id: 'AlertEvidence',
-    description: 'What raised the alert: the transaction, its amount and asset, the counterparty and its label.',
+    description:
+      'What raised the alert: the transaction, its amount and asset, its dated USD value with price and source, the counterparty and its label.',
   });
 
 const alert = z

@@ -66,7 +66,7 @@ export type Alert = {
 };
 
 /**
- * What raised the alert: the transaction, its amount and asset, the counterparty and its label.
+ * What raised the alert: the transaction, its amount and asset, its dated USD value with price and source, the counterparty and its label.
  */
 export type AlertEvidence = {
     transaction_hash: string | null;
@@ -74,6 +74,35 @@ export type AlertEvidence = {
     asset: string | null;
     counterparty: string | null;
     label: string | null;
+    /**
+     * The transfer's USD value at its valuation_time; null when it has no price (an unverified token, an unpriced asset, or not a transfer).
+     */
+    usd_value: Money | null;
+    /**
+     * peg (a registry stablecoin at 1 USD) or daily_close (data/prices); null when not valued.
+     */
+    valuation_basis: string | null;
+    /**
+     * When the amount was valued: the time of the transfer.
+     */
+    valuation_time: string | null;
+    /**
+     * The price used.
+     */
+    price_usd: number | null;
+    /**
+     * The day of the close used (the last on or before valuation_time); null for the peg.
+     */
+    price_date: string | null;
+    /**
+     * Where the price comes from.
+     */
+    price_source: string | null;
+    /**
+     * True when the value rests on a stale price (a close more than 2 days before the transfer).
+     */
+    review_required: boolean;
+    review_reasons: Array<string>;
 };
 
 export type AlertList = {
@@ -2035,7 +2064,7 @@ export type SourceRef = {
 };
 
 /**
- * A stablecoin holding with its issuer, freeze and check functions, valued at the peg.
+ * A stablecoin holding with its issuer, freeze and check functions, valued at the peg with its valuation time, price and source.
  */
 export type StablecoinExposure = {
     issuer: string;
@@ -2045,7 +2074,26 @@ export type StablecoinExposure = {
     wallet: string;
     amount: number;
     usd_value: number;
+    /**
+     * A registry stablecoin is valued at its 1 USD peg.
+     */
     valuation_basis: 'peg';
+    /**
+     * When the amount was valued: the asset map's creation, or the time of the exposure request.
+     */
+    valuation_time: string;
+    /**
+     * The price used: 1 (the peg).
+     */
+    price_usd: number;
+    /**
+     * The day of a dated close; null for the peg, which has no date (so it is never stale).
+     */
+    price_date: string | null;
+    /**
+     * Where the price comes from: the peg of the token registry entry.
+     */
+    price_source: string;
     freeze_capability_notes: string;
     /**
      * null: the issuer data does not verify the freeze capability.
@@ -2160,7 +2208,7 @@ export type WalletImport = {
  */
 export type WatchedAddress = {
     address: string;
-    network: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+    network: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron' | 'solana';
     reason: string;
     source_refs: Array<SourceRef>;
     added_at: string;
@@ -2176,7 +2224,7 @@ export type Watchlist = {
     name: string;
     addresses: Array<string>;
     address_details: Array<WatchedAddress>;
-    chains: Array<'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron'>;
+    chains: Array<'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron' | 'solana'>;
     thresholds: WatchlistThresholds;
     alert_rules: Array<{
         rule: 'wallet_movement' | 'exchange_proximity' | 'stablecoin_exposure' | 'sanctions' | 'deadline' | 'compliance';
@@ -8758,7 +8806,7 @@ export type ComputeExchangeHypothesesData = {
         matter_id: string;
         wallets?: Array<string | {
             address: string;
-            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron' | 'solana';
         }>;
         min_confidence?: number;
     };
@@ -8842,7 +8890,7 @@ export type ComputeStablecoinExposureData = {
         matter_id: string;
         wallets?: Array<string | {
             address: string;
-            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron' | 'solana';
         }>;
         assets?: Array<string>;
     };
@@ -8926,9 +8974,9 @@ export type CreateAssetMapData = {
         matter_id: string;
         wallets?: Array<string | {
             address: string;
-            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron' | 'solana';
         }>;
-        chains?: Array<'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron'>;
+        chains?: Array<'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron' | 'solana'>;
         include_stablecoins?: boolean;
         include_exchanges?: boolean;
         source_refs?: Array<{
@@ -9018,7 +9066,7 @@ export type CreateAssetMapResponse = CreateAssetMapResponses[keyof CreateAssetMa
 
 export type CreateSandboxTransferData = {
     body: {
-        network: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+        network: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron' | 'solana';
         from_address: string;
         to_address: string;
         asset: string;
@@ -9109,9 +9157,9 @@ export type CreateTransactionTimelineData = {
         matter_id: string;
         wallets?: Array<string | {
             address: string;
-            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron' | 'solana';
         }>;
-        chains?: Array<'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron'>;
+        chains?: Array<'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron' | 'solana'>;
         from?: string;
         to?: string;
     };
@@ -9730,7 +9778,7 @@ export type ImportWalletsData = {
         matter_id: string;
         wallets: Array<{
             address: string;
-            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron' | 'solana';
             role?: 'debtor_owned' | 'debtor_controlled' | 'counterparty' | 'exchange_deposit' | 'unknown';
             confidence?: number;
             source_refs?: Array<{
@@ -10227,7 +10275,7 @@ export type AddWatchlistAddressesData = {
     body: {
         addresses: Array<string | {
             address: string;
-            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron' | 'solana';
         }>;
         reason: string;
         source_refs?: Array<{
@@ -10400,7 +10448,7 @@ export type CreateWatchlistData = {
     body: {
         matter_id: string;
         name: string;
-        chains?: Array<'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron'>;
+        chains?: Array<'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron' | 'solana'>;
         thresholds?: {
             min_amount?: number | string;
             min_usd?: number | string;
@@ -10409,7 +10457,7 @@ export type CreateWatchlistData = {
         };
         addresses?: Array<string | {
             address: string;
-            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron';
+            network?: 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche' | 'bitcoin' | 'tron' | 'solana';
         }>;
         reason?: string;
         source_refs?: Array<{

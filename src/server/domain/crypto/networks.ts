@@ -15,6 +15,8 @@ export const NETWORKS = {
   avalanche: { family: 'evm', native: 'AVAX', decimals: 18 },
   bitcoin: { family: 'bitcoin', native: 'BTC', decimals: 8 },
   tron: { family: 'tron', native: 'TRX', decimals: 6 },
+  // SOL has 9 decimals (1 SOL = 10^9 lamports); token mints (USDC, USDT) are SPL tokens.
+  solana: { family: 'solana', native: 'SOL', decimals: 9 },
 } as const satisfies Record<string, { family: Exclude<Family, 'unknown'>; native: string; decimals: number }>;
 
 export type ChainNetwork = keyof typeof NETWORKS;
@@ -25,7 +27,7 @@ export const familyOf = (n: ChainNetwork) => NETWORKS[n].family;
 /** The network an address means when none is named: the one of its family (EVM: ethereum). */
 export function defaultNetwork(p: ParsedAddress): ChainNetwork | null {
   if (p.network === 'evm') return 'ethereum';
-  if (p.network === 'bitcoin' || p.network === 'tron') return p.network;
+  if (p.network === 'bitcoin' || p.network === 'tron' || p.network === 'solana') return p.network;
   return null;
 }
 

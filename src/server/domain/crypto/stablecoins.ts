@@ -17,6 +17,11 @@ export interface IssuerEntry {
   notes?: string | null;
   /** data/tokens: `bridged` or `exchange_peg` (a token carrying an issuer's ticker, not issued by it). */
   kind?: 'issuer' | 'bridged' | 'exchange_peg';
+  /**
+   * False when the issuer's hold of the freeze authority (Solana SPL mints) rests on third-party
+   * statements and was not read from the chain: an exposure or freeze packet on it is reviewed.
+   */
+  freeze_authority_verified?: boolean;
 }
 
 export const STABLECOIN_DATASET = { name: 'data/stablecoins/issuers.json', as_of: '2026 research snapshot' };
@@ -31,11 +36,21 @@ export interface Stablecoin extends IssuerEntry {
 
 export interface StablecoinIndex {
   byTicker: Map<string, Stablecoin>; // `${network}:${TICKER}`
-  byContract: Map<string, Stablecoin>; // `${network}:${contract lowercased}`
+  byContract: Map<string, Stablecoin>; // `${network}:${contractKey(contract)}`
   all: Stablecoin[];
 }
 
 const KEY_FIELDS = ['contract', 'decimals', 'freeze', 'check'] as const;
+
+/**
+ * The registry key of a contract: EVM hex is case-insensitive (lowercased); base58 contracts
+ * (Tron `T…`, Solana mints) are case-sensitive data and kept as written, so a mint that differs
+ * from Circle's only in letter case is another token.
+ */
+export const contractKey = (contract: string) => {
+  const c = contract.trim();
+  return /^0x/i.test(c) ? c.toLowerCase() : c;
+};
 
 export function buildStablecoinIndex(entries: IssuerEntry[]): StablecoinIndex {
   const byTicker = new Map<string, Stablecoin>();
@@ -51,7 +66,7 @@ export function buildStablecoinIndex(entries: IssuerEntry[]): StablecoinIndex {
     // The canonical contract of a ticker is the issuer's own: a bridged or pegged token never takes it.
     if (!e.kind || e.kind === 'issuer' || !byTicker.has(`${e.network}:${s.ticker}`))
       byTicker.set(`${e.network}:${s.ticker}`, s);
-    if (e.contract) byContract.set(`${e.network}:${e.contract.toLowerCase()}`, s);
+    if (e.contract) byContract.set(`${e.network}:${contractKey(e.contract)}`, s);
   }
   return { byTicker, byContract, all };
 }
@@ -61,15 +76,28 @@ export function buildStablecoinIndex(entries: IssuerEntry[]): StablecoinIndex {
  * can call itself "USDT"). No contract, or one the registry does not hold, is null.
  */
 export function findStablecoin(index: StablecoinIndex, network: string, _asset: string, contract?: string | null) {
-  return (contract ? index.byContract.get(`${network}:${contract.toLowerCase()}`) : undefined) ?? null;
+  return (contract ? index.byContract.get(`${network}:${contractKey(contract)}`) : undefined) ?? null;
 }
 
 /** The canonical (issuer's own) contract of a ticker on a network, e.g. ethereum USDT → Tether's. */
 export const canonicalContract = (index: StablecoinIndex, network: string, ticker: string) =>
   index.byTicker.get(`${network}:${ticker.toUpperCase()}`)?.contract ?? null;
 
-/** Bare function name of a signature: "addBlackList(address _evilUser)" → "addBlackList". */
-export const functionName = (sig: string) => sig.trim().split('(')[0];
+/**
+ * Bare function name of a signature: "addBlackList(address _evilUser)" → "addBlackList",
+ * "FreezeAccount (SPL Token instruction …)" → "FreezeAccount".
+ */
+export const functionName = (sig: string) => sig.trim().split('(')[0].trim();
+
+/** The value of a registry stablecoin amount: its 1 USD peg, sourced to the token registry (never stale). */
+export const pegValuation = (amount: string) => ({
+  usd: amount,
+  price: '1',
+  basis: 'peg',
+  price_date: null as string | null,
+  source: `peg (${STABLECOIN_DATASET.name})`,
+  stale: null as string | null,
+});
 
 export interface ExposureFacts {
   coin: Stablecoin;
@@ -79,6 +107,21 @@ export interface ExposureFacts {
   onchain_status: { frozen: boolean; function: string; checked_at: string; block_number: number | null } | null;
   /** Why the chain source could not read the status (no source, no check function). */
   status_note: string | null;
+  /** How the amount is valued (services/crypto/valuation.ts: the peg, with its source) and when. */
+  valuation: ReturnType<typeof pegValuation>;
+  valuation_time: string;
+}
+
+/** Why the registry entry of a coin needs review: fields left null, a freeze authority not read on-chain. */
+export function unverifiedReasons(coin: Stablecoin): string[] {
+  const out = coin.unverified.map(
+    (f) => `issuer data: ${f} is not verified (null) for ${coin.ticker} on ${coin.network}`,
+  );
+  if (coin.freeze_authority_verified === false)
+    out.push(
+      `issuer data: that ${coin.issuer} holds the freeze authority of the ${coin.ticker} mint on ${coin.network} is not read from the chain (confirm the mint's freeze_authority before relying on a freeze)`,
+    );
+  return out;
 }
 
 /** One stablecoin exposure item (specification fields plus the issuer data it rests on). */
@@ -104,8 +147,8 @@ export function exposureItem(f: ExposureFacts) {
       `${f.onchain_status.function} reads ${f.onchain_status.frozen ? 'frozen' : 'not frozen'}${f.onchain_status.block_number !== null ? ` at block ${f.onchain_status.block_number}` : ''}.`,
     );
   } else if (f.status_note) notes.push(f.status_note);
-  for (const field of coin.unverified)
-    reasons.push(`issuer data: ${field} is not verified (null) for ${coin.ticker} on ${coin.network}`);
+  reasons.push(...unverifiedReasons(coin));
+  if (f.valuation.stale) reasons.push(f.valuation.stale);
   if (coin.kind === 'bridged' || coin.kind === 'exchange_peg')
     reasons.push(
       `${coin.asset} on ${coin.network} is ${coin.kind === 'bridged' ? 'a bridged token' : 'an exchange-pegged token'} issued by ${coin.issuer}; its value rests on that backing, not on the original issuer`,
@@ -130,8 +173,12 @@ export function exposureItem(f: ExposureFacts) {
     contract: coin.contract,
     wallet: f.wallet,
     amount: f.amount,
-    usd_value: f.amount,
-    valuation_basis: 'peg' as const,
+    usd_value: f.valuation.usd,
+    valuation_basis: f.valuation.basis,
+    valuation_time: f.valuation_time,
+    price_usd: f.valuation.price,
+    price_date: f.valuation.price_date,
+    price_source: f.valuation.source,
     freeze_capability_notes: notes.join(' '),
     freeze_functions: coin.freeze,
     check_functions: coin.check,

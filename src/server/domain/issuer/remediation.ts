@@ -1,5 +1,5 @@
 import type { Stablecoin } from '../crypto/stablecoins';
-import { functionName } from '../crypto/stablecoins';
+import { functionName, unverifiedReasons } from '../crypto/stablecoins';
 
 /**
  * Issuer remediation rules (API-CONTRACT §9, §15): the stage machine, the token choice of a
@@ -116,9 +116,7 @@ const uniq = (xs: Candidate[]) => [...new Map(xs.map((x) => [candidateLabel(x), 
 
 /** The issuer data a remediation names, and why it needs review (unverified or missing functions). */
 export function issuerFacts(coin: Stablecoin, action: ActionType) {
-  const reasons = coin.unverified.map(
-    (f) => `issuer data: ${f} is not verified (null) for ${coin.ticker} on ${coin.network}`,
-  );
+  const reasons = unverifiedReasons(coin);
   if (coin.freeze && !coin.freeze.length)
     reasons.push(
       `${coin.ticker} on ${coin.network} has no issuer freeze function: the issuer cannot block a holder on-chain.`,

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { bech32, bech32m, createBase58check } from '@scure/base';
+import { base58, bech32, bech32m, createBase58check } from '@scure/base';
 import { checksumAddress } from 'viem';
 
 /**
  * Network detection and validation of a wallet address from its text alone: EVM (EIP-55
  * checksum when mixed case, via viem), Bitcoin (base58check P2PKH/P2SH, bech32 v0 and bech32m
- * v1+ segwit) and Tron (base58check, version byte 0x41). Validation is what makes a label or
- * sanctions match meaningful: a mistyped address must not silently match nothing.
+ * v1+ segwit), Tron (base58check, version byte 0x41) and Solana (plain base58 of a 32-byte
+ * ed25519 public key, no checksum). Validation is what makes a label or sanctions match
+ * meaningful: a mistyped address must not silently match nothing.
  */
-export type Network = 'evm' | 'bitcoin' | 'tron' | 'unknown';
+export type Network = 'evm' | 'bitcoin' | 'tron' | 'solana' | 'unknown';
 
 export interface ParsedAddress {
   input: string;
@@ -102,8 +103,26 @@ function parseBech32(s: string): ParsedAddress {
   return bad('Invalid bech32 checksum.');
 }
 
+/**
+ * A Solana address: base58 (Bitcoin alphabet) of exactly 32 bytes, 32–44 characters (32 `1`s are
+ * the all-zero key of the System Program). Solana keys carry no checksum, so the length of the
+ * decoded bytes is the only test; it also keeps them apart from Bitcoin and Tron base58check
+ * addresses, which decode to 25 bytes.
+ */
+function solanaBytes(s: string): Uint8Array | null {
+  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(s)) return null;
+  try {
+    const b = base58.decode(s);
+    return b.length === 32 ? b : null;
+  } catch {
+    return null;
+  }
+}
+
 export function parseAddress(raw: string): ParsedAddress {
   const s = raw.trim();
+  if (solanaBytes(s))
+    return { input: s, address: s, network: 'solana', address_type: 'account', valid: true, note: null };
   if (/^0x[0-9a-fA-F]{40}$/.test(s)) return parseEvm(s);
   if (/^0x/i.test(s))
     return {
@@ -145,7 +164,9 @@ export function parseAddress(raw: string): ParsedAddress {
     network: 'unknown',
     address_type: null,
     valid: false,
-    note: 'Not a recognized EVM, Bitcoin or Tron address.',
+    note: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(s)
+      ? 'Not a recognized address: as a Solana address it does not decode to a 32-byte public key.'
+      : 'Not a recognized EVM, Bitcoin, Tron or Solana address.',
   };
 }
 

@@ -52,7 +52,7 @@ export function alertRules(t: Thresholds): AlertRule[] {
 
 /**
  * Whether an amount meets the thresholds. `min_amount` is in the asset's units; `min_usd` is
- * compared with `usd` (the value at the asset's USD peg) when the asset has one. With no
+ * compared with `usd` (a stablecoin at its peg, a native coin at its dated close) when it has one. With no
  * threshold every amount counts; an asset without a USD value never meets a USD-only one.
  */
 export function meetsThreshold(t: Thresholds, amount: string, usd: string | null): boolean {
@@ -75,8 +75,10 @@ export interface TransferFacts {
   /** The watched address it touches and how. */
   watched: string;
   direction: 'outgoing' | 'incoming';
-  /** USD value at the asset's peg, when it is a shipped stablecoin. */
+  /** USD value: a registry stablecoin at its peg, a native coin at its close on the transfer's day. */
   usd: string | null;
+  /** How `usd` was valued (services/crypto/valuation.ts), null when the transfer has no price. */
+  valuation?: TransferValuation | null;
   freezable_stablecoin: string | null;
   counterparty: string;
   counterparty_label: string | null;
@@ -84,6 +86,33 @@ export interface TransferFacts {
   counterparty_ofac: string | null;
   /** For a second hop: the first transfer's hash and the intermediary. */
   via?: { transaction_hash: string; intermediary: string } | null;
+}
+
+/** The valuation of a transfer's amount, as an alert's evidence carries it. */
+export interface TransferValuation {
+  usd_value: string;
+  valuation_basis: string;
+  /** The transfer's time: the amount is valued when it moved. */
+  valuation_time: string;
+  price_usd: string;
+  price_date: string | null;
+  price_source: string;
+  /** Why the price is stale (its close is older than the transfer), else null. */
+  stale: string | null;
+}
+
+/** Evidence fields of a transfer's value: dated price and source; a stale price sets review. */
+function valuationEvidence(v: TransferValuation | null | undefined) {
+  return {
+    usd_value: v?.usd_value ?? null,
+    valuation_basis: v?.valuation_basis ?? null,
+    valuation_time: v?.valuation_time ?? null,
+    price_usd: v?.price_usd ?? null,
+    price_date: v?.price_date ?? null,
+    price_source: v?.price_source ?? null,
+    review_required: !!v?.stale,
+    review_reasons: v?.stale ? [v.stale] : [],
+  };
 }
 
 export interface AlertDraft {
@@ -98,7 +127,7 @@ export interface AlertDraft {
     asset: string | null;
     counterparty: string | null;
     label: string | null;
-  };
+  } & Partial<ReturnType<typeof valuationEvidence>>;
 }
 
 /** The alerts one transfer raises under a watchlist's thresholds (pure; one per rule). */
@@ -110,6 +139,7 @@ export function transferAlerts(t: Thresholds, f: TransferFacts): AlertDraft[] {
     asset: f.asset,
     counterparty: f.counterparty,
     label: f.counterparty_label,
+    ...valuationEvidence(f.valuation),
   };
   const base = { subject: f.subject, target: f.watched, evidence };
   if (f.via) {

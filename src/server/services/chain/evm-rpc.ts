@@ -11,7 +11,7 @@ import {
 import type { ChainNetwork } from '../../domain/crypto/networks';
 import { NETWORKS } from '../../domain/crypto/networks';
 import type { ChainTransfer } from '../../domain/crypto/hypotheses';
-import { functionName } from '../../domain/crypto/stablecoins';
+import { contractKey, functionName } from '../../domain/crypto/stablecoins';
 import { hexToTron, tronToEvm } from '../../domain/crypto/tron-address';
 import { stablecoinIndex } from '../crypto/reference-data';
 import { loopYield } from '../loop-yield';
@@ -109,7 +109,7 @@ export function evmRpcChain(
     const k = codec.key(contract);
     let p = tokens.get(k);
     if (!p) {
-      const known = stablecoinIndex().byContract.get(`${network}:${k.toLowerCase()}`);
+      const known = stablecoinIndex().byContract.get(`${network}:${contractKey(k)}`);
       p = (async () => {
         const [symbol, decimals] = await Promise.all([
           known

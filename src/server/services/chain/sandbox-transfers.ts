@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { base58 } from '@scure/base';
 import type { Ctx, Db, Tx } from '../../context';
 import { invalidParam } from '../../errors';
 import { exactNumber } from '../../json';
@@ -40,8 +41,7 @@ export async function createSandboxTransfer(ctx: Ctx, tx: Tx, input: SandboxTran
   const timestamp = input.timestamp ? new Date(input.timestamp) : new Date();
   if (timestamp.getTime() > Date.now() + SKEW_MS) throw invalidParam('timestamp', 'timestamp cannot be in the future.');
   const contract = tokenContract(input);
-  const evm = NETWORKS[input.network].family === 'evm';
-  const hash = (evm ? '0x' : '') + randomBytes(32).toString('hex');
+  const hash = syntheticHash(input.network);
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(727001)`;
   const row = await tx.sandboxTransfer.create({
     data: {
@@ -67,6 +67,14 @@ export async function createSandboxTransfer(ctx: Ctx, tx: Tx, input: SandboxTran
   // The monitoring scanner reads it once this commits (at its next poll otherwise).
   wakeOnCommit(tx, 'monitor');
   return transferOut(row);
+}
+
+/** A fresh transaction id in the network's own form: 0x + 32 bytes hex (EVM), a base58 64-byte
+ *  signature (Solana), 32 bytes hex otherwise (Bitcoin, Tron). */
+function syntheticHash(network: ChainNetwork) {
+  const family = NETWORKS[network].family;
+  if (family === 'solana') return base58.encode(randomBytes(64));
+  return (family === 'evm' ? '0x' : '') + randomBytes(32).toString('hex');
 }
 
 /**

@@ -90,8 +90,8 @@ function noSource(network: ChainNetwork, why: string): ChainSource {
 /**
  * The chain source of a request: sandbox keys read the organization's synthetic sandbox chain;
  * production keys read `MD_RPC_URL_<NETWORK>` through viem on EVM networks and on Tron (its
- * Ethereum-compatible JSON-RPC), keeping history cursors in the tenant's database. Bitcoin is
- * sandbox-only. Anything else is an unavailable source that names what is missing; it never
+ * Ethereum-compatible JSON-RPC), keeping history cursors in the tenant's database. Bitcoin and
+ * Solana are sandbox-only. Anything else is an unavailable source that names what is missing; it never
  * invents data.
  */
 export function getChainSource(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: ChainNetwork): ChainSource {
@@ -100,6 +100,12 @@ export function getChainSource(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: C
     return noSource(
       network,
       `No production chain source for ${network}: Bitcoin is read on the sandbox chain only (sandbox keys) for now.`,
+    );
+  // Solana speaks its own JSON-RPC (accounts, SPL token accounts), not Ethereum's: evm_rpc cannot read it.
+  if (NETWORKS[network].family === 'solana')
+    return noSource(
+      network,
+      `No production chain source for ${network}: Solana is read on the sandbox chain only (sandbox keys) for now.`,
     );
   const url = rpcUrlOf(network);
   if (!url)

@@ -1,13 +1,8 @@
 import type { Ctx, Db, Tx } from '../../context';
 import { isId, newId } from '../../ids';
 import { ExactNumber, exactNumber } from '../../json';
-import {
-  findStablecoin,
-  STABLECOIN_DATASET,
-  TOKEN_REGISTRY_DATASET,
-  type Stablecoin,
-} from '../../domain/crypto/stablecoins';
-import { priceAt, pricedAsset, PRICES_DATASET, type PricedAsset } from '../../domain/crypto/prices';
+import { findStablecoin, STABLECOIN_DATASET, TOKEN_REGISTRY_DATASET } from '../../domain/crypto/stablecoins';
+import { pricedAsset, PRICES_DATASET } from '../../domain/crypto/prices';
 import { NETWORKS } from '../../domain/crypto/networks';
 import { GRAPHSENSE_LABELS_DATASET, LABELS_DATASET } from '../../domain/judgments/wallet-index';
 import { OFAC_ADDRESS_DATASET } from '../../domain/sanctions/addresses';
@@ -17,7 +12,8 @@ import type { ChainTransfer } from '../../domain/crypto/hypotheses';
 import { recordChange } from '../audit/append';
 import { loadOwned, loadWritableMatter } from '../matters/access';
 import { getChainSource, type Holding } from '../chain/source';
-import { priceIndex, stablecoinIndex } from './reference-data';
+import { stablecoinIndex } from './reference-data';
+import { valueOf } from './valuation';
 import { displayAddress, resolveWallets, type ResolvedWallet, type WalletInput } from './wallet-inputs';
 import { tokenOf } from '../chain/sandbox-transfers';
 import { dec } from '../../domain/judgments/decimal';
@@ -113,35 +109,6 @@ export async function computeHoldings(ctx: Ctx, db: Db, wallets: ResolvedWallet[
   return { holdings, token_exposures, reasons: [...new Set(reasons)], manifest };
 }
 
-/**
- * The USD value of an amount at `at`: a registry stablecoin at its 1 USD peg; a native coin at
- * the last daily close on or before `at` (data/prices), saying so when that close is stale.
- */
-function valueOf(coin: Stablecoin | null, asset: PricedAsset | null, amount: string, at: Date) {
-  if (coin)
-    return {
-      usd: amount,
-      price: '1',
-      basis: 'peg',
-      price_date: null,
-      source: `peg (${STABLECOIN_DATASET.name})`,
-      stale: null,
-    };
-  if (!asset) return null;
-  const p = priceAt(priceIndex(), asset, at);
-  if (!p) return null;
-  return {
-    usd: dec(amount).times(dec(p.close)).toDecimalPlaces(8).toFixed(),
-    price: p.close,
-    basis: 'daily_close',
-    price_date: p.date,
-    source: `${PRICES_DATASET.name}: ${p.source}`,
-    stale: p.stale
-      ? `${asset} is valued at its ${p.date} close (${p.close} USD), ${p.stale_days} days before the valuation time: the price data ends there`
-      : null,
-  };
-}
-
 /** Roles whose holdings are the debtor's: only these count in the known crypto exposure. */
 export const DEBTOR_ROLES: ReadonlySet<string> = new Set(['debtor_owned', 'debtor_controlled']);
 
@@ -231,7 +198,9 @@ export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
           histories: await walletHistories(ctx, tx, wallets, manifest, reasons),
         });
   const exposure =
-    input.include_stablecoins === false ? null : await computeStablecoinExposure(ctx, tx, { wallets, holdings });
+    input.include_stablecoins === false
+      ? null
+      : await computeStablecoinExposure(ctx, tx, { wallets, holdings, valuedAt: created_at });
   if (!wallets.length) reasons.push('No wallets: pass wallets or import them on the matter first.');
   for (const e of exposure ?? []) reasons.push(...e.review_reasons);
   const id = newId('asset_map');

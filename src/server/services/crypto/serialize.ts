@@ -14,4 +14,5 @@ export const exposureOut = (e: ReturnType<typeof exposureItem>) => ({
   ...e,
   amount: exactNumber(e.amount),
   usd_value: exactNumber(e.usd_value),
+  price_usd: exactNumber(e.price_usd),
 });

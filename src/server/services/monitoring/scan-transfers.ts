@@ -1,6 +1,9 @@
 import type { PrismaClient } from '@/generated/prisma/client';
 import type { Tx } from '../../context';
-import type { ChainNetwork } from '../../domain/crypto/networks';
+import { NETWORKS, type ChainNetwork } from '../../domain/crypto/networks';
+import { pricedAsset } from '../../domain/crypto/prices';
+import { valueOf } from '../crypto/valuation';
+import { tokenOf } from '../chain/sandbox-transfers';
 import type { ChainTransfer } from '../../domain/crypto/hypotheses';
 import { findStablecoin } from '../../domain/crypto/stablecoins';
 import { screenWallet } from '../../domain/sanctions/screen';
@@ -99,7 +102,12 @@ function factsOf(
   via: TransferFacts['via'] = null,
 ): TransferFacts {
   const counterparty = direction === 'outgoing' ? t.to : t.from;
-  const coin = findStablecoin(stablecoinIndex(), t.network, t.asset, (t as { contract?: string }).contract ?? null);
+  const contract = (t as { contract?: string | null }).contract ?? null;
+  const coin = findStablecoin(stablecoinIndex(), t.network, t.asset, contract);
+  // Valued when it moved: a stablecoin at its peg, a native coin at the close of the transfer's day.
+  const native = tokenOf(t.network, t.asset, contract).token_status === 'native';
+  const at = new Date(t.timestamp);
+  const v = valueOf(coin, native ? pricedAsset(NETWORKS[t.network as ChainNetwork].native) : null, t.amount, at);
   const ofac = screenWallet(addressIndex(), counterparty);
   const notes = counterpartyNotes(counterparty);
   const ex = exchangeLabelOf(counterparty);
@@ -113,7 +121,18 @@ function factsOf(
     amount: t.amount,
     watched,
     direction,
-    usd: coin ? t.amount : null,
+    usd: v?.usd ?? null,
+    valuation: v
+      ? {
+          usd_value: v.usd,
+          valuation_basis: v.basis,
+          valuation_time: at.toISOString(),
+          price_usd: v.price,
+          price_date: v.price_date,
+          price_source: v.source,
+          stale: v.stale,
+        }
+      : null,
     freezable_stablecoin: coin && coin.freeze && coin.freeze.length ? `${coin.issuer}: ${coin.freeze[0]}` : null,
     counterparty,
     counterparty_label: notes.notes[0] ?? null,

@@ -53,6 +53,15 @@ export interface StoredEvidence {
   asset: string | null;
   counterparty: string | null;
   label: string | null;
+  // A transfer's value (alerts raised before valuation was recorded have none).
+  usd_value?: string | null;
+  valuation_basis?: string | null;
+  valuation_time?: string | null;
+  price_usd?: string | null;
+  price_date?: string | null;
+  price_source?: string | null;
+  review_required?: boolean;
+  review_reasons?: string[];
 }
 
 /** The alert resource; the evidence amount is money in the asset's units. */
@@ -75,6 +84,17 @@ export function alertOut(a: Alert) {
       asset: e.asset,
       counterparty: e.counterparty ? displayAddress(e.counterparty) : null,
       label: e.label,
+      usd_value:
+        e.usd_value != null
+          ? moneyJson(e.usd_value, 'USD', e.valuation_time ? new Date(e.valuation_time) : null)
+          : null,
+      valuation_basis: e.valuation_basis ?? null,
+      valuation_time: e.valuation_time ?? null,
+      price_usd: e.price_usd != null ? exactNumber(e.price_usd) : null,
+      price_date: e.price_date ?? null,
+      price_source: e.price_source ?? null,
+      review_required: e.review_required ?? false,
+      review_reasons: e.review_reasons ?? [],
     },
     linked_action_id: a.linked_action_id,
     linked_packet_id: a.linked_packet_id,
