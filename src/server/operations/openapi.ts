@@ -201,16 +201,26 @@ const PARAM_DOC: Record<string, string> = {
   ending_before: 'Cursor: the id of the first object of the next page (pages backwards).',
 };
 
+/**
+ * Path parameters whose id kind is not the one their name reads as: `{event_id}` of the audit
+ * chain is an audit event (`eve_…`), not a webhook event (`evt_…`). Prism refuses a real id that
+ * misses the documented pattern, so the pattern must name the right kind.
+ */
+const PATH_PARAM_KIND: Record<string, Record<string, string>> = {
+  '/v1/audit/events/{event_id}': { event_id: 'audit_event_id' },
+};
+
 function operationObject(op: Operation, response: Json) {
   const parameters: Json[] = op.pathParams.map((p) => {
-    const prefix = idPrefixOf(p);
+    const kind = PATH_PARAM_KIND[op.path]?.[p] ?? p;
+    const prefix = idPrefixOf(kind);
     return {
       name: p,
       in: 'path',
       required: true,
-      description: `The ${p.replace(/_id$/, '').replace(/_/g, ' ')}'s id.`,
+      description: `The ${kind.replace(/_id$/, '').replace(/_/g, ' ')}'s id.`,
       schema: { type: 'string', ...(prefix ? { pattern: `^${prefix}_[0-9A-Za-z]{24}$` } : {}) },
-      example: exampleId(p),
+      example: exampleId(kind),
     };
   });
   if (op.query) {

@@ -4444,7 +4444,7 @@ export type GetAuditEventData = {
     };
     path: {
         /**
-         * The event's id.
+         * The audit event's id.
          */
         event_id: string;
     };
