@@ -42,6 +42,8 @@ test('the signed download route is documented: no key, its query, its bytes and 
     ['export_id', 'expires', 'signature'],
   );
   assert.ok(dl.responses['200'].content['application/pdf']);
+  // The JSON export is a JSON document: tools validate the parsed bundle, which is an object.
+  assert.equal(dl.responses['200'].content['application/json'].schema.type, 'object');
   assert.ok(dl.responses['403'] && dl.responses['404']);
 });
 

@@ -397,12 +397,17 @@ function downloadPath(): Record<string, object> {
               schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
             },
           },
-          content: Object.fromEntries(
-            ['application/pdf', 'application/zip', 'application/json'].map((type) => [
-              type,
-              { schema: { type: 'string', contentMediaType: type } },
-            ]),
-          ),
+          // PDF and ZIP are bytes; the JSON export is one JSON document (the bundle, an object),
+          // and tools that read application/json (Prism, Portman) validate the parsed value.
+          content: {
+            ...Object.fromEntries(
+              ['application/pdf', 'application/zip'].map((type) => [
+                type,
+                { schema: { type: 'string', contentMediaType: type } },
+              ]),
+            ),
+            'application/json': { schema: { type: 'object' } },
+          },
         },
         '403': ref('responses', STATUS_TEXT[403].name),
         '404': ref('responses', STATUS_TEXT[404].name),

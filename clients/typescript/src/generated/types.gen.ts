@@ -11281,7 +11281,9 @@ export type DownloadExportResponses = {
     /**
      * The file.
      */
-    200: string;
+    200: {
+        [key: string]: unknown;
+    };
 };
 
 export type DownloadExportResponse = DownloadExportResponses[keyof DownloadExportResponses];
