@@ -174,6 +174,8 @@ async function main() {
     prism = await startPrism(docFile, srv.url, path.join(work, 'prism.log'));
     const base = { api_key: srv.adminKey, md_version: API_VERSION };
 
+    console.log(`sandbox and Prism up in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
     // 1. The committed collection through Prism: the fixture run.
     const t1 = Date.now();
     const fixture = await run(collection, { ...base, base_url: prism.url });
