@@ -42,6 +42,8 @@ test('the signed download route is documented: no key, its query, its bytes and 
     ['export_id', 'expires', 'signature'],
   );
   assert.ok(dl.responses['200'].content['application/pdf']);
+  // The JSON export is a JSON document: tools validate the parsed bundle, which is an object.
+  assert.equal(dl.responses['200'].content['application/json'].schema.type, 'object');
   assert.ok(dl.responses['403'] && dl.responses['404']);
 });
 
@@ -103,6 +105,23 @@ test('limit states 1 to 100; cursors, path ids and the request id have their pat
     }
   }
   assert.equal(doc.components.headers['MD-Request-Id'].schema.pattern, '^req_[0-9A-Za-z]{24}$');
+});
+
+// Prism refuses a request whose path id misses its pattern, so each pattern must be the kind the
+// route serves; the audit chain's `{event_id}` is an audit event (eve_), not a webhook event.
+test('a path id pattern names the kind of object the route serves', () => {
+  const cases: [string, string, string][] = [
+    ['/v1/audit/events/{event_id}', 'event_id', 'eve_0VcE3dje00uHXShVJQWkMONW'],
+    ['/v1/events/{event_id}', 'event_id', 'evt_0VcE3dje00uHXShVJQWkMONW'],
+    ['/v1/matters/{matter_id}', 'matter_id', 'mtr_0VcE3dje00uHXShVJQWkMONW'],
+    ['/v1/sanctions/{review_id}', 'review_id', 'rev_0VcE3dje00uHXShVJQWkMONW'],
+    ['/v1/exports/{export_id}', 'export_id', 'exp_0VcE3dje00uHXShVJQWkMONW'],
+  ];
+  for (const [path, name, id] of cases) {
+    const p = (doc.paths[path].get.parameters as Json[]).find((x) => x.name === name)!;
+    assert.match(id, new RegExp(p.schema.pattern), `${path}: ${name}`);
+    assert.equal(p.example.slice(0, 4), id.slice(0, 4), `${path}: ${name} example`);
+  }
 });
 
 test('the headers every answer carries are required; rate headers only where the key was counted', () => {

@@ -201,16 +201,26 @@ const PARAM_DOC: Record<string, string> = {
   ending_before: 'Cursor: the id of the first object of the next page (pages backwards).',
 };
 
+/**
+ * Path parameters whose id kind is not the one their name reads as: `{event_id}` of the audit
+ * chain is an audit event (`eve_…`), not a webhook event (`evt_…`). Prism refuses a real id that
+ * misses the documented pattern, so the pattern must name the right kind.
+ */
+const PATH_PARAM_KIND: Record<string, Record<string, string>> = {
+  '/v1/audit/events/{event_id}': { event_id: 'audit_event_id' },
+};
+
 function operationObject(op: Operation, response: Json) {
   const parameters: Json[] = op.pathParams.map((p) => {
-    const prefix = idPrefixOf(p);
+    const kind = PATH_PARAM_KIND[op.path]?.[p] ?? p;
+    const prefix = idPrefixOf(kind);
     return {
       name: p,
       in: 'path',
       required: true,
-      description: `The ${p.replace(/_id$/, '').replace(/_/g, ' ')}'s id.`,
+      description: `The ${kind.replace(/_id$/, '').replace(/_/g, ' ')}'s id.`,
       schema: { type: 'string', ...(prefix ? { pattern: `^${prefix}_[0-9A-Za-z]{24}$` } : {}) },
-      example: exampleId(p),
+      example: exampleId(kind),
     };
   });
   if (op.query) {
@@ -387,12 +397,17 @@ function downloadPath(): Record<string, object> {
               schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
             },
           },
-          content: Object.fromEntries(
-            ['application/pdf', 'application/zip', 'application/json'].map((type) => [
-              type,
-              { schema: { type: 'string', contentMediaType: type } },
-            ]),
-          ),
+          // PDF and ZIP are bytes; the JSON export is one JSON document (the bundle, an object),
+          // and tools that read application/json (Prism, Portman) validate the parsed value.
+          content: {
+            ...Object.fromEntries(
+              ['application/pdf', 'application/zip'].map((type) => [
+                type,
+                { schema: { type: 'string', contentMediaType: type } },
+              ]),
+            ),
+            'application/json': { schema: { type: 'object' } },
+          },
         },
         '403': ref('responses', STATUS_TEXT[403].name),
         '404': ref('responses', STATUS_TEXT[404].name),

@@ -4492,7 +4492,7 @@ export type GetAuditEventData = {
     };
     path: {
         /**
-         * The event's id.
+         * The audit event's id.
          */
         event_id: string;
     };
@@ -11329,7 +11329,9 @@ export type DownloadExportResponses = {
     /**
      * The file.
      */
-    200: string;
+    200: {
+        [key: string]: unknown;
+    };
 };
 
 export type DownloadExportResponse = DownloadExportResponses[keyof DownloadExportResponses];
