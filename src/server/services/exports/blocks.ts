@@ -1,4 +1,5 @@
-import type { Block } from './document';
+import type { Block, RenderDoc } from './document';
+import { publicText } from './present';
 
 /** How much of a free-form value a PDF shows; the JSON export always holds all of it. */
 export const FREE_FORM_LINES = 40;
@@ -58,5 +59,36 @@ export function auditTrailTable(
       cellText(e.timestamp),
       cellText(e.hash),
     ]),
+  };
+}
+
+/**
+ * The document with every string passed through `publicText` under `profile`: outside the
+ * `none` profile no internal id or repository path reaches the PDF, whichever field (a reason,
+ * a note, a title) carried it.
+ */
+export function publicDocument(d: RenderDoc, profile: string): RenderDoc {
+  if (profile === 'none') return d;
+  const t = (x: string) => publicText(x, profile);
+  const block = (b: Block): Block => {
+    switch (b.kind) {
+      case 'text':
+        return { ...b, text: t(b.text) };
+      case 'lines':
+        return { ...b, lines: b.lines.map(t) };
+      case 'fields':
+        return { ...b, rows: b.rows.map(([k, v]) => [t(k), t(v)] as [string, string]) };
+      case 'table':
+        return { ...b, columns: b.columns.map(t), rows: b.rows.map((r) => r.map(t)) };
+      case 'chart':
+        return { ...b, title: t(b.title), x: b.x.map(t), series: b.series.map((x) => ({ ...x, label: t(x.label) })) };
+    }
+  };
+  return {
+    ...d,
+    title: t(d.title),
+    subtitle: t(d.subtitle),
+    cover: d.cover.map(([k, v]) => [t(k), t(v)] as [string, string]),
+    sections: d.sections.map((x) => ({ ...x, title: t(x.title), blocks: x.blocks.map(block) })),
   };
 }
