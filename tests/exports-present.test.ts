@@ -76,3 +76,11 @@ test('when the words cannot all fit, only the widest columns give way', () => {
   assert.equal(Math.round(w.reduce((s, x) => s + x, 0)), 500);
   assert.ok(w[3] < 330, 'the hash column breaks its hash');
 });
+
+test('a word longer than any column may be (a 64-letter hash) gives way before ids and dates', () => {
+  // The internal audit table: event id, type, actor id (28-letter ids), a date, a hash.
+  const w = tableWidths({ full: 504, weights: [2.2, 1.8, 2, 2, 4], minWidths: [136, 60, 136, 45, 340] });
+  assert.ok(w[0] >= 136 && w[2] >= 136, `ids whole: ${w.map(Math.round)}`);
+  assert.ok(w[1] >= 60 && w[3] >= 45);
+  assert.equal(Math.round(w.reduce((s, x) => s + x, 0)), 504);
+});

@@ -1,5 +1,5 @@
 import type { Block, RenderDoc } from './document';
-import { publicText } from './present';
+import { formatDate, humanize, publicText } from './present';
 
 /** How much of a free-form value a PDF shows; the JSON export always holds all of it. */
 export const FREE_FORM_LINES = 40;
@@ -43,11 +43,36 @@ export function freeFormText(v: unknown): string {
 export const cellText = (v: unknown): string =>
   v === null || v === undefined ? '' : typeof v === 'object' ? freeFormText(v) : String(v);
 
-/** The audit trail of an exported object as a table: every export renders it the same way. */
+/** Who acted, for a reader outside the operator: the kind of actor, not its id. */
+export const actorKind = (id: unknown) => {
+  const v = cellText(id);
+  if (v.startsWith('key_')) return 'API key';
+  if (v.startsWith('usr_')) return 'User';
+  return v ? 'System' : '';
+};
+
+/**
+ * The audit trail of an exported object as a table: every export renders it the same way.
+ * Internal readers (`none`) see event and actor ids; others the event, the kind of actor, the
+ * time and the chained hash (which is what proves the trail).
+ */
 export function auditTrailTable(
   trail:
     { event_id?: unknown; event_type?: unknown; actor_id?: unknown; timestamp?: unknown; hash?: unknown }[] | undefined,
+  profile = 'none',
 ): Block {
+  if (profile !== 'none')
+    return {
+      kind: 'table',
+      columns: ['Event', 'Actor', 'Time', 'Hash'],
+      widths: [2.4, 1.2, 2.8, 4.5],
+      rows: (trail ?? []).map((e) => [
+        humanize(cellText(e.event_type).replace(/\./g, ' ')),
+        actorKind(e.actor_id),
+        formatDate(e.timestamp),
+        cellText(e.hash),
+      ]),
+    };
   return {
     kind: 'table',
     columns: ['Event', 'Type', 'Actor', 'Time', 'Hash'],
@@ -56,7 +81,7 @@ export function auditTrailTable(
       cellText(e.event_id),
       cellText(e.event_type),
       cellText(e.actor_id),
-      cellText(e.timestamp),
+      formatDate(e.timestamp),
       cellText(e.hash),
     ]),
   };

@@ -4,6 +4,9 @@
  * column may be), and the width left over is shared by the columns' weights. Pure: the caller
  * passes the measure, so a unit test can use a fixed-width one.
  */
+/** The least share of the width a column of unbreakable-anyway words gets. */
+const BREAKABLE_FLOOR = 0.15;
+
 export interface TableLayoutInput {
   /** The page's text width. */
   full: number;
@@ -17,10 +20,12 @@ export interface TableLayoutInput {
 
 export function tableWidths({ full, weights, minWidths, maxShare = 0.45 }: TableLayoutInput): number[] {
   const n = weights.length;
-  let mins = minWidths.map((m) => Math.min(m, full * maxShare));
+  // A word wider than a column may be (a hash, an address) is broken whatever the width: its
+  // column asks only for a floor, and the columns of ordinary words keep them whole.
+  let mins = minWidths.map((m) => (m > full * maxShare ? full * BREAKABLE_FLOOR : m));
   const minSum = mins.reduce((s, m) => s + m, 0);
-  // Too many wide words for the page: the widest minimums give way first (down to a common cap
-  // that makes them fit), so only the longest words (hashes, addresses) are broken.
+  // Still too many wide words for the page: the widest minimums give way first (down to a
+  // common cap that makes them fit), so only the longest words are broken.
   if (minSum > full) {
     let lo = 0;
     let hi = Math.max(...mins);

@@ -3,7 +3,7 @@ import type { Db } from '../../context';
 import { redactBundle, type RedactionProfile } from '../../domain/packets/redaction';
 import type { Block, DocSection, RenderDoc } from '../exports/document';
 import type { ExportSource } from '../exports/registry';
-import { auditTrailTable, cellText, publicDocument } from '../exports/blocks';
+import { actorKind, auditTrailTable, cellText, publicDocument } from '../exports/blocks';
 import { formatDate, formatMoney, humanize } from '../exports/present';
 import { packetOut } from './serialize';
 import { packetNeedsLicense } from '../sanctions/collection-operations';
@@ -66,14 +66,6 @@ async function bundleOf(db: Db, row: Export) {
     })),
   };
 }
-
-/** Who acted, for a reader outside the operator: the kind of actor, not its id. */
-const actorKind = (id: unknown) => {
-  const v = s(id);
-  if (v.startsWith('key_')) return 'API key';
-  if (v.startsWith('usr_')) return 'User';
-  return v ? 'System' : '';
-};
 
 const DISTRIBUTION: Record<string, string> = {
   none: 'Internal: complete and unredacted',
@@ -331,19 +323,7 @@ function documentOf(b: Any): RenderDoc {
             : []),
         ],
       },
-      internal
-        ? auditTrailTable(trail.map((e) => ({ ...e, timestamp: formatDate(e.timestamp) })))
-        : {
-            kind: 'table',
-            columns: ['Event', 'Actor', 'Time', 'Hash'],
-            widths: [2.4, 1.2, 2.8, 4.5],
-            rows: trail.map((e) => [
-              humanize(s(e.event_type).replace('.', ' ')),
-              actorKind(e.actor_id),
-              formatDate(e.timestamp),
-              s(e.hash),
-            ]),
-          },
+      auditTrailTable(trail, profile),
     ],
   });
   const doc: RenderDoc = {
