@@ -31,10 +31,10 @@ const ENGAGEMENT_REF = {
   title: 'Engagement letter between the judgment creditor and its counsel',
   uri: 'https://docs.example/engagement.pdf',
 };
-const ASSIGNMENT_REF = {
-  source_type: 'assignment_of_judgment',
-  title: 'Assignment of judgment recorded with the clerk',
-  uri: 'https://docs.example/assignment.pdf',
+const ATTORNEY_REF = {
+  source_type: 'power_of_attorney',
+  title: 'Power of attorney granted by the judgment creditor to its representative',
+  uri: 'https://docs.example/attorney.pdf',
 };
 
 let srv: TestServer;
@@ -114,7 +114,7 @@ describe('a packet PDF as a document', () => {
     const s = await packetSetup(k);
     const p = await c.post(
       '/v1/packets/exchange-intercept',
-      packetBody(s, { source_refs: [ENGAGEMENT_REF, ASSIGNMENT_REF, COURT_ORDER_REF, PROOF_REF] }),
+      packetBody(s, { source_refs: [ENGAGEMENT_REF, ATTORNEY_REF, COURT_ORDER_REF, PROOF_REF] }),
     );
     expectStatus(p, 200, 'packet');
     packetId = p.body.packet_id;

@@ -46,11 +46,12 @@ test('field codes become words', () => {
 test('outside the none profile, internal ids and repository paths are not written', () => {
   const text =
     'Grant aut_0Abc1234XyZ9876543210qWe by key_0Abc1234XyZ9876543210qWe for org_0Abc1234XyZ9876543210qWe; ' +
-    'datasets data/labels/evm_exchange_and_risk_labels.csv (2025-10-01) and OFAC SDN list';
+    'datasets data/labels/evm_exchange_and_risk_labels.csv (2025-10-01), data/ofac-crypto/brave-intl-lists-2025-11-19 (2025-11-19) and OFAC SDN list';
   const out = publicText(text, 'external');
   assert.doesNotMatch(out, /\b[a-z]{2,4}_[0-9A-Za-z]{24}\b/);
   assert.doesNotMatch(out, /data\//);
   assert.match(out, /Evm exchange and risk labels dataset \(2025-10-01\)/);
+  assert.match(out, /Brave intl lists dataset \(2025-11-19\)/);
   assert.match(out, /OFAC SDN list/);
   assert.equal(publicText(text, 'none'), text, 'the none profile keeps everything');
   // Snake-case words that are not ids stay (a code of 24 letters after the prefix would not).

@@ -272,6 +272,23 @@ describe('exports', () => {
     assert.ok(!execFileSync('pdfimages', ['-list', file]).toString().includes('image '));
   });
 
+  test("the internal brief as PDF lists the debtor's wallets and their holdings, amounts written for a reader", async () => {
+    const r = await brief({ audience: 'internal' });
+    const assets = r.sections.find((x: any) => x.key === 'assets').data;
+    const map = await c.get(`/v1/crypto/asset-map/${assets.map_id}`);
+    expectStatus(map, 200, 'asset map');
+    assert.ok(map.body.token_exposures.length > 0, 'the fixture map holds tokens');
+    assert.equal(assets.holdings.length, map.body.token_exposures.length, 'every holding of the map');
+    const { file } = await exportFile(r.report_id, 'pdf', 'none');
+    const flat = pdfText(file).replace(/\s+/g, ' ');
+    assert.ok(flat.toLowerCase().includes(COINBASE_WALLET), 'the wallet');
+    assert.match(flat, /Wallet Asset Amount USD value/, 'the holdings table');
+    for (const h of assets.holdings) assert.ok(flat.includes(`${h.asset} (${h.network})`), `${h.asset} held`);
+    // The ledger's amounts and dates read as figures and dates, not raw decimals and ISO days.
+    assert.match(flat, /\$20,000\.00/);
+    assert.match(flat, /January 15, 2024/);
+  });
+
   test('the brief as ZIP passes unzip -t and sha256sum -c, and as JSON is the redacted bundle; report.exported is recorded', async () => {
     const r = await brief({ audience: 'internal' });
     const { file } = await exportFile(r.report_id, 'zip', 'claimant');

@@ -89,10 +89,11 @@ export function humanize(code: unknown): string {
  */
 export const INTERNAL_ID = /\b[a-z]{2,4}_[0-9A-Za-z]{24}\b/g;
 /** A file path of this repository (reference datasets are named by their path in `data/`). */
-const REPO_PATH = /\b(?:data|src|prisma|scripts|tests)\/(?:[\w.-]+\/)*([\w-]+)\.(?:csv|json|jsonl|txt|xml|ts|sql)\b/g;
+const REPO_PATH = /\b(?:data|src|prisma|scripts|tests)\/(?:[\w.-]+\/)*([\w-]+)(?:\.[a-z]{2,5})?(?![\w/])/g;
 
 /** A dataset file name as its title: "data/labels/evm_exchange_labels.csv" → "Evm exchange labels dataset". */
-const datasetTitle = (base: string) => `${humanize(base.replace(/-/g, '_'))} dataset`;
+const datasetTitle = (base: string) =>
+  `${humanize(base.replace(/-?\d{4}-\d{2}-\d{2}$/, '').replace(/-/g, '_'))} dataset`;
 
 /**
  * Text for a reader outside the operator: internal ids become "(internal reference)" and
