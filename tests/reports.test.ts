@@ -289,9 +289,11 @@ describe('exports', () => {
     assert.ok(map.body.token_exposures.length > 0, 'the map holds tokens');
     assert.equal(assets.holdings.length, map.body.token_exposures.length, 'every holding of the map');
     const { file } = await exportFile(r.report_id, 'pdf', 'none');
-    const flat = pdfText(file).replace(/\s+/g, ' ');
+    // Reading order (not -layout): a wrapped cell's lines come one after the other.
+    const flat = execFileSync('pdftotext', [file, '-']).toString().replace(/\s+/g, ' ');
     assert.ok(flat.toLowerCase().includes(COINBASE_WALLET), 'the wallet');
     assert.match(flat, /Wallet Asset Amount USD value/, 'the holdings table');
+    assert.match(flat, /\$12,500\.00/, 'its dollar value');
     for (const h of assets.holdings) assert.ok(flat.includes(`${h.asset} (${h.network})`), `${h.asset} held`);
     assert.match(flat, /12,500 USDT/, 'the holding in its unit, with separators');
     // The ledger's amounts and dates read as figures and dates, not raw decimals and ISO days.
