@@ -16,6 +16,7 @@ import { client, type Client } from './helpers/client';
 import { expectError, expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
 import { COINBASE_WALLET, packetBody, packetSetup, type PacketSetup } from './helpers/fixtures-packets';
+import { evmAddress, transfer } from './helpers/fixtures-chain';
 
 const INTERNAL_NOTE = 'INTERNAL-ONLY settlement posture 5512';
 const SECTIONS = ['summary', 'judgments', 'assets', 'plan', 'actions', 'packets', 'alerts', 'ledger', 'sanctions'];
@@ -267,9 +268,37 @@ describe('exports', () => {
     assert.ok(!text.includes(INTERNAL_NOTE) && !text.includes('Bob Assignee'));
     execFileSync('pdftoppm', ['-png', '-r', '30', file, path.join(work, 'upd')]);
     const pages = readdirSync(work).filter((f) => f.startsWith('upd') && f.endsWith('.png'));
-    assert.ok(pages.length >= 3, `rendered ${pages.length} pages`);
+    // Sections flow on the page (no section starts a page of its own): two pages of content.
+    assert.ok(pages.length >= 2 && pages.length <= 4, `rendered ${pages.length} pages`);
     // The chart is vector paths: the PDF's content streams draw lines, and no image is embedded.
     assert.ok(!execFileSync('pdfimages', ['-list', file]).toString().includes('image '));
+  });
+
+  test("the internal brief as PDF lists the debtor's wallets and their holdings, amounts written for a reader", async () => {
+    // The debtor's wallet received 12,500 USDT on the sandbox chain; a new map reads it.
+    await transfer(k, evmAddress(), COINBASE_WALLET, 'USDT', '12500');
+    expectStatus(
+      await c.post('/v1/crypto/asset-map', { matter_id: s.matterId, wallets: [COINBASE_WALLET], chains: ['ethereum'] }),
+      200,
+      'asset map with holdings',
+    );
+    const r = await brief({ audience: 'internal' });
+    const assets = r.sections.find((x: any) => x.key === 'assets').data;
+    const map = await c.get(`/v1/crypto/asset-map/${assets.map_id}`);
+    expectStatus(map, 200, 'asset map');
+    assert.ok(map.body.token_exposures.length > 0, 'the map holds tokens');
+    assert.equal(assets.holdings.length, map.body.token_exposures.length, 'every holding of the map');
+    const { file } = await exportFile(r.report_id, 'pdf', 'none');
+    // Reading order (not -layout): a wrapped cell's lines come one after the other.
+    const flat = execFileSync('pdftotext', [file, '-']).toString().replace(/\s+/g, ' ');
+    assert.ok(flat.toLowerCase().includes(COINBASE_WALLET), 'the wallet');
+    assert.match(flat, /Wallet Asset Amount USD value/, 'the holdings table');
+    assert.match(flat, /\$12,500\.00/, 'its dollar value');
+    for (const h of assets.holdings) assert.ok(flat.includes(`${h.asset} (${h.network})`), `${h.asset} held`);
+    assert.match(flat, /12,500 USDT/, 'the holding in its unit, with separators');
+    // The ledger's amounts and dates read as figures and dates, not raw decimals and ISO days.
+    assert.match(flat, /\$20,000\.00/);
+    assert.match(flat, /January 15, 2024/);
   });
 
   test('the brief as ZIP passes unzip -t and sha256sum -c, and as JSON is the redacted bundle; report.exported is recorded', async () => {

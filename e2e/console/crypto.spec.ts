@@ -75,7 +75,16 @@ test.describe('a matter’s Crypto page', () => {
 
     // The timeline chart and its events, naming the OFAC-listed counterparty.
     await page.getByRole('button', { name: 'Build timeline' }).click();
-    await expect(page.getByTestId('timeline-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
+    // One panel per unit on a time axis (ETH apart from dollar stablecoins), and a USD view.
+    const chart = page.getByTestId('timeline-chart');
+    await expect(chart.locator('.recharts-scatter-symbol').first()).toBeVisible();
+    const units = await chart
+      .getByTestId('timeline-series')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-unit')));
+    expect(new Set(units).size).toBe(units.length);
+    await chart.getByRole('button', { name: 'In USD' }).click();
+    await expect(chart.getByTestId('timeline-series')).toHaveCount(1);
+    await expect(chart.getByTestId('timeline-series')).toHaveAttribute('data-unit', 'USD');
     await expect(page.getByRole('table', { name: 'Timeline events' })).toContainText('Lazarus Group');
 
     // The graph: build it, click the wallet node, read its claim and source.
@@ -83,6 +92,8 @@ test.describe('a matter’s Crypto page', () => {
     const graph = page.getByTestId('attribution-graph');
     await expect(graph.locator('canvas').first()).toBeVisible();
     await expect(graph).toHaveAttribute('aria-label', /Attribution graph: \d+ nodes/);
+    await expect(page.getByRole('list', { name: 'Legend' })).toContainText('Wallet');
+    await expect(page.getByLabel('Zoom to')).toBeVisible();
     // Bring the graph into view first: cytoscape maps pointer events through the container
     // position it caches, which a scroll during the click itself would leave stale.
     await graph.scrollIntoViewIfNeeded();

@@ -9,8 +9,7 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Field, Input, Mono, Panel, Select, Td, Th } from '../ui';
 import { formatTime, humanize } from '../format';
 import { BuildProgress } from './progress';
-import { KIND_COLORS } from './attribution-graph';
-import type { AssetMap, Graph, TimelineEvent } from './types';
+import type { AssetMap, Graph, TimelineEvent, TokenExposure } from './types';
 
 // Browser-only libraries (they measure the DOM): loaded on the client, bundled from npm.
 const AttributionGraph = dynamic(() => import('./attribution-graph').then((m) => m.AttributionGraph), { ssr: false });
@@ -71,7 +70,13 @@ export function CryptoView({ matterId, me }: { matterId: string; me: ConsoleMe }
         canBuild={!!canMap}
         hasWallets={o.wallets.length > 0}
       />
-      {me.permissions['crypto:timeline'] && <TimelinePanel matterId={matterId} hasWallets={o.wallets.length > 0} />}
+      {me.permissions['crypto:timeline'] && (
+        <TimelinePanel
+          matterId={matterId}
+          hasWallets={o.wallets.length > 0}
+          exposures={(o.asset_map as AssetMap | null)?.token_exposures ?? []}
+        />
+      )}
       <GraphPanel
         matterId={matterId}
         graph={o.graph as Graph | null}
@@ -405,7 +410,15 @@ function AssetMapPanel({
   );
 }
 
-function TimelinePanel({ matterId, hasWallets }: { matterId: string; hasWallets: boolean }) {
+function TimelinePanel({
+  matterId,
+  hasWallets,
+  exposures,
+}: {
+  matterId: string;
+  hasWallets: boolean;
+  exposures: TokenExposure[];
+}) {
   const trpc = useTRPC();
   const [range, setRange] = useState({ from: '', to: '' });
   const build = useMutation(trpc.crypto.timeline.mutationOptions());
@@ -453,7 +466,7 @@ function TimelinePanel({ matterId, hasWallets }: { matterId: string; hasWallets:
       {err && err.param !== 'from' && <ErrorNote error={err} />}
       {build.data && (
         <>
-          <TimelineChart events={events} />
+          <TimelineChart events={events} exposures={exposures} />
           <table className="mt-2 w-full text-sm" aria-label="Timeline events">
             <thead>
               <tr>
@@ -546,14 +559,6 @@ function GraphPanel({
         <div className="grid gap-3 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <AttributionGraph graph={g} onSelect={onSelect} />
-            <ul aria-label="Legend" className="mt-1 flex flex-wrap gap-3 text-xs">
-              {Object.entries(KIND_COLORS).map(([k, c]) => (
-                <li key={k} className="flex items-center gap-1">
-                  <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: c }} />
-                  {humanize(k)}
-                </li>
-              ))}
-            </ul>
             {g.contradictions.length > 0 && (
               <p className="mt-1 text-xs text-red-800">
                 {g.contradiction_summary?.groups ?? g.contradictions.length} contested object(s):{' '}

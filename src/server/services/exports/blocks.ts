@@ -1,4 +1,5 @@
-import type { Block } from './document';
+import type { Block, RenderDoc } from './document';
+import { formatDate, humanize, publicText } from './present';
 
 /** How much of a free-form value a PDF shows; the JSON export always holds all of it. */
 export const FREE_FORM_LINES = 40;
@@ -42,11 +43,36 @@ export function freeFormText(v: unknown): string {
 export const cellText = (v: unknown): string =>
   v === null || v === undefined ? '' : typeof v === 'object' ? freeFormText(v) : String(v);
 
-/** The audit trail of an exported object as a table: every export renders it the same way. */
+/** Who acted, for a reader outside the operator: the kind of actor, not its id. */
+export const actorKind = (id: unknown) => {
+  const v = cellText(id);
+  if (v.startsWith('key_')) return 'API key';
+  if (v.startsWith('usr_')) return 'User';
+  return v ? 'System' : '';
+};
+
+/**
+ * The audit trail of an exported object as a table: every export renders it the same way.
+ * Internal readers (`none`) see event and actor ids; others the event, the kind of actor, the
+ * time and the chained hash (which is what proves the trail).
+ */
 export function auditTrailTable(
   trail:
     { event_id?: unknown; event_type?: unknown; actor_id?: unknown; timestamp?: unknown; hash?: unknown }[] | undefined,
+  profile = 'none',
 ): Block {
+  if (profile !== 'none')
+    return {
+      kind: 'table',
+      columns: ['Event', 'Actor', 'Time', 'Hash'],
+      widths: [2.4, 1.2, 2.8, 4.5],
+      rows: (trail ?? []).map((e) => [
+        humanize(cellText(e.event_type).replace(/\./g, ' ')),
+        actorKind(e.actor_id),
+        formatDate(e.timestamp),
+        cellText(e.hash),
+      ]),
+    };
   return {
     kind: 'table',
     columns: ['Event', 'Type', 'Actor', 'Time', 'Hash'],
@@ -55,8 +81,39 @@ export function auditTrailTable(
       cellText(e.event_id),
       cellText(e.event_type),
       cellText(e.actor_id),
-      cellText(e.timestamp),
+      formatDate(e.timestamp),
       cellText(e.hash),
     ]),
+  };
+}
+
+/**
+ * The document with every string passed through `publicText` under `profile`: outside the
+ * `none` profile no internal id or repository path reaches the PDF, whichever field (a reason,
+ * a note, a title) carried it.
+ */
+export function publicDocument(d: RenderDoc, profile: string): RenderDoc {
+  if (profile === 'none') return d;
+  const t = (x: string) => publicText(x, profile);
+  const block = (b: Block): Block => {
+    switch (b.kind) {
+      case 'text':
+        return { ...b, text: t(b.text) };
+      case 'lines':
+        return { ...b, lines: b.lines.map(t) };
+      case 'fields':
+        return { ...b, rows: b.rows.map(([k, v]) => [t(k), t(v)] as [string, string]) };
+      case 'table':
+        return { ...b, columns: b.columns.map(t), rows: b.rows.map((r) => r.map(t)) };
+      case 'chart':
+        return { ...b, title: t(b.title), x: b.x.map(t), series: b.series.map((x) => ({ ...x, label: t(x.label) })) };
+    }
+  };
+  return {
+    ...d,
+    title: t(d.title),
+    subtitle: t(d.subtitle),
+    cover: d.cover.map(([k, v]) => [t(k), t(v)] as [string, string]),
+    sections: d.sections.map((x) => ({ ...x, title: t(x.title), blocks: x.blocks.map(block) })),
   };
 }

@@ -3,7 +3,8 @@ import type { Db } from '../../context';
 import { redactBundle, type RedactionProfile } from '../../domain/packets/redaction';
 import type { DocSection, RenderDoc } from '../exports/document';
 import type { ExportSource } from '../exports/registry';
-import { auditTrailTable, cellText } from '../exports/blocks';
+import { auditTrailTable, cellText, publicDocument } from '../exports/blocks';
+import { formatAmount, formatDate, humanize } from '../exports/present';
 import { remediationOut } from './serialize';
 
 /**
@@ -76,6 +77,7 @@ async function bundleOf(db: Db, row: Export) {
 }
 
 function documentOf(b: Any): RenderDoc {
+  const profile = cellText(b.export?.redaction_profile) || 'none';
   const p: Any = b.packet ?? {};
   const c: Any = b.contents ?? {};
   const f: Any = p.functions ?? {};
@@ -99,7 +101,7 @@ function documentOf(b: Any): RenderDoc {
             ['Freeze', (f.freeze ?? []).join('; ') || 'not verified'],
             ['Check', (f.check ?? []).join('; ') || 'not verified'],
             ['Burn', (f.burn ?? []).join('; ') || 'none named'],
-            ['Amount', `${s(p.amount?.amount_decimal)} ${s(p.asset)}`],
+            ['Amount', formatAmount(p.amount?.amount_decimal, p.asset)],
             ['Action', s(p.action_type)],
             ['Stage', s(p.status)],
           ],
@@ -115,7 +117,7 @@ function documentOf(b: Any): RenderDoc {
           widths: [4, 1.5, 2, 3],
           rows: (p.holdings ?? []).map((h: Any) => [
             s(h.wallet),
-            s(h.amount?.amount_decimal),
+            formatAmount(h.amount?.amount_decimal, p.asset),
             h.onchain_status
               ? `${h.onchain_status.frozen ? 'frozen' : 'not frozen'} @ ${s(h.onchain_status.block_number)}`
               : 'unread',
@@ -141,7 +143,7 @@ function documentOf(b: Any): RenderDoc {
     },
     {
       title: 'Audit',
-      blocks: [auditTrailTable(b.audit_trail)],
+      blocks: [auditTrailTable(b.audit_trail, profile)],
     },
   ];
   if (b.destination_wallet_certificate) {
@@ -169,19 +171,23 @@ function documentOf(b: Any): RenderDoc {
       ],
     });
   }
-  return {
-    title: p.action_type === 'burn_reissue' ? 'Issuer burn and reissue request' : 'Issuer freeze request',
-    subtitle: `${s(c.matter?.name)} | ${s(p.issuer)}`,
-    cover: [
-      ['Remediation', s(p.remediation_id)],
-      ['Issuer', s(p.issuer)],
-      ['Token', `${s(p.asset)} on ${s(p.network)}`],
-      ['Stage', s(p.status)],
-      ['Redaction profile', s(b.export?.redaction_profile)],
-      ['Requested', s(b.export?.requested_at)],
-    ],
-    sections,
-  };
+  return publicDocument(
+    {
+      title: p.action_type === 'burn_reissue' ? 'Issuer burn and reissue request' : 'Issuer freeze request',
+      subtitle: `${s(c.matter?.name)} | ${s(p.issuer)}`,
+      cover: [
+        ...(profile === 'none' ? ([['Remediation', s(p.remediation_id)]] as [string, string][]) : []),
+        ['Issuer', s(p.issuer)],
+        ['Token', `${s(p.asset)} on ${s(p.network)}`],
+        ['Stage', humanize(p.status)],
+        ['Redaction profile', humanize(profile)],
+        ['Requested', formatDate(b.export?.requested_at)],
+      ],
+      sections,
+      showExportId: profile === 'none',
+    },
+    profile,
+  );
 }
 
 export const remediationExportSource: ExportSource = {

@@ -3,7 +3,8 @@ import type { Db } from '../../context';
 import { redactBundle, type RedactionProfile } from '../../domain/packets/redaction';
 import type { Block, DocSection, RenderDoc } from '../exports/document';
 import type { ExportSource } from '../exports/registry';
-import { auditTrailTable, cellText } from '../exports/blocks';
+import { actorKind, auditTrailTable, cellText, publicDocument } from '../exports/blocks';
+import { formatDate, formatMoney, humanize } from '../exports/present';
 import { packetOut } from './serialize';
 import { packetNeedsLicense } from '../sanctions/collection-operations';
 
@@ -16,7 +17,6 @@ import { packetNeedsLicense } from '../sanctions/collection-operations';
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const s = cellText;
-const money = (m: Any | null | undefined) => (m ? `${m.amount_decimal ?? s(m.amount)} ${m.currency}` : '');
 
 async function bundleOf(db: Db, row: Export) {
   const p = await db.packet.findFirst({ where: { id: row.object_id, org_id: row.org_id, env: row.env } });
@@ -67,139 +67,218 @@ async function bundleOf(db: Db, row: Export) {
   };
 }
 
+const DISTRIBUTION: Record<string, string> = {
+  none: 'Internal: complete and unredacted',
+  external: 'External: for the recipient',
+  claimant: 'Claimant copy: addresses shortened',
+};
+
+/** Exhibit letters: A…Z, then AA, AB… */
+const exhibitLetter = (i: number): string =>
+  i < 26 ? String.fromCharCode(65 + i) : exhibitLetter(Math.floor(i / 26) - 1) + exhibitLetter(i % 26);
+
+/**
+ * The packet as the legal work product it is: a letter to the recipient's channel under the
+ * case caption, the request with the wallets it concerns, the legal basis with its citations,
+ * the exhibit index (the source manifest) and the authorized sender's signature block; the
+ * readiness review and the technical audit block follow in appendices. Internal ids are shown
+ * only under the `none` profile (everything else still passes through `publicText`).
+ */
 function documentOf(b: Any): RenderDoc {
   const c: Any = b.contents ?? {};
   const p: Any = b.packet ?? {};
   const j: Any | null = c.judgment_summary;
-  const sections: DocSection[] = [];
-  const matterRows: [string, string][] = [
-    ['Matter', s(c.matter?.name)],
-    ['Matter id', s(c.matter?.matter_id)],
-    ['Mode', s(c.matter?.mode)],
-    ['Lead counsel', s(c.matter?.lead_counsel)],
-  ];
-  // Free-form: cellText renders it as bounded key/value lines, never as raw JSON.
-  if (c.matter?.economics !== undefined) matterRows.push(['Operator economics', s(c.matter.economics)]);
-  if (c.matter?.notes) matterRows.push(['Matter notes', s(c.matter.notes)]);
-  const judgmentBlocks: Block[] = j
-    ? [
-        {
-          kind: 'fields',
-          rows: [
-            ['Court', s(j.court)],
-            ['Case number', s(j.case_number)],
-            ['Jurisdiction', s(j.jurisdiction)],
-            ['Entered', s(j.date_entered)],
-            ['Creditor', s(j.creditor)],
-            ['Debtor', s(j.debtor)],
-            ['Amount', money(j.amount)],
-            ['Status', s(j.status)],
-          ],
-        },
-      ]
-    : [{ kind: 'text', text: 'No judgment is cited by this packet.' }];
-  sections.push({ title: 'Matter and judgment', blocks: [{ kind: 'fields', rows: matterRows }, ...judgmentBlocks] });
+  const profile = s(b.export?.redaction_profile) || 'none';
+  const internal = profile === 'none';
   const r: Any = c.request ?? {};
+  const lb: Any = c.legal_basis ?? {};
+  const sender = s(p.authorized_sender?.name) || s(r.sender?.name);
+  const capacity = s(r.sender?.capacity);
+  const recipient = r.recipient ?? p.recipient;
+  const date = formatDate(s(b.export?.requested_at).slice(0, 10));
+  const caption = j ? `${s(j.creditor)} v. ${s(j.debtor)}` : s(c.matter?.name);
+  const manifest: Any[] = c.source_manifest ?? [];
+  const exhibits = manifest.map((m, i) => ({ letter: exhibitLetter(i), m }));
+  const sections: DocSection[] = [];
+
+  // The caption, as the court styles the case.
+  sections.push({
+    title: '',
+    blocks: j
+      ? [
+          {
+            kind: 'lines',
+            lines: [
+              s(j.court).toUpperCase(),
+              `${s(j.creditor)}, Judgment Creditor,`,
+              'v.',
+              `${s(j.debtor)}, Judgment Debtor.`,
+              `Case No. ${s(j.case_number)} (${s(j.jurisdiction)})`,
+              `Judgment entered ${formatDate(j.date_entered)} in the amount of ${formatMoney(j.amount)}; status: ${humanize(j.status).toLowerCase()}.`,
+            ],
+          },
+        ]
+      : [{ kind: 'text', text: 'No judgment is cited by this packet.' }],
+  });
+
+  const walletRows = (c.wallets ?? []).map((w: Any) => [
+    s(w.address),
+    s(w.network),
+    humanize(w.category),
+    s(w.exchange) || '-',
+    w.sanctions_status ?? ((w.sanctions ?? []).map((x: Any) => x.sdn_name).join('; ') || 'None known'),
+  ]);
   sections.push({
     title: 'Request',
     blocks: [
-      { kind: 'text', text: s(r.text) },
+      { kind: 'text', text: recipient ? `To ${s(recipient.counterparty_name)}:` : 'To the recipient:' },
       {
-        kind: 'fields',
-        rows: [
-          ['Family', s(r.family)],
-          ['Packet type', s(r.packet_type)],
-          ['Sender', `${s(r.sender?.name)} (${s(r.sender?.capacity)})`],
-          [
-            'Recipient',
-            r.recipient
-              ? `${s(r.recipient.counterparty_name)} via ${s(r.recipient.channel_type)}`
-              : 'Not yet designated',
-          ],
-        ],
+        kind: 'text',
+        text:
+          `${sender}, ${capacity.toLowerCase() || 'for the judgment creditor'}, writes concerning the judgment in ${caption}. ` +
+          `${s(r.text)}`.trim(),
       },
+      ...(walletRows.length
+        ? [
+            { kind: 'text', text: 'The wallets this request concerns:' } as Block,
+            {
+              kind: 'table',
+              columns: ['Wallet address', 'Network', 'Category', 'Exchange', 'Sanctions screening'],
+              widths: [5, 1.3, 1.5, 1.5, 2],
+              rows: walletRows,
+            } as Block,
+          ]
+        : []),
+      ...((c.exchange_hypotheses ?? []).length
+        ? [
+            {
+              kind: 'table',
+              columns: ['Exchange', 'Wallet', 'Basis', 'Confidence'],
+              widths: [2, 5, 1.6, 1.2],
+              rows: (c.exchange_hypotheses ?? []).map((h: Any) => [
+                s(h.exchange),
+                s(h.wallet),
+                humanize(h.basis),
+                `${s(h.confidence)} of 100`,
+              ]),
+            } as Block,
+          ]
+        : []),
+      ...(c.amounts?.judgment_amount
+        ? [
+            {
+              kind: 'text',
+              text: `The judgment amount is ${formatMoney(c.amounts.judgment_amount)}. ${s(c.amounts.note)}`.trim(),
+            } as Block,
+          ]
+        : []),
     ],
   });
-  const lb: Any = c.legal_basis ?? {};
+
+  const grantCites = exhibits.filter((x) => x.m.origin === 'authority_grant' || x.m.origin === 'judgment');
   sections.push({
     title: 'Legal basis',
     blocks: [
       {
-        kind: 'fields',
-        rows: [
-          ['Authority', `${s(lb.basis)} (${s(lb.authority_id)})`],
-          ['Granted by', s(lb.granted_by)],
-          ['Effective', s(lb.effective_at)],
-          ['Expires', s(lb.expires_at) || 'no expiry'],
-          ['Judgment', s(lb.judgment)],
-        ],
+        kind: 'text',
+        text:
+          `This request is made under ${humanize(lb.basis).toLowerCase() || 'the cited authority'}` +
+          `${lb.granted_by ? `, granted by ${s(lb.granted_by)}` : ''}` +
+          `${lb.effective_at ? `, effective ${formatDate(lb.effective_at)}` : ''}` +
+          `${lb.expires_at ? ` and expiring ${formatDate(lb.expires_at)}` : ', with no expiry'}.` +
+          (j
+            ? ` It rests on the judgment of the ${s(j.court)} in case ${s(j.case_number)}, entered ${formatDate(j.date_entered)}.`
+            : ''),
       },
+      ...(grantCites.length
+        ? [
+            {
+              kind: 'lines',
+              lines: grantCites.map(
+                (x) =>
+                  `Exhibit ${x.letter}: ${s(x.m.title) || humanize(x.m.source_type)} (${humanize(x.m.source_type)})`,
+              ),
+            } as Block,
+          ]
+        : []),
+      ...(internal ? [{ kind: 'fields', rows: [['Authority grant', s(lb.authority_id)]] } as Block] : []),
     ],
   });
+
   sections.push({
-    title: 'Debtor, claimants and amounts',
-    blocks: [
-      {
-        kind: 'fields',
-        rows: [
-          ['Debtor', s(c.debtor?.name)],
-          ['Judgment amount', money(c.amounts?.judgment_amount)],
-        ],
-      },
-      {
-        kind: 'table',
-        columns: ['Claimant', 'Role'],
-        widths: [3, 1],
-        rows: (c.claimants ?? []).map((x: Any) => [s(x.name), s(x.role)]),
-      },
-    ],
-  });
-  sections.push({
-    title: 'Wallets',
+    title: 'Exhibit index',
     blocks: [
       {
         kind: 'table',
-        columns: ['Address', 'Network', 'Category', 'Exchange', 'Sanctions'],
-        widths: [5, 1.3, 1.5, 1.5, 2],
-        rows: (c.wallets ?? []).map((w: Any) => [
-          s(w.address),
-          s(w.network),
-          s(w.category),
-          s(w.exchange),
-          w.sanctions_status ?? ((w.sanctions ?? []).map((x: Any) => x.sdn_name).join('; ') || 'none known'),
+        columns: ['Exhibit', 'Document', 'Type', 'Cited by', 'SHA-256'],
+        widths: [0.8, 3, 1.6, 1.3, 4.2],
+        rows: exhibits.map(({ letter, m }) => [
+          letter,
+          s(m.title) || humanize(m.source_type),
+          humanize(m.source_type),
+          humanize(m.origin === 'authority_grant' ? 'legal_authority' : m.origin),
+          `${s(m.hash)}${m.hash_basis === 'reference_record' ? ' (of the reference record)' : ''}`,
         ]),
       },
+      { kind: 'text', text: `Reference datasets: ${(c.datasets ?? []).join('; ') || 'none'}.`, size: 9 },
     ],
   });
+
   sections.push({
-    title: 'Exchange hypotheses',
+    title: '',
     blocks: [
       {
-        kind: 'table',
-        columns: ['Exchange', 'Wallet', 'Basis', 'Confidence'],
-        widths: [2, 5, 1, 1.2],
-        rows: (c.exchange_hypotheses ?? []).map((h: Any) => [
-          s(h.exchange),
-          s(h.wallet),
-          s(h.basis),
-          `${s(h.confidence)}/100`,
-        ]),
+        kind: 'lines',
+        gapBefore: 12,
+        lines: ['Respectfully submitted,', '', '', '______________________________', sender, capacity, date],
       },
     ],
   });
+
+  if (internal) {
+    const matterRows: [string, string][] = [
+      ['Matter', s(c.matter?.name)],
+      ['Matter id', s(c.matter?.matter_id)],
+      ['Mode', humanize(c.matter?.mode)],
+      ['Lead counsel', s(c.matter?.lead_counsel)],
+    ];
+    // Free-form: cellText renders it as bounded key/value lines, never as raw JSON.
+    if (c.matter?.economics !== undefined) matterRows.push(['Operator economics', s(c.matter.economics)]);
+    if (c.matter?.notes) matterRows.push(['Matter notes', s(c.matter.notes)]);
+    if (c.internal_notes) matterRows.push(['Internal notes', s(c.internal_notes)]);
+    if (p.notes) matterRows.push(['Packet notes', s(p.notes)]);
+    if (p.review_state?.review_notes) matterRows.push(['Review notes', s(p.review_state.review_notes)]);
+    sections.push({
+      title: 'Internal notes (not for external distribution)',
+      newPage: true,
+      blocks: [
+        { kind: 'fields', rows: matterRows },
+        {
+          kind: 'table',
+          columns: ['Claimant', 'Role'],
+          widths: [3, 1],
+          rows: (c.claimants ?? []).map((x: Any) => [s(x.name), humanize(x.role)]),
+        },
+      ],
+    });
+  }
+
   const rd: Any = p.readiness ?? {};
   sections.push({
-    title: 'Readiness',
+    title: 'Appendix A. Readiness review',
+    newPage: true,
     blocks: [
       {
         kind: 'text',
-        text: rd.ready ? 'Ready: every check passes.' : `Not ready. Missing: ${(rd.missing_items ?? []).join('; ')}`,
+        text: rd.ready
+          ? 'Ready: every check passes.'
+          : `Not ready. Missing: ${(rd.missing_items ?? []).join('; ') || 'see the checks below'}.`,
       },
       {
         kind: 'table',
         columns: ['Check', 'Status', 'Reason'],
-        widths: [1.5, 0.8, 5],
-        rows: (rd.checks ?? []).map((x: Any) => [s(x.check), s(x.status), s(x.reason)]),
+        widths: [1.6, 0.8, 5],
+        rows: (rd.checks ?? []).map((x: Any) => [humanize(x.check), humanize(x.status), s(x.reason)]),
       },
     ],
   });
@@ -211,70 +290,61 @@ function documentOf(b: Any): RenderDoc {
           kind: 'table',
           columns: ['Step', 'Status'],
           widths: [3, 1],
-          rows: (c.noncompliance_tracker.steps ?? []).map((x: Any) => [s(x.step), s(x.status)]),
+          rows: (c.noncompliance_tracker.steps ?? []).map((x: Any) => [humanize(x.step), humanize(x.status)]),
         },
       ],
     });
   }
-  const internal: [string, string][] = [];
-  if (c.internal_notes) internal.push(['Internal notes', s(c.internal_notes)]);
-  if (p.notes) internal.push(['Packet notes', s(p.notes)]);
-  if (p.review_state?.review_notes) internal.push(['Review notes', s(p.review_state.review_notes)]);
-  if (internal.length)
-    sections.push({
-      title: 'Internal notes (not for external distribution)',
-      blocks: [{ kind: 'fields', rows: internal }],
-    });
+  const a: Any = p.audit ?? {};
+  const trail: Any[] = b.audit_trail ?? [];
   sections.push({
-    title: 'Source manifest',
+    title: 'Appendix B. Technical audit',
     blocks: [
       {
-        kind: 'table',
-        columns: ['Type', 'Title', 'Origin', 'SHA-256', 'Hash basis'],
-        widths: [1.3, 2.2, 1.3, 4.2, 1.3],
-        rows: (c.source_manifest ?? []).map((m: Any) => [
-          s(m.source_type),
-          s(m.title),
-          s(m.origin),
-          s(m.hash),
-          s(m.hash_basis),
-        ]),
+        kind: 'text',
+        size: 9,
+        text: "Each event below is one entry of the matter's tamper-evident audit chain: its hash covers the event and the hash of the one before it.",
       },
-      { kind: 'text', text: `Reference datasets: ${(c.datasets ?? []).join('; ') || 'none'}` },
-    ],
-  });
-  const a: Any = p.audit ?? {};
-  sections.push({
-    title: 'Audit',
-    blocks: [
       {
         kind: 'fields',
         rows: [
-          ['Request', s(a.request_id)],
-          ['Actor', s(a.actor_id)],
-          ['Organization', s(a.organization_id)],
-          ['Matter', s(a.matter_id)],
-          ['Created', s(a.timestamp)],
+          ['Packet type', `${humanize(p.type)} / ${humanize(p.packet_type)}`],
+          ['Status', humanize(p.status)],
+          ['Created', formatDate(a.timestamp ?? p.created_at)],
+          ['Created by', internal ? s(a.actor_id) : actorKind(a.actor_id)],
+          ...(internal
+            ? ([
+                ['Packet', s(p.packet_id)],
+                ['Request', s(a.request_id)],
+                ['Organization', s(a.organization_id)],
+                ['Matter', s(a.matter_id)],
+                ['Export', s(b.export?.export_id)],
+              ] as [string, string][])
+            : []),
         ],
       },
-      auditTrailTable(b.audit_trail),
+      auditTrailTable(trail, profile),
     ],
   });
-  return {
+  const doc: RenderDoc = {
     title: s(c.title) || 'Packet',
-    subtitle: `${s(c.matter?.name)}${j ? ` | Case No. ${s(j.case_number)}` : ''}`,
+    subtitle: j ? `${caption}, Case No. ${s(j.case_number)}` : caption,
     cover: [
-      ['Packet', s(p.packet_id)],
-      ['Case number', j ? s(j.case_number) : 'none cited'],
-      ['Court', j ? s(j.court) : ''],
-      ['Type', `${s(p.type)} / ${s(p.packet_type)}`],
-      ['Status', s(p.status)],
-      ['Sender', `${s(p.authorized_sender?.name)} (${s(c.request?.sender?.capacity)})`],
-      ['Redaction profile', s(b.export?.redaction_profile)],
-      ['Requested', s(b.export?.requested_at)],
+      ['Date', date],
+      [
+        'To',
+        recipient
+          ? `${s(recipient.counterparty_name)}, by ${humanize(recipient.channel_type).toLowerCase()}`
+          : 'Recipient not yet designated',
+      ],
+      ['From', `${sender}, ${capacity}`],
+      ['Re', j ? `${caption}, ${s(j.court)}, Case No. ${s(j.case_number)}` : caption],
+      ['Distribution', DISTRIBUTION[profile] ?? humanize(profile)],
     ],
     sections,
+    showExportId: internal,
   };
+  return publicDocument(doc, profile);
 }
 
 export const packetExportSource: ExportSource = {

@@ -7,6 +7,8 @@ import type { Block, DocSection, RenderDoc } from '../exports/document';
 import type { ExportSource } from '../exports/registry';
 import { profileDatasets, profileReviewState } from '../../domain/reports/redaction';
 import { listedNames } from './listed-names';
+import { publicDocument } from '../exports/blocks';
+import { formatAmount, formatDate, formatMoney, humanize } from '../exports/present';
 
 /**
  * Reports in the export pipeline (API-CONTRACT §19, formats and profiles of §14). The bundle
@@ -18,7 +20,7 @@ type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 
 const s = (v: unknown): string =>
   v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-const money = (m: Any | null | undefined) => (m ? `${m.amount_decimal} ${m.currency}` : '-');
+const money = (m: Any | null | undefined) => (m ? formatMoney(m) : '-');
 const num = (v: unknown) => Number(v ?? 0);
 
 async function bundleOf(db: Db, row: Export) {
@@ -70,9 +72,9 @@ function blocksOf(sec: ReportSectionOut): Block[] {
       rows: (d.judgments ?? []).map((j: Any) => [
         s(j.case_number),
         s(j.court),
-        s(j.date_entered),
+        formatDate(j.date_entered),
         money(j.amount),
-        s(j.status),
+        humanize(j.status),
       ]),
     });
   } else if (sec.key === 'assets' && d.map_id) {
@@ -80,21 +82,43 @@ function blocksOf(sec: ReportSectionOut): Block[] {
       kind: 'table',
       columns: ['Wallet', 'Network', 'Role'],
       widths: [5, 1.5, 1.5],
-      rows: (d.wallets ?? []).map((w: Any) => [s(w.address), s(w.network), s(w.role)]),
+      rows: (d.wallets ?? []).map((w: Any) => [s(w.address), s(w.network), humanize(w.role)]),
     });
+    // The holdings the map found on those wallets, each in its own unit, with its dollar value.
+    if (d.holdings?.length)
+      blocks.push({
+        kind: 'table',
+        columns: ['Wallet', 'Asset', 'Amount', 'USD value'],
+        widths: [4, 1.2, 2, 2],
+        rows: d.holdings.map((h: Any) => [
+          s(h.wallet),
+          `${s(h.asset)} (${s(h.network)})`,
+          formatAmount(h.amount, h.asset),
+          h.usd_value === null || h.usd_value === undefined ? 'not valued' : formatAmount(h.usd_value, 'USD'),
+        ]),
+      });
   } else if (sec.key === 'actions') {
     blocks.push({
       kind: 'table',
       columns: ['Action', 'Status', 'Priority', 'Due'],
       widths: [5, 1.3, 1.2, 1.5],
-      rows: (d.items ?? []).map((a: Any) => [s(a.title), s(a.status), s(a.priority), s(a.due_at).slice(0, 10)]),
+      rows: (d.items ?? []).map((a: Any) => [
+        s(a.title),
+        humanize(a.status),
+        humanize(a.priority),
+        formatDate(s(a.due_at).slice(0, 10)),
+      ]),
     });
   } else if (sec.key === 'packets') {
     blocks.push({
       kind: 'table',
       columns: ['Packet', 'Type', 'Status'],
       widths: [3, 3, 1.5],
-      rows: (d.items ?? []).map((p: Any) => [s(p.packet_id), `${s(p.type)} / ${s(p.packet_type)}`, s(p.status)]),
+      rows: (d.items ?? []).map((p: Any) => [
+        s(p.packet_id),
+        `${humanize(p.type)} / ${humanize(p.packet_type)}`,
+        humanize(p.status),
+      ]),
     });
   } else if ((sec.key === 'ledger' || sec.key === 'recoveries') && d.series) {
     const pts: Any[] = d.series.points ?? [];
@@ -102,7 +126,7 @@ function blocksOf(sec: ReportSectionOut): Block[] {
       kind: 'chart',
       title: 'Recoveries against the balance over time',
       unit: s(d.series.currency),
-      x: pts.map((p) => s(p.date)),
+      x: pts.map((p) => formatDate(p.date)),
       series: [
         { label: 'Balance outstanding', color: '#1f4e99', values: pts.map((p) => num(p.balance_outstanding)) },
         { label: 'Recovered to date', color: '#2e8b57', values: pts.map((p) => num(p.recovered)) },
@@ -113,9 +137,9 @@ function blocksOf(sec: ReportSectionOut): Block[] {
       columns: ['Date', 'Recovered to date', 'Balance outstanding'],
       widths: [1, 1.5, 1.5],
       rows: pts.map((p) => [
-        s(p.date),
-        `${s(p.recovered)} ${s(d.series.currency)}`,
-        `${s(p.balance_outstanding)} ${s(d.series.currency)}`,
+        formatDate(p.date),
+        formatAmount(p.recovered, d.series.currency),
+        formatAmount(p.balance_outstanding, d.series.currency),
       ]),
     });
   } else if (sec.key === 'next_steps' && d.upcoming_deadlines?.length) {
@@ -123,7 +147,7 @@ function blocksOf(sec: ReportSectionOut): Block[] {
       kind: 'table',
       columns: ['Case', 'Date', 'What'],
       widths: [2, 1.2, 4],
-      rows: d.upcoming_deadlines.map((x: Any) => [s(x.case_number), s(x.due_date), s(x.title)]),
+      rows: d.upcoming_deadlines.map((x: Any) => [s(x.case_number), formatDate(x.due_date), s(x.title)]),
     });
   }
   return blocks;
@@ -137,22 +161,27 @@ function documentOf(b: Any): RenderDoc {
     title: x.title,
     blocks: blocksOf(x),
   }));
-  return {
-    title: update ? `Update for ${s(claimant?.claimant?.name) || 'the claimant'}` : 'Campaign brief',
-    subtitle: s(r.matter_name),
-    cover: [
-      ['Report', s(r.report_id)],
-      ['Matter', s(r.matter_name)],
-      ['Audience', s(r.audience)],
-      ['Prepared', s(r.created_at).slice(0, 10)],
-      ['Redaction profile', s(b.export?.redaction_profile)],
-      [
-        'Figures under review',
-        r.review_state?.review_required ? 'yes: some figures rest on data still being checked' : 'no',
+  const profile = s(b.export?.redaction_profile) || 'none';
+  return publicDocument(
+    {
+      title: update ? `Update for ${s(claimant?.claimant?.name) || 'the claimant'}` : 'Campaign brief',
+      subtitle: s(r.matter_name),
+      showExportId: profile === 'none',
+      cover: [
+        ...(profile === 'none' ? ([['Report', s(r.report_id)]] as [string, string][]) : []),
+        ['Matter', s(r.matter_name)],
+        ['Audience', humanize(r.audience)],
+        ['Prepared', formatDate(s(r.created_at).slice(0, 10))],
+        ['Redaction profile', humanize(profile)],
+        [
+          'Figures under review',
+          r.review_state?.review_required ? 'yes: some figures rest on data still being checked' : 'no',
+        ],
       ],
-    ],
-    sections,
-  };
+      sections,
+    },
+    profile,
+  );
 }
 
 export const reportExportSource: ExportSource = {

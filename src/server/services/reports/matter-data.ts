@@ -16,6 +16,7 @@ import {
 import { actorGrants } from '../../auth/require-scope';
 import { matterPause } from '../sanctions/pause';
 import { moneyJson } from '../../money';
+import { ExactNumber } from '../../json';
 import { matterLedger } from '../ledger/balance';
 import { today } from '../judgments/rules-context';
 import { matterAlertsForReport } from './alerts-source';
@@ -98,7 +99,7 @@ async function assetsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
   const row = await latest((a) => db.assetMap.findMany({ ...a, where: { ...where(ctx, m), ...a.where } }), {
     matter_id: m.id,
   });
-  if (!row) return { map_id: null, wallets: [], exchange_hypotheses: [], token_exposure_count: 0 };
+  if (!row) return { map_id: null, wallets: [], exchange_hypotheses: [], token_exposure_count: 0, holdings: [] };
   const b = row.body as Any;
   for (const w of b.wallets ?? []) if (typeof w.address === 'string') c.addresses.add(w.address);
   for (const h of b.exchange_hypotheses ?? []) if (typeof h.wallet === 'string') c.addresses.add(h.wallet);
@@ -118,8 +119,21 @@ async function assetsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
       confidence: h.confidence ?? null,
     })),
     token_exposure_count: (b.token_exposures ?? []).length,
+    // What the map found on the wallets, each asset in its own unit (exact decimals as text).
+    holdings: (b.token_exposures ?? []).slice(0, MAX_HOLDINGS).map((t: Any) => ({
+      wallet: t.wallet ?? null,
+      asset: t.asset ?? null,
+      network: t.network ?? null,
+      amount: decimalText(t.amount),
+      usd_value: decimalText(t.usd_value),
+    })),
   };
 }
+
+/** A brief lists at most this many holdings (the asset map holds them all). */
+const MAX_HOLDINGS = 200;
+const decimalText = (v: unknown): string | null =>
+  v === null || v === undefined ? null : v instanceof ExactNumber ? v.text : String(v);
 
 async function planData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
   const rows = await db.enforcementPlan.findMany({ where: where(ctx, m), orderBy: { id: 'desc' } });
