@@ -12,10 +12,10 @@ import { successRecorder, type Claimed } from '../src/server/jobs/webhook-delive
 function recordingDb() {
   const writes: { ids: string[]; at: number }[] = [];
   const db = {
-    // recordSuccesses' tagged template: the first value is the ids array.
-    $executeRaw: async (_s: TemplateStringsArray, ids: string[]) => {
+    // recordSuccesses' statement (through Prisma, as off PostgreSQL's pool): the ids come first.
+    $queryRawUnsafe: async (_sql: string, ids: string[]) => {
       writes.push({ ids, at: performance.now() });
-      return ids.length;
+      return [];
     },
   } as unknown as PrismaClient;
   return { db, writes };

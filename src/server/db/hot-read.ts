@@ -3,8 +3,8 @@ import { poolOf } from './client';
 import { named } from './statements';
 
 /**
- * A read on the hottest paths (API key lookup, `GET /v1/matters/{id}`), sent straight to the
- * pg pool when `db` is the root client on PostgreSQL: the same SQL and the same connection
+ * A statement on the hottest paths (API key lookup, `GET /v1/matters/{id}`, the webhook
+ * dispatcher's claim and its batched success record), sent straight to the pg pool when `db` is the root client on PostgreSQL: the same SQL and the same connection
  * pool, without Prisma's per-query layers (about 8% of a read's CPU in a profile). Inside a
  * transaction, and on PGlite (one session shared with Prisma's transactions, so only Prisma
  * may schedule it), it goes through Prisma as usual.

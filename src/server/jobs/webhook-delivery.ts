@@ -23,6 +23,7 @@ import {
   retrySchedule,
 } from './webhook-config';
 import { sendWebhook, type SendResult } from './webhook-send';
+import { hotRead } from '../db/hot-read';
 
 /**
  * The three steps of delivery, each its own short transaction (never one held across HTTP):
@@ -113,6 +114,46 @@ type ClaimRow = Omit<Claimed, 'event'> & {
 };
 
 /**
+ * The claim, one statement ($1 now, $2 lease end, $3 worker, $4 window, $5 endpoint cap, $6
+ * organization cap, $7 limit). Sent straight to the pg pool on PostgreSQL (hotRead): a busy
+ * worker runs it once per handful of deliveries, and Prisma's layers around a raw statement
+ * were CPU on the delivery cycle's critical path.
+ */
+const CLAIM_SQL = `
+    WITH busy AS (
+      SELECT endpoint_id, org_id, env, count(*) AS n FROM webhook_deliveries
+      WHERE status = 'pending' AND locked_until >= $1 GROUP BY endpoint_id, org_id, env),
+    ep_busy AS (SELECT endpoint_id, sum(n) AS n FROM busy GROUP BY endpoint_id),
+    org_busy AS (SELECT org_id, env, sum(n) AS n FROM busy GROUP BY org_id, env),
+    due AS (
+      SELECT id, endpoint_id, org_id, env, next_attempt_at FROM webhook_deliveries
+      WHERE status = 'pending' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
+      ORDER BY next_attempt_at LIMIT $4),
+    ranked AS (
+      SELECT due.*,
+        row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at, due.id) AS ep_rank,
+        row_number() OVER (PARTITION BY due.org_id, due.env ORDER BY due.next_attempt_at, due.id) AS org_rank
+      FROM due),
+    pick AS (
+      SELECT r.id FROM ranked r
+      LEFT JOIN ep_busy eb ON eb.endpoint_id = r.endpoint_id
+      LEFT JOIN org_busy ob ON ob.org_id = r.org_id AND ob.env = r.env
+      WHERE r.ep_rank + COALESCE(eb.n, 0) <= $5 AND r.org_rank + COALESCE(ob.n, 0) <= $6
+      ORDER BY r.next_attempt_at LIMIT $7),
+    claimed AS (
+      UPDATE webhook_deliveries SET locked_until = $2, locked_by = $3
+      WHERE id IN (
+        SELECT id FROM webhook_deliveries
+        WHERE id IN (SELECT id FROM pick) AND status = 'pending' AND (locked_until IS NULL OR locked_until < $1)
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, endpoint_id, event_id, attempt)
+    SELECT c.id, c.endpoint_id, c.event_id, c.attempt,
+      w.url, w.env AS endpoint_env, w.status AS endpoint_status, (w.deleted_at IS NOT NULL) AS endpoint_deleted, w.secret_ciphertext,
+      (w.failing_since IS NOT NULL) AS endpoint_failing,
+      e.id AS ev_id, e.org_id, e.env, e.matter_id, e.type, e.api_version, e.data, e.request_id, e.idempotency_key, e.audit_ref, e.created_at
+    FROM claimed c JOIN webhook_endpoints w ON w.id = c.endpoint_id LEFT JOIN events e ON e.id = c.event_id`;
+
+/**
  * Leases up to `limit` due deliveries for `workerId`, and reads their endpoint (its status
  * now: a disabled or deleted endpoint's attempt is cancelled, unsent) and event in the same
  * statement. The lease (locked_until) outlives the HTTP timeout, so a live worker keeps it; a
@@ -127,42 +168,15 @@ type ClaimRow = Omit<Claimed, 'event'> & {
 export async function claimDue(db: PrismaClient, workerId: string, limit: number): Promise<Claimed[]> {
   if (limit <= 0) return [];
   const now = new Date();
-  const until = new Date(now.getTime() + LEASE_MS);
-  const epCap = endpointInflightCap();
-  const orgCap = orgInflightCap();
-  const rows = await db.$queryRaw<ClaimRow[]>`
-    WITH busy AS (
-      SELECT endpoint_id, org_id, env, count(*) AS n FROM webhook_deliveries
-      WHERE status = 'pending' AND locked_until >= ${now} GROUP BY endpoint_id, org_id, env),
-    ep_busy AS (SELECT endpoint_id, sum(n) AS n FROM busy GROUP BY endpoint_id),
-    org_busy AS (SELECT org_id, env, sum(n) AS n FROM busy GROUP BY org_id, env),
-    due AS (
-      SELECT id, endpoint_id, org_id, env, next_attempt_at FROM webhook_deliveries
-      WHERE status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
-      ORDER BY next_attempt_at LIMIT ${CLAIM_WINDOW}),
-    ranked AS (
-      SELECT due.*,
-        row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at, due.id) AS ep_rank,
-        row_number() OVER (PARTITION BY due.org_id, due.env ORDER BY due.next_attempt_at, due.id) AS org_rank
-      FROM due),
-    pick AS (
-      SELECT r.id FROM ranked r
-      LEFT JOIN ep_busy eb ON eb.endpoint_id = r.endpoint_id
-      LEFT JOIN org_busy ob ON ob.org_id = r.org_id AND ob.env = r.env
-      WHERE r.ep_rank + COALESCE(eb.n, 0) <= ${epCap} AND r.org_rank + COALESCE(ob.n, 0) <= ${orgCap}
-      ORDER BY r.next_attempt_at LIMIT ${limit}),
-    claimed AS (
-      UPDATE webhook_deliveries SET locked_until = ${until}, locked_by = ${workerId}
-      WHERE id IN (
-        SELECT id FROM webhook_deliveries
-        WHERE id IN (SELECT id FROM pick) AND status = 'pending' AND (locked_until IS NULL OR locked_until < ${now})
-        FOR UPDATE SKIP LOCKED)
-      RETURNING id, endpoint_id, event_id, attempt)
-    SELECT c.id, c.endpoint_id, c.event_id, c.attempt,
-      w.url, w.env AS endpoint_env, w.status AS endpoint_status, (w.deleted_at IS NOT NULL) AS endpoint_deleted, w.secret_ciphertext,
-      (w.failing_since IS NOT NULL) AS endpoint_failing,
-      e.id AS ev_id, e.org_id, e.env, e.matter_id, e.type, e.api_version, e.data, e.request_id, e.idempotency_key, e.audit_ref, e.created_at
-    FROM claimed c JOIN webhook_endpoints w ON w.id = c.endpoint_id LEFT JOIN events e ON e.id = c.event_id`;
+  const rows = await hotRead<ClaimRow>(db, CLAIM_SQL, [
+    now,
+    new Date(now.getTime() + LEASE_MS),
+    workerId,
+    CLAIM_WINDOW,
+    endpointInflightCap(),
+    orgInflightCap(),
+    limit,
+  ]);
   return rows.map((r) => ({
     id: r.id,
     endpoint_id: r.endpoint_id,
@@ -268,6 +282,20 @@ export async function runAttempt(
   return recordFailure(db, workerId, d, result);
 }
 
+/** Successes in one statement ($1 ids, $2 statuses, $3 durations, $4 times, $5 worker); on the pool like the claim. */
+const RECORD_SUCCESSES_SQL = `
+    WITH v AS (
+      SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[])
+        AS v(id, response_status, duration_ms, attempted_at)),
+    done AS (
+      UPDATE webhook_deliveries w SET status = 'succeeded', response_status = v.response_status,
+        duration_ms = v.duration_ms, error = NULL, attempted_at = v.attempted_at::timestamptz,
+        locked_until = NULL, next_attempt_at = NULL
+      FROM v WHERE w.id = v.id AND w.locked_by = $5 AND w.status IN ('pending', 'cancelled')
+      RETURNING w.endpoint_id)
+    UPDATE webhook_endpoints SET failing_since = NULL
+    WHERE id IN (SELECT endpoint_id FROM done) AND failing_since IS NOT NULL`;
+
 /**
  * The common case, for many attempts in one statement: they succeeded, and their endpoints'
  * failure runs (if any) end. An attempt cancelled while in flight is still recorded as what
@@ -278,18 +306,7 @@ async function recordSuccesses(db: PrismaClient, workerId: string, batch: { d: C
   const statuses = batch.map((b) => b.r.status ?? 0);
   const durations = batch.map((b) => b.r.durationMs);
   const ats = batch.map((b) => b.at.toISOString());
-  await db.$executeRaw`
-    WITH v AS (
-      SELECT * FROM unnest(${ids}::text[], ${statuses}::int[], ${durations}::int[], ${ats}::text[])
-        AS v(id, response_status, duration_ms, attempted_at)),
-    done AS (
-      UPDATE webhook_deliveries w SET status = 'succeeded', response_status = v.response_status,
-        duration_ms = v.duration_ms, error = NULL, attempted_at = v.attempted_at::timestamptz,
-        locked_until = NULL, next_attempt_at = NULL
-      FROM v WHERE w.id = v.id AND w.locked_by = ${workerId} AND w.status IN ('pending', 'cancelled')
-      RETURNING w.endpoint_id)
-    UPDATE webhook_endpoints SET failing_since = NULL
-    WHERE id IN (SELECT endpoint_id FROM done) AND failing_since IS NOT NULL`;
+  await hotRead(db, RECORD_SUCCESSES_SQL, [ids, statuses, durations, ats, workerId]);
 }
 
 const BATCH_MAX = 64;

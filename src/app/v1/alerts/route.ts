@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { listAlerts } from '@/server/services/monitoring/alerts';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.listAlerts, (ctx, { query }, db) => listAlerts(ctx, db, query));
 
 export const OPTIONS = allow('GET');

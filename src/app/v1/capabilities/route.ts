@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { capabilities } from '@/server/services/health/health';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.getCapabilities, async (ctx) => capabilities(ctx));
 
 export const OPTIONS = allow('GET');

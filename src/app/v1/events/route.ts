@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { listEvents } from '@/server/services/webhooks/events';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.listEvents, (ctx, { query }, db) => listEvents(ctx, db, query));
 
 export const OPTIONS = allow('GET');

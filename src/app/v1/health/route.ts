@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { health } from '@/server/services/health/health';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.getHealth, (ctx, _i, db) => health(ctx, db));
 
 export const OPTIONS = allow('GET');

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { listJudgments } from '@/server/services/judgments/judgments';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.listJudgments, (ctx, { query }, db) => listJudgments(ctx, db, query));
 
 export const OPTIONS = allow('GET');

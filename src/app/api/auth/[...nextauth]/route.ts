@@ -5,6 +5,9 @@ import { guardAuth } from '@/server/http/console-guard';
 import { authOptions } from '@/server/auth/next-auth';
 import { log } from '@/server/log';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
 // The options are resolved per request because the signing secret may come from the database.

@@ -3,6 +3,9 @@ import { appRouter } from '@/server/trpc/root';
 import { createTrpcContext } from '@/server/trpc/context';
 import { guardTrpc } from '@/server/http/console-guard';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 const handler = async (incoming: Request) => {
   // Body cap, batch cap, media type and same-origin mutations, before tRPC parses anything.
   const req = await guardTrpc(incoming);

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { scoreClaim } from '@/server/services/attribution/claims';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.scoreAttributionClaim, (ctx, { body }, tx) => scoreClaim(ctx, tx, body));
 
 export const OPTIONS = allow('POST');

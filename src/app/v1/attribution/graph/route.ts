@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { createGraph } from '@/server/services/attribution/graph';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.createAttributionGraph, (ctx, { body }, tx) => createGraph(ctx, tx, body));
 
 export const OPTIONS = allow('POST');

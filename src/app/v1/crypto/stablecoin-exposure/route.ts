@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { stablecoinExposureOp } from '@/server/services/crypto/exchange-hypotheses-op';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.computeStablecoinExposure, (ctx, { body }, tx) => stablecoinExposureOp(ctx, tx, body));
 
 export const OPTIONS = allow('POST');

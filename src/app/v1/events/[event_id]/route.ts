@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { getEvent } from '@/server/services/webhooks/events';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.getEvent, (ctx, { params }, db) => getEvent(ctx, db, params.event_id));
 
 export const OPTIONS = allow('GET');

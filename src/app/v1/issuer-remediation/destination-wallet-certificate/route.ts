@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { createCertificate } from '@/server/services/issuer/certificates';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.createDestinationWalletCertificate, (ctx, { body }, tx) =>
   createCertificate(ctx, tx, body),
 );

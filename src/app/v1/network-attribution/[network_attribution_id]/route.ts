@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { getNetworkAttribution } from '@/server/services/network/signals';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.getNetworkAttribution, (ctx, { params }, db) =>
   getNetworkAttribution(ctx, db, params.network_attribution_id),
 );

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { correlate } from '@/server/services/network/signals';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.correlateNetworkSignals, (ctx, { body }, tx) => correlate(ctx, tx, body));
 
 export const OPTIONS = allow('POST');

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { createSignal } from '@/server/services/network/signals';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.createNetworkSignal, (ctx, { body }, tx) => createSignal(ctx, tx, body));
 
 export const OPTIONS = allow('POST');

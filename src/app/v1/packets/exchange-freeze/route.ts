@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { createPacket } from '@/server/services/packets/create';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.createExchangeFreezePacket, (ctx, { body }, tx) =>
   createPacket(ctx, tx, 'exchange_freeze', body),
 );

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { createSanctionsReviewPacket } from '@/server/services/sanctions/reviews';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.createPacketSanctionsReview, (ctx, { body }, tx) =>
   createSanctionsReviewPacket(ctx, tx, body),
 );

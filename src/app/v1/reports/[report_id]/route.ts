@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { getReport } from '@/server/services/reports/reports';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.getReport, (ctx, { params }, db) => getReport(ctx, db, params.report_id));
 
 export const OPTIONS = allow('GET');

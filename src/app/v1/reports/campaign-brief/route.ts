@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { createCampaignBrief } from '@/server/services/reports/reports';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.createCampaignBrief, (ctx, { body }, tx) => createCampaignBrief(ctx, tx, body));
 
 export const OPTIONS = allow('POST');

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { getSanctionsObject } from '@/server/services/sanctions/read';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.getSanctionsReview, (ctx, { params }, db) => getSanctionsObject(ctx, db, params.review_id));
 
 export const OPTIONS = allow('GET');

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { getWatchlist } from '@/server/services/monitoring/watchlists';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.getWatchlist, (ctx, { params }, db) => getWatchlist(ctx, db, params.watchlist_id));
 
 export const OPTIONS = allow('GET');

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from '@/server/services/webhooks/endpoints';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.getWebhookEndpoint, (ctx, { params }, db) =>
   getWebhookEndpoint(ctx, db, params.webhook_endpoint_id),
 );

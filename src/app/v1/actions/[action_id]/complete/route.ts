@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { completeAction } from '@/server/services/actions/actions';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.completeAction, (ctx, { params, body }, tx) =>
   completeAction(ctx, tx, params.action_id, body),
 );

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { triageAlert } from '@/server/services/monitoring/triage';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.triageAlert, (ctx, { params, body }, tx) => triageAlert(ctx, tx, params.alert_id, body));
 
 export const OPTIONS = allow('POST');

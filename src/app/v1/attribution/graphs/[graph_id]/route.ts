@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { getGraph } from '@/server/services/attribution/graph';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.getAttributionGraph, (ctx, { params }, db) => getGraph(ctx, db, params.graph_id));
 
 export const OPTIONS = allow('GET');

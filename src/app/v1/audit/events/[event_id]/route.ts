@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { getAuditEvent } from '@/server/services/audit/read';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.getAuditEvent, (ctx, { params }, db) => getAuditEvent(ctx, db, params.event_id));
 
 export const OPTIONS = allow('GET');

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { listDeadlines } from '@/server/services/judgments/deadlines';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.listJudgmentDeadlines, (ctx, { params, query }, db) =>
   listDeadlines(ctx, db, params.judgment_id, query),
 );

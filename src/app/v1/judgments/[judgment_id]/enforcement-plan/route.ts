@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { createEnforcementPlan } from '@/server/services/judgments/plan';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.createEnforcementPlan, (ctx, { params, body }, tx) =>
   createEnforcementPlan(ctx, tx, params.judgment_id, body),
 );

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { setEnforcementProfile } from '@/server/services/judgments/profile';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.setEnforcementProfile, (ctx, { params, body }, tx) =>
   setEnforcementProfile(ctx, tx, params.judgment_id, body),
 );

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { validateJudgment } from '@/server/services/judgments/validate';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.validateJudgment, (ctx, { params, body }, tx) =>
   validateJudgment(ctx, tx, params.judgment_id, body),
 );

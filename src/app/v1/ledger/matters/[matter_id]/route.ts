@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { ledgerBalance } from '@/server/services/ledger/balance';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.getLedgerBalance, (ctx, { params, query }, db) =>
   ledgerBalance(ctx, db, params.matter_id, query),
 );

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { grantAuthority, listGrants } from '@/server/services/matters/authority';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.grantAuthority, (ctx, { params, body }, tx) =>
   grantAuthority(ctx, tx, params.matter_id, body),
 );

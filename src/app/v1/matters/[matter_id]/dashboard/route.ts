@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { matterDashboard } from '@/server/services/matters/dashboard';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.getMatterDashboard, (ctx, { params }, db) => matterDashboard(ctx, db, params.matter_id));
 
 export const OPTIONS = allow('GET');

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { exportPacket } from '@/server/services/packets/packets';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.exportPacket, (ctx, { params, body }, tx) => exportPacket(ctx, tx, params.packet_id, body));
 
 export const OPTIONS = allow('POST');

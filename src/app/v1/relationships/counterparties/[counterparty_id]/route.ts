@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { getCounterparty } from '@/server/services/relationships/counterparties';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.getCounterparty, (ctx, { params }, db) => getCounterparty(ctx, db, params.counterparty_id));
 
 export const OPTIONS = allow('GET');

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { decideReview } from '@/server/services/sanctions/reviews';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.decideSanctionsReview, (ctx, { params, body }, tx) =>
   decideReview(ctx, tx, params.review_id, body),
 );

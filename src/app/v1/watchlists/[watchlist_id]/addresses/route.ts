@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { addWatchlistAddresses } from '@/server/services/monitoring/watchlists';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const POST = api(ops.addWatchlistAddresses, (ctx, { params, body }, tx) =>
   addWatchlistAddresses(ctx, tx, params.watchlist_id, body),
 );

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { listDeliveries } from '@/server/services/webhooks/deliveries';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.listWebhookDeliveries, (ctx, { params, query }, db) =>
   listDeliveries(ctx, db, params.webhook_endpoint_id, query),
 );

@@ -3,6 +3,9 @@ import { ops } from '@/server/operations';
 import { verifyMatterChain } from '@/server/services/audit/read';
 import { allow } from '@/server/http/options';
 
+// Read per request (Next's default would wrap every request in a dynamic-access Proxy; docs/performance.md).
+export const dynamic = 'force-dynamic';
+
 export const GET = api(ops.verifyMatterAudit, (ctx, { params }, db) => verifyMatterChain(ctx, db, params.matter_id));
 
 export const OPTIONS = allow('GET');
