@@ -5,14 +5,19 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, ErrorNote, Mono, Panel, Td, Th } from '../ui';
 import { formatTime, humanize } from '../format';
 import { screenTone } from './types';
+import { MatterName } from '../names/names';
+import { useNames } from '../names/use-names';
 
 /** Recent screens of the environment: subjects, result, matches and the matter's pause. */
-export function ScreensList() {
+export function ScreensList({ matterId }: { matterId?: string } = {}) {
   const trpc = useTRPC();
-  const list = useQuery(trpc.sanctions.screens.queryOptions({ limit: 50 }));
+  const list = useQuery(
+    trpc.sanctions.screens.queryOptions({ limit: 50, ...(matterId ? { matter_id: matterId } : {}) }),
+  );
   const rows = list.data?.data ?? [];
+  const names = useNames({ matter_ids: rows.map((s) => s.matter_id) });
   return (
-    <Panel title="Screens" id="screens">
+    <Panel title="Screens" id={matterId ? 'screens-matter' : 'screens'}>
       <ErrorNote error={apiError(list.error)} />
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-sm">
@@ -35,7 +40,7 @@ export function ScreensList() {
                   <Mono>{s.review_id}</Mono>
                 </Td>
                 <Td>
-                  <Mono>{s.matter_id}</Mono>
+                  <MatterName id={s.matter_id} name={names.matter(s.matter_id)} />
                 </Td>
                 <Td className="max-w-xs break-all text-xs">
                   {[...s.subjects.wallets, ...s.subjects.entities, ...s.subjects.counterparties].join(', ')}
