@@ -27,7 +27,7 @@ export function CopyId({ id }: { id: string }) {
       className="rounded px-0.5 font-mono text-xs text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
     >
       {id}
-      <span role="status" className="sr-only">
+      <span aria-live="polite" className="sr-only">
         {copied ? 'Copied' : ''}
       </span>
     </button>
