@@ -64,6 +64,10 @@ export const packetTitle = (p: { type: string; packet_type: string }) =>
   `${humanize(p.type)}: ${humanize(p.packet_type)}`;
 
 /** A packet by title, linking to it. */
-export const PacketName = ({ id, packet }: { id: string; packet: { type: string; packet_type: string } | undefined }) => (
-  <Named id={id} name={packet ? packetTitle(packet) : undefined} href={`/packets/${id}`} />
-);
+export const PacketName = ({
+  id,
+  packet,
+}: {
+  id: string;
+  packet: { type: string; packet_type: string } | undefined;
+}) => <Named id={id} name={packet ? packetTitle(packet) : undefined} href={`/packets/${id}`} />;
