@@ -123,7 +123,7 @@ for (const size of SIZES) {
 
       // "Open actions" is a link to the team queue filtered to this matter.
       await expect(page.getByTestId('figure-open_actions')).toHaveText(/^[1-9]\d*$/);
-      await page.getByRole('link', { name: /Open actions/ }).click();
+      await page.getByRole('link', { name: /^Open actions \d+$/ }).click();
       await expect(page).toHaveURL(new RegExp(`/actions\\?queue=team&matter_id=${s.matterId}$`));
       const row = page.getByTestId('action-row').filter({ hasText: 'Serve the garnishment on the bank' });
       await expect(row).toHaveCount(1);
@@ -138,7 +138,7 @@ for (const size of SIZES) {
 
       // "Alerts" leads to the alerts list filtered to the matter (the filter is in the URL).
       await page.goto(`/matters/${s.matterId}`);
-      await page.getByRole('link', { name: /^\d+ Alerts$/ }).click();
+      await page.getByRole('link', { name: /^Alerts \d+$/ }).click();
       await expect(page).toHaveURL(new RegExp(`/alerts\\?matter_id=${s.matterId}$`));
       const alerts = page.getByTestId('alert-row');
       await expect(alerts.first()).toBeVisible();

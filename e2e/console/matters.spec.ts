@@ -31,7 +31,8 @@ test.describe('matters in the console', () => {
     await page.getByRole('button', { name: 'Create matter' }).click();
     await expect(page).toHaveURL(/\/matters\/mtr_[0-9A-Za-z]{24}$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    for (const label of FIGURES) await expect(page.locator('#main').getByText(label, { exact: true })).toBeVisible();
+    const dashboard = page.getByRole('region', { name: 'Dashboard' });
+    for (const label of FIGURES) await expect(dashboard.getByText(label, { exact: true })).toBeVisible();
     await expect(page.getByTestId('figure-judgment_value')).toHaveText('0.00 USD');
     const matterId = page.url().split('/').pop()!;
 

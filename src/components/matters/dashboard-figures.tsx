@@ -87,17 +87,21 @@ export function DashboardFigures({ matterId, can = {} }: { matterId: string; can
             key={f.label}
             className={`relative rounded border border-slate-300 bg-white px-3 py-2 ${f.href ? 'hover:border-blue-600 hover:bg-blue-50' : ''}`}
           >
-            <dt className="text-xs text-slate-700">{f.label}</dt>
+            <dt id={`figure-label-${f.testid}`} className="text-xs text-slate-700">
+              {f.label}
+            </dt>
             <dd className="mt-0.5 font-mono text-base font-semibold tabular-nums text-slate-900">
               {f.href ? (
-                // The link stretches over the whole card; its name says what the figure is.
+                // The link stretches over the whole card; its name is the label and the figure.
                 <Link
                   href={f.href}
+                  aria-labelledby={`figure-label-${f.testid} figure-${f.testid}`}
                   data-testid={`figure-link-${f.testid}`}
                   className="text-blue-900 after:absolute after:inset-0 focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-blue-600"
                 >
-                  <span data-testid={`figure-${f.testid}`}>{f.value}</span>
-                  <span className="sr-only"> {f.label}</span>
+                  <span id={`figure-${f.testid}`} data-testid={`figure-${f.testid}`}>
+                    {f.value}
+                  </span>
                 </Link>
               ) : (
                 <span data-testid={`figure-${f.testid}`}>{f.value}</span>
