@@ -35,13 +35,19 @@ async function seedMatter(request: APIRequestContext) {
   expect(m.status).toBe(201);
   const matterId: string = m.body.matter_id;
   const adminId = await userIdByEmail(request, E2E.adminEmail);
+  const grant = await api.post(`/v1/matters/${matterId}/authority`, {
+    basis: 'engagement_letter',
+    granted_by: 'Acme Capital GC',
+    source_refs: [{ source_type: 'judgment', title: 'Entered judgment', uri: 'https://docs.example/judgment.pdf' }],
+  });
+  expect(grant.status).toBe(201);
   const action = await api.post('/v1/actions', {
     matter_id: matterId,
     title: 'Serve the garnishment on the bank',
     owner_id: adminId,
     priority: 'high',
   });
-  expect(action.status).toBe(201);
+  expect(action.status).toBe(200);
   const debtor = `0x${randomBytes(20).toString('hex')}`;
   const w = await api.post('/v1/watchlists', {
     matter_id: matterId,
@@ -56,11 +62,7 @@ async function seedMatter(request: APIRequestContext) {
     matter_id: matterId,
     wallets: [{ address: debtor, network: 'ethereum', role: 'debtor_owned' }],
   });
-  expect(wallets.status).toBe(200);
-  const s = await api.post('/v1/sanctions/screen', { matter_id: matterId, wallets: [LAZARUS] });
-  expect(s.status).toBe(200);
-  const r = await api.post('/v1/sanctions/review-packet', { matter_id: matterId, screen_id: s.body.review_id });
-  expect(r.status).toBe(201);
+  expect(wallets.status).toBe(201);
   // The scanner raises an exchange-proximity alert on the watched address.
   const t = await api.post('/v1/sandbox/chain/transfers', {
     network: 'ethereum',
@@ -73,6 +75,11 @@ async function seedMatter(request: APIRequestContext) {
   await expect
     .poll(async () => (await api.get(`/v1/alerts?matter_id=${matterId}`)).body.data.length, { timeout: 20_000 })
     .toBeGreaterThan(0);
+  // Last, an exact SDN match: it pauses collection on the matter (the hub's banner).
+  const s = await api.post('/v1/sanctions/screen', { matter_id: matterId, wallets: [LAZARUS] });
+  expect(s.status).toBe(200);
+  const r = await api.post('/v1/sanctions/review-packet', { matter_id: matterId, screen_id: s.body.review_id });
+  expect(r.status).toBe(201);
   return { name, matterId, adminId, actionId: action.body.action_id as string, reviewId: r.body.review_id as string };
 }
 

@@ -266,8 +266,7 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
               <Td>
                 <div className="font-medium text-slate-900">{a.title}</div>
                 <div className="text-xs text-slate-700">
-                  <Mono>{a.type}</Mono> ·{' '}
-                  <MatterName id={a.matter_id} name={names.matter(a.matter_id)} />
+                  <Mono>{a.type}</Mono> · <MatterName id={a.matter_id} name={names.matter(a.matter_id)} />
                   {a.campaign_id && (
                     <>
                       {' '}

@@ -76,7 +76,8 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
         </h1>
         <p className="max-w-3xl text-sm text-slate-800">{a.reason}</p>
         <p className="text-xs text-slate-600">
-          <Mono>{a.alert_id}</Mono> · raised {formatTime(a.created_at)} · matter <MatterLink id={a.matter_id} name={names.matter(a.matter_id)} />
+          <Mono>{a.alert_id}</Mono> · raised {formatTime(a.created_at)} · matter{' '}
+          <MatterLink id={a.matter_id} name={names.matter(a.matter_id)} />
         </p>
       </div>
       <Panel title="Evidence">

@@ -114,4 +114,3 @@ export function AlertsInbox({ environment, matterId }: { environment: string; ma
     </div>
   );
 }
-

@@ -37,7 +37,8 @@ function Picker({
   setSearch: (s: string) => void;
   className?: string;
 }) {
-  const shown = value && !options.some((o) => o.id === value) ? [{ id: value, label: chosenLabel ?? value }, ...options] : options;
+  const shown =
+    value && !options.some((o) => o.id === value) ? [{ id: value, label: chosenLabel ?? value }, ...options] : options;
   return (
     <Field id={id} label={label} className={className}>
       <div className="flex flex-col gap-1 sm:flex-row">
@@ -49,7 +50,13 @@ function Picker({
           placeholder="Type to search…"
           className="sm:w-36"
         />
-        <Select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} data-testid={`${id}-picker`}>
+        <Select
+          id={id}
+          name={name}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          data-testid={`${id}-picker`}
+        >
           <option value="">{none}</option>
           {shown.map((o) => (
             <option key={o.id} value={o.id}>

@@ -135,23 +135,18 @@ export function ReviewQueue({
   title,
   canDecide,
   canWrite,
-  matterId,
 }: {
   status: 'in_review' | 'blocked' | 'cleared';
   title: string;
   canDecide: boolean;
   canWrite: boolean;
-  /** Only this matter's reviews (the matter hub). */
-  matterId?: string;
 }) {
   const trpc = useTRPC();
-  const list = useQuery(
-    trpc.sanctions.reviews.queryOptions({ status, limit: 20, ...(matterId ? { matter_id: matterId } : {}) }),
-  );
+  const list = useQuery(trpc.sanctions.reviews.queryOptions({ status, limit: 20 }));
   const rows = list.data?.data ?? [];
   const names = useNames({ matter_ids: rows.map((r) => r.matter_id), user_ids: rows.map((r) => r.decided_by) });
   return (
-    <Panel title={title} id={`reviews-${status}${matterId ? '-matter' : ''}`}>
+    <Panel title={title} id={`reviews-${status}`}>
       <ErrorNote error={apiError(list.error)} />
       {!rows.length && list.data && <p className="text-sm text-slate-700">None.</p>}
       <ul className="flex flex-col gap-3">

@@ -9,15 +9,13 @@ import { MatterName } from '../names/names';
 import { useNames } from '../names/use-names';
 
 /** Recent screens of the environment: subjects, result, matches and the matter's pause. */
-export function ScreensList({ matterId }: { matterId?: string } = {}) {
+export function ScreensList() {
   const trpc = useTRPC();
-  const list = useQuery(
-    trpc.sanctions.screens.queryOptions({ limit: 50, ...(matterId ? { matter_id: matterId } : {}) }),
-  );
+  const list = useQuery(trpc.sanctions.screens.queryOptions({ limit: 50 }));
   const rows = list.data?.data ?? [];
   const names = useNames({ matter_ids: rows.map((s) => s.matter_id) });
   return (
-    <Panel title="Screens" id={matterId ? 'screens-matter' : 'screens'}>
+    <Panel title="Screens" id="screens">
       <ErrorNote error={apiError(list.error)} />
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-sm">

@@ -14,7 +14,10 @@ export default async function AlertsPage({
   const { matter_id } = await searchParams;
   return (
     <HydrateClient>
-      <AlertsInbox environment={me.environment} matterId={typeof matter_id === 'string' && matter_id ? matter_id : undefined} />
+      <AlertsInbox
+        environment={me.environment}
+        matterId={typeof matter_id === 'string' && matter_id ? matter_id : undefined}
+      />
     </HydrateClient>
   );
 }

@@ -14,7 +14,10 @@ export default async function PacketsPage({
   const { matter_id } = await searchParams;
   return (
     <HydrateClient>
-      <PacketsQueue environment={me.environment} matterId={typeof matter_id === 'string' && matter_id ? matter_id : undefined} />
+      <PacketsQueue
+        environment={me.environment}
+        matterId={typeof matter_id === 'string' && matter_id ? matter_id : undefined}
+      />
     </HydrateClient>
   );
 }

@@ -74,7 +74,8 @@ export async function resolveNames(ctx: Ctx, db: Db, req: NameRequest): Promise<
   const out: Names = { matters: {}, users: {}, packets: {}, keys: {} };
   for (const m of matters) out.matters[m.id] = { name: m.name };
   for (const p of packets) {
-    if (canSeeMatter(ctx, p.matter_id)) out.packets[p.id] = { type: p.type, packet_type: p.packet_type, matter_id: p.matter_id };
+    if (canSeeMatter(ctx, p.matter_id))
+      out.packets[p.id] = { type: p.type, packet_type: p.packet_type, matter_id: p.matter_id };
   }
   for (const u of users) {
     const name = u.name ?? (showEmail ? u.email : null);
@@ -106,10 +107,7 @@ export async function listPeople(ctx: Ctx, db: Db, q: { q?: string }) {
         ? {
             AND: [
               {
-                OR: [
-                  { name: containsText(text) },
-                  ...(showEmail ? [{ email: containsText(text) }] : []),
-                ],
+                OR: [{ name: containsText(text) }, ...(showEmail ? [{ email: containsText(text) }] : [])],
               },
             ],
           }
