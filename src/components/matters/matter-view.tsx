@@ -137,7 +137,7 @@ export function MatterView({
       </nav>
       <HubSection id="overview">
         <DashboardFigures matterId={m.matter_id} can={can} />
-        <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <div className="mt-4 grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
           {can['authority:read'] && (
             <AuthorityPanel
               matterId={m.matter_id}
