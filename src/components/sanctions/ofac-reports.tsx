@@ -45,7 +45,7 @@ export function OfacReports({ canWrite }: { canWrite: boolean }) {
   return (
     <Panel title="OFAC report workflows" id="ofac-reports">
       <ErrorNote error={apiError(list.error)} />
-      <div className="overflow-x-auto">
+      <div tabIndex={0} role="region" aria-label="OFAC report workflows (scrolls sideways)" className="overflow-x-auto">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">OFAC report workflows</caption>
           <thead className="bg-slate-100">

@@ -17,7 +17,7 @@ export function ScreensList() {
   return (
     <Panel title="Screens" id="screens">
       <ErrorNote error={apiError(list.error)} />
-      <div className="overflow-x-auto">
+      <div tabIndex={0} role="region" aria-label="Screens (scrolls sideways)" className="overflow-x-auto">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Sanctions screens</caption>
           <thead className="bg-slate-100">
