@@ -52,7 +52,7 @@ test.describe('a matter’s Crypto page', () => {
 
     await signInAsAdmin(page);
     await page.goto(`/matters/${matterId}`);
-    await page.getByRole('link', { name: 'Crypto' }).click();
+    await page.getByRole('link', { name: 'Crypto', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/matters/${matterId}/crypto$`));
 
     // Import the debtor's wallet through the page.

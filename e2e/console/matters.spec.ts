@@ -23,12 +23,16 @@ test.describe('matters in the console', () => {
     await expect(page).toHaveURL(/\/matters\/new$/);
     await page.getByLabel('Name (required)').fill(name);
     await page.getByLabel('Mode').selectOption('small_judgment');
-    await page.getByLabel('Lead counsel').fill('Jane Counsel');
+    // Lead counsel is picked from the organization's users (by name; the id is what is stored).
+    await page.getByLabel('Search lead counsel').fill('admin');
+    const adminId = await userIdByEmail(request, E2E.adminEmail);
+    await page.getByLabel('Lead counsel', { exact: true }).selectOption(adminId);
     await page.getByLabel('Contingency fee %').fill('25');
     await page.getByRole('button', { name: 'Create matter' }).click();
     await expect(page).toHaveURL(/\/matters\/mtr_[0-9A-Za-z]{24}$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    for (const label of FIGURES) await expect(page.locator('#main').getByText(label, { exact: true })).toBeVisible();
+    const dashboard = page.getByRole('region', { name: 'Dashboard' });
+    for (const label of FIGURES) await expect(dashboard.getByText(label, { exact: true })).toBeVisible();
     await expect(page.getByTestId('figure-judgment_value')).toHaveText('0.00 USD');
     const matterId = page.url().split('/').pop()!;
 
@@ -38,12 +42,11 @@ test.describe('matters in the console', () => {
     expect(m.body).toMatchObject({
       name,
       mode: 'small_judgment',
-      lead_counsel: 'Jane Counsel',
+      lead_counsel: adminId,
       environment: 'sandbox',
       economics: { contingency_fee_pct: 25, currency: 'USD' },
     });
 
-    const adminId = await userIdByEmail(request, E2E.adminEmail);
     const audit = await api.get(`/v1/audit/matters/${matterId}`);
     expect(audit.status).toBe(200);
     const created = audit.body.data.find((e: { event_type: string }) => e.event_type === 'matter.created');

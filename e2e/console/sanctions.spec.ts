@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { invite, rest, seriousViolations, setPasswordThroughInvite, signIn, unique } from './helpers';
+import { E2E } from '../../playwright.config';
+import { invite, rest, seriousViolations, setPasswordThroughInvite, signIn, unique, userIdByEmail } from './helpers';
 
 const PASSWORD = 'counsel-password-long-1';
 // A Lazarus Group (SDN 27307, DPRK3) address of the shipped 2025-11-19 OFAC ETH list.
@@ -77,7 +78,9 @@ test.describe('sanctions in the console', () => {
     expect(review.decided_by).toMatch(/^usr_/);
 
     // The OFAC report workflow: started from the blocked review, due 10 business days later, moved by counsel.
-    await blockedCard.getByLabel('Counsel owner').fill('J. Counsel');
+    // The counsel owner is picked from the organization's users (the id is what is stored).
+    const adminId = await userIdByEmail(request, E2E.adminEmail);
+    await blockedCard.getByLabel('Counsel owner', { exact: true }).selectOption(adminId);
     await blockedCard.getByRole('button', { name: 'Start OFAC report' }).click();
     const row = page.getByTestId('ofac-row').filter({ hasText: r2.body.review_id });
     await expect(row).toContainText('Drafting');

@@ -11,6 +11,9 @@ import { DataTable } from '../list/data-table';
 import { FilterButtons, FilterSelect } from '../list/filters';
 import { Pager } from '../list/pager';
 import { CompleteForm } from './complete-form';
+import { MatterName } from '../names/names';
+import { MatterPicker } from '../names/pickers';
+import { useNames } from '../names/use-names';
 import {
   ACTION_STATUSES,
   ACTION_TONE,
@@ -54,6 +57,7 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
   const list = useQuery(trpc.actions.list.queryOptions(queueInput(search, me)));
   const people = useQuery(trpc.actions.assignees.queryOptions({}));
   const rows = list.data?.data ?? [];
+  const names = useNames({ matter_ids: rows.map((a) => a.matter_id) });
   const [focus, setFocus] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [completing, setCompleting] = useState<string | null>(null);
@@ -168,15 +172,7 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
           defaultValue={search.status ?? ''}
           className="w-36"
         />
-        <Field id="f-matter" label="Matter ID">
-          <Input
-            id="f-matter"
-            name="matter_id"
-            defaultValue={search.matter_id ?? ''}
-            placeholder="mtr_…"
-            className="w-64 font-mono text-xs"
-          />
-        </Field>
+        <MatterFilter key={search.matter_id ?? ''} initial={search.matter_id ?? ''} />
         <Field id="f-campaign" label="Campaign">
           <Input
             id="f-campaign"
@@ -270,10 +266,7 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
               <Td>
                 <div className="font-medium text-slate-900">{a.title}</div>
                 <div className="text-xs text-slate-700">
-                  <Mono>{a.type}</Mono> ·{' '}
-                  <Link href={`/matters/${a.matter_id}`} className="text-blue-800 underline">
-                    {a.matter_id}
-                  </Link>
+                  <Mono>{a.type}</Mono> · <MatterName id={a.matter_id} name={names.matter(a.matter_id)} />
                   {a.campaign_id && (
                     <>
                       {' '}
@@ -400,4 +393,10 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
       </section>
     </div>
   );
+}
+
+/** The matter filter of the GET form (keyed by the URL's matter, so Clear resets it). */
+function MatterFilter({ initial }: { initial: string }) {
+  const [value, setValue] = useState(initial);
+  return <MatterPicker id="f-matter" name="matter_id" value={value} onChange={setValue} none="Any matter" />;
 }

@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { useCallback, useState, type FormEvent } from 'react';
 import type { ConsoleMe } from '@/app/(console)/console-user';
 import { apiError, useTRPC } from '@/trpc/react';
+import { CopyId } from '../names/names';
 import { Badge, Button, ErrorNote, Field, Input, Mono, Panel, Select, Td, Th } from '../ui';
 import { formatTime, humanize } from '../format';
 import { BuildProgress } from './progress';
@@ -44,6 +45,8 @@ const confidenceTone = (label?: string) =>
 export function CryptoView({ matterId, me }: { matterId: string; me: ConsoleMe }) {
   const trpc = useTRPC();
   const overview = useQuery(trpc.crypto.overview.queryOptions({ matter_id: matterId }));
+  // The matter's name titles the page (its id, small and copyable, beside it).
+  const matter = useQuery(trpc.matters.get.queryOptions({ matter_id: matterId }));
   const o = overview.data;
   if (!o) return <ErrorNote error={apiError(overview.error)} />;
   const canMap = me.permissions['crypto:map'];
@@ -56,13 +59,14 @@ export function CryptoView({ matterId, me }: { matterId: string; me: ConsoleMe }
         </Link>{' '}
         /{' '}
         <Link href={`/matters/${matterId}`} className="text-blue-800 underline">
-          Matter
+          {matter.data?.name ?? 'Matter'}
         </Link>{' '}
         / Crypto
       </nav>
-      <h1 className="text-lg font-semibold">
-        Crypto <Mono>{matterId}</Mono>
-      </h1>
+      <div className="flex flex-wrap items-baseline gap-2">
+        <h1 className="text-lg font-semibold">Crypto · {matter.data?.name ?? 'Matter'}</h1>
+        <CopyId id={matterId} />
+      </div>
       <WalletsPanel matterId={matterId} wallets={o.wallets as never[]} canWrite={!!canWrite} />
       <AssetMapPanel
         matterId={matterId}

@@ -115,7 +115,7 @@ export function IssuerPanel({
     <Panel title="Issuer remediation" id="issuer-remediation">
       <MatterPauseNote matterId={matterId} what="issuer freeze and burn/reissue wait for counsel and an OFAC license" />
       <ErrorNote error={apiError(rems.error ?? certs.error)} />
-      <div className="overflow-x-auto">
+      <div tabIndex={0} role="region" aria-label="Remediations (scrolls sideways)" className="overflow-x-auto">
         <table className="w-full border-collapse text-sm">
           <caption className="px-2 py-1 text-left font-medium">Remediations</caption>
           <thead className="bg-slate-100">

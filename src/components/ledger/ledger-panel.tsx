@@ -97,7 +97,7 @@ export function LedgerPanel({
           </ul>
         </div>
       )}
-      <div className="mt-3 overflow-x-auto">
+      <div tabIndex={0} role="region" aria-label="Ledger entries" className="mt-3 overflow-x-auto">
         <table className="w-full border-collapse text-sm">
           <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
             Entries (latest {entries.length}

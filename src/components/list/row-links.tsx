@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { Mono } from '../ui';
+import { MatterName } from '../names/names';
 
 /** The link in a row's first cell that opens the row's record. */
 export const RowLink = ({ href, children }: { href: string; children: ReactNode }) => (
@@ -9,9 +9,7 @@ export const RowLink = ({ href, children }: { href: string; children: ReactNode 
   </Link>
 );
 
-/** A matter's id, linking to the matter (the matter column of alert, packet and watchlist rows). */
-export const MatterLink = ({ id }: { id: string }) => (
-  <Link href={`/matters/${id}`} className="text-blue-800 hover:underline">
-    <Mono>{id}</Mono>
-  </Link>
+/** A matter by name (its id small beside it), linking to the matter hub: the matter column of list rows. */
+export const MatterLink = ({ id, name }: { id: string; name: string | undefined }) => (
+  <MatterName id={id} name={name} />
 );

@@ -6,6 +6,8 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Mono, Panel, Td, Th } from '../ui';
 import { formatTime } from '../format';
 import { AUDIT_PAGE } from './inputs';
+import { PersonName } from '../names/names';
+import { useNames } from '../names/use-names';
 
 /** The latest audit events of a matter, newest first, and verification of its hash chain. */
 export function AuditPanel({ matterId, myUserId }: { matterId: string; myUserId: string }) {
@@ -25,6 +27,13 @@ export function AuditPanel({ matterId, myUserId }: { matterId: string; myUserId:
   });
   const rows = events.data?.data ?? [];
   const v = verify.data;
+  const names = useNames({
+    user_ids: rows.map((e) => e.actor.user_id),
+    key_ids: rows.map((e) => e.actor.key_id),
+  });
+  // The actor is the user when there is one, else the key (actor_id says which).
+  const actorName = (e: (typeof rows)[number]) =>
+    e.actor.user_id === e.actor_id ? names.user(e.actor_id) : names.key(e.actor_id);
   return (
     <Panel
       id="audit"
@@ -75,7 +84,7 @@ export function AuditPanel({ matterId, myUserId }: { matterId: string; myUserId:
                 <span className="font-medium">{e.event_type}</span>
               </Td>
               <Td>
-                <Mono>{e.actor_id}</Mono>{' '}
+                <PersonName id={e.actor_id} name={actorName(e)} />{' '}
                 {e.actor_id === myUserId ? (
                   <Badge tone="blue">you</Badge>
                 ) : (

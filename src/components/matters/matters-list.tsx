@@ -12,6 +12,9 @@ import { Pager } from '../list/pager';
 import { RowLink } from '../list/row-links';
 import { MATTER_STATUSES as STATUSES, mattersListInput, type MattersSearch } from './inputs';
 import { PauseSection } from '../sanctions/pause-banner';
+import { CopyId } from '../names/names';
+import { LeadCounsel } from '../names/lead-counsel';
+import { useNames } from '../names/use-names';
 
 function pageHref(s: MattersSearch, cursor: { starting_after?: string; ending_before?: string }) {
   const q = new URLSearchParams();
@@ -33,6 +36,7 @@ export function MattersList({
   const trpc = useTRPC();
   const list = useQuery(trpc.matters.list.queryOptions(mattersListInput(search)));
   const rows = list.data?.data ?? [];
+  const names = useNames({ user_ids: rows.map((m) => m.lead_counsel) });
   const hasMore = list.data?.has_more ?? false;
   const paused = rows.filter((m) => m.collection_paused);
   const filtered = !!(search.name || search.status);
@@ -131,10 +135,12 @@ export function MattersList({
             <Td>
               <Badge tone={toneOf(m.authority_status)}>{humanize(m.authority_status)}</Badge>
             </Td>
-            <Td>{m.lead_counsel ?? '—'}</Td>
+            <Td>
+              <LeadCounsel value={m.lead_counsel} names={names} />
+            </Td>
             <Td className="whitespace-nowrap">{formatTime(m.created_at)}</Td>
             <Td>
-              <span className="font-mono text-xs text-slate-700">{m.matter_id}</span>
+              <CopyId id={m.matter_id} />
             </Td>
           </tr>
         ))}

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { apiError, useTRPC } from '@/trpc/react';
 import { Button, ErrorNote, Field, Input, Select, Textarea } from '../ui';
+import { UserPicker } from '../names/pickers';
 
 /** Create a matter: the service's createMatter, as POST /v1/matters, audited with the user as actor. */
 export function NewMatterForm() {
@@ -40,7 +41,7 @@ export function NewMatterForm() {
     create.mutate({
       name: form.name,
       mode: form.mode as 'enforcement' | 'small_judgment',
-      ...(form.lead_counsel.trim() ? { lead_counsel: form.lead_counsel.trim() } : {}),
+      ...(form.lead_counsel ? { lead_counsel: form.lead_counsel } : {}),
       ...(Object.keys(economics).length ? { economics } : {}),
       ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
     });
@@ -65,9 +66,14 @@ export function NewMatterForm() {
           <option value="small_judgment">Small judgment</option>
         </Select>
       </Field>
-      <Field id="lead_counsel" label="Lead counsel" error={fieldError('lead_counsel')}>
-        <Input id="lead_counsel" value={form.lead_counsel} onChange={set('lead_counsel')} maxLength={200} />
-      </Field>
+      {/* Lead counsel is a user of the organization, stored by id (shown by name everywhere). */}
+      <UserPicker
+        id="lead_counsel"
+        label="Lead counsel"
+        value={form.lead_counsel}
+        onChange={(id) => setForm({ ...form, lead_counsel: id })}
+        none="No lead counsel"
+      />
       <Field
         id="currency"
         label="Currency"

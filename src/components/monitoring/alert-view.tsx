@@ -7,6 +7,8 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Field, Mono, Panel, Select, Textarea } from '../ui';
 import { formatTime, humanize } from '../format';
 import { MatterLink } from '../list/row-links';
+import { PacketName, PersonName } from '../names/names';
+import { useNames } from '../names/use-names';
 import { judgmentsListInput } from '../judgments/inputs';
 import { POLL_MS, TRIAGE_PACKET_OPTIONS, alertStatusTone, severityTone, triageMoves } from './labels';
 
@@ -42,6 +44,11 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
       },
     }),
   );
+  const names = useNames({
+    matter_ids: [a?.matter_id],
+    user_ids: [a?.triaged_by],
+    packet_ids: [a?.linked_packet_id],
+  });
   if (!a) return <ErrorNote error={apiError(q.error)} />;
   const go = (
     status: Move,
@@ -69,7 +76,8 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
         </h1>
         <p className="max-w-3xl text-sm text-slate-800">{a.reason}</p>
         <p className="text-xs text-slate-600">
-          <Mono>{a.alert_id}</Mono> · raised {formatTime(a.created_at)} · matter <MatterLink id={a.matter_id} />
+          <Mono>{a.alert_id}</Mono> · raised {formatTime(a.created_at)} · matter{' '}
+          <MatterLink id={a.matter_id} name={names.matter(a.matter_id)} />
         </p>
       </div>
       <Panel title="Evidence">
@@ -104,7 +112,8 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
         <div className="flex flex-col gap-2 text-sm">
           {a.triaged_at && (
             <p className="text-slate-700">
-              Triaged by <Mono>{a.triaged_by}</Mono> at {formatTime(a.triaged_at)}
+              Triaged by {a.triaged_by ? <PersonName id={a.triaged_by} name={names.user(a.triaged_by)} /> : '—'} at{' '}
+              {formatTime(a.triaged_at)}
               {a.notes ? `: ${a.notes}` : ''}
             </p>
           )}
@@ -123,13 +132,9 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
           {a.linked_packet_id && (
             <p>
               Packet:{' '}
-              <Link
-                href={`/packets/${a.linked_packet_id}`}
-                className="text-blue-800 hover:underline"
-                data-testid="linked-packet"
-              >
-                <Mono>{a.linked_packet_id}</Mono>
-              </Link>
+              <span data-testid="linked-packet">
+                <PacketName id={a.linked_packet_id} packet={names.packet(a.linked_packet_id)} />
+              </span>
             </p>
           )}
           {canWrite && triageMoves(a.status).length > 0 && (

@@ -8,6 +8,8 @@ import { formatTime, humanize } from '../format';
 import { DataTable } from '../list/data-table';
 import { FilterSelect } from '../list/filters';
 import { MatterLink, RowLink } from '../list/row-links';
+import { MatterPicker, useMatterFilter } from '../names/pickers';
+import { useNames } from '../names/use-names';
 import {
   ALERT_STATUS_OPTIONS,
   ALERT_TYPE_OPTIONS,
@@ -23,13 +25,14 @@ type AlertType = (typeof ALERT_TYPE_OPTIONS)[number];
 
 /** The alert inbox: new alerts first, by severity, filtered; it re-reads every few seconds, so
  *  alerts the scanner raises appear without a reload. */
-export function AlertsInbox({ environment }: { environment: string }) {
+export function AlertsInbox({ environment, matterId }: { environment: string; matterId?: string }) {
   const trpc = useTRPC();
   const [status, setStatus] = useState<Status | ''>('');
   const [severity, setSeverity] = useState<Severity | ''>('');
   const [type, setType] = useState<AlertType | ''>('');
   const q = useQuery({
     ...trpc.monitoring.inbox.queryOptions({
+      ...(matterId ? { matter_id: matterId } : {}),
       ...(status ? { status } : {}),
       ...(severity ? { severity } : {}),
       ...(type ? { type } : {}),
@@ -37,6 +40,8 @@ export function AlertsInbox({ environment }: { environment: string }) {
     refetchInterval: POLL_MS,
   });
   const rows = q.data?.data ?? [];
+  const names = useNames({ matter_ids: rows.map((a) => a.matter_id) });
+  const toMatter = useMatterFilter();
   return (
     <div className="flex flex-col gap-3">
       <div>
@@ -47,6 +52,7 @@ export function AlertsInbox({ environment }: { environment: string }) {
         </p>
       </div>
       <div className="flex flex-wrap gap-3">
+        <MatterPicker id="alert-matter-filter" value={matterId ?? ''} onChange={toMatter} none="All matters" />
         <FilterSelect
           id="alert-status-filter"
           label="Status"
@@ -99,7 +105,7 @@ export function AlertsInbox({ environment }: { environment: string }) {
               <Mono>{a.target}</Mono>
             </Td>
             <Td>
-              <MatterLink id={a.matter_id} />
+              <MatterLink id={a.matter_id} name={names.matter(a.matter_id)} />
             </Td>
             <Td className="whitespace-nowrap">{formatTime(a.created_at)}</Td>
           </tr>

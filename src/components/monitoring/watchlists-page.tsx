@@ -7,6 +7,8 @@ import { Badge, Button, ErrorNote, Field, Input, Mono, PageTitle, Panel, Select,
 import { formatTime, humanize } from '../format';
 import { DataTable } from '../list/data-table';
 import { MatterLink } from '../list/row-links';
+import { MatterPicker } from '../names/pickers';
+import { useNames } from '../names/use-names';
 
 /** Watchlists: each with its chains, thresholds and addresses, and a form to create one. */
 export function WatchlistsPage({ environment, canWrite }: { environment: string; canWrite: boolean }) {
@@ -46,6 +48,7 @@ export function WatchlistsPage({ environment, canWrite }: { environment: string;
       ...(list.length ? { addresses: list, reason: reason.trim() } : {}),
     });
   const rows = q.data?.data ?? [];
+  const names = useNames({ matter_ids: rows.map((w) => w.matter_id) });
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -57,14 +60,7 @@ export function WatchlistsPage({ environment, canWrite }: { environment: string;
       {canWrite && (
         <Panel title="New watchlist">
           <div className="flex flex-wrap items-end gap-3">
-            <Field id="wl-matter" label="Matter id">
-              <Input
-                id="wl-matter"
-                value={matterId}
-                onChange={(e) => setMatterId(e.target.value)}
-                placeholder="mtr_…"
-              />
-            </Field>
+            <MatterPicker id="wl-matter" value={matterId} onChange={setMatterId} />
             <Field id="wl-name" label="Name">
               <Input id="wl-name" value={name} onChange={(e) => setName(e.target.value)} />
             </Field>
@@ -133,7 +129,7 @@ export function WatchlistsPage({ environment, canWrite }: { environment: string;
               ))}
             </Td>
             <Td>
-              <MatterLink id={w.matter_id} />
+              <MatterLink id={w.matter_id} name={names.matter(w.matter_id)} />
             </Td>
             <Td className="whitespace-nowrap">{formatTime(w.created_at)}</Td>
           </tr>

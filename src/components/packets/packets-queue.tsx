@@ -8,18 +8,28 @@ import { formatTime, humanize } from '../format';
 import { DataTable } from '../list/data-table';
 import { FilterSelect } from '../list/filters';
 import { MatterLink, RowLink } from '../list/row-links';
+import { MatterPicker, useMatterFilter } from '../names/pickers';
+import { useNames } from '../names/use-names';
 import { PACKET_STATUS_OPTIONS, PACKET_TYPE_OPTIONS, packetTone } from './labels';
 
 type Status = (typeof PACKET_STATUS_OPTIONS)[number];
 type PacketType = (typeof PACKET_TYPE_OPTIONS)[number];
 
 /** Counsel's review queue: packets awaiting review first, filtered by status and type. */
-export function PacketsQueue({ environment }: { environment: string }) {
+export function PacketsQueue({ environment, matterId }: { environment: string; matterId?: string }) {
   const trpc = useTRPC();
   const [status, setStatus] = useState<Status | ''>('');
   const [type, setType] = useState<PacketType | ''>('');
-  const q = useQuery(trpc.packets.queue.queryOptions({ ...(status ? { status } : {}), ...(type ? { type } : {}) }));
+  const q = useQuery(
+    trpc.packets.queue.queryOptions({
+      ...(matterId ? { matter_id: matterId } : {}),
+      ...(status ? { status } : {}),
+      ...(type ? { type } : {}),
+    }),
+  );
   const rows = q.data?.data ?? [];
+  const names = useNames({ matter_ids: rows.map((p) => p.matter_id) });
+  const toMatter = useMatterFilter();
   return (
     <div className="flex flex-col gap-3">
       <div>
@@ -30,6 +40,7 @@ export function PacketsQueue({ environment }: { environment: string }) {
         </p>
       </div>
       <div className="flex flex-wrap gap-3">
+        <MatterPicker id="packet-matter-filter" value={matterId ?? ''} onChange={toMatter} none="All matters" />
         <FilterSelect
           id="packet-status-filter"
           label="Status"
@@ -80,7 +91,7 @@ export function PacketsQueue({ environment }: { environment: string }) {
             </Td>
             <Td>{p.authorized_sender.name}</Td>
             <Td>
-              <MatterLink id={p.matter_id} />
+              <MatterLink id={p.matter_id} name={names.matter(p.matter_id)} />
             </Td>
             <Td className="whitespace-nowrap">{formatTime(p.updated_at)}</Td>
           </tr>

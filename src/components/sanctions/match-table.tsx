@@ -9,7 +9,7 @@ const ALIAS_LABEL = { aka: 'a.k.a.', fka: 'f.k.a. (former name)', nka: 'n.k.a. (
 export function MatchTable({ matches, caption }: { matches: Match[]; caption: string }) {
   if (!matches.length) return <p className="text-sm text-slate-700">No match: the screen was clear.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div tabIndex={0} role="region" aria-label={caption} className="overflow-x-auto">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100">

@@ -5,6 +5,8 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Mono, Panel, Td, Th } from '../ui';
 import { formatTime, humanize } from '../format';
 import { OFAC_NEXT, type OfacReport } from './types';
+import { PersonName } from '../names/names';
+import { useNames } from '../names/use-names';
 
 function Moves({ report }: { report: OfacReport }) {
   const trpc = useTRPC();
@@ -38,10 +40,12 @@ export function OfacReports({ canWrite }: { canWrite: boolean }) {
   const trpc = useTRPC();
   const list = useQuery(trpc.sanctions.ofacReports.queryOptions({ limit: 50 }));
   const rows = list.data?.data ?? [];
+  // The counsel owner is a user id when picked in the console; older workflows hold free text.
+  const names = useNames({ user_ids: rows.map((o) => o.counsel_owner) });
   return (
     <Panel title="OFAC report workflows" id="ofac-reports">
       <ErrorNote error={apiError(list.error)} />
-      <div className="overflow-x-auto">
+      <div tabIndex={0} role="region" aria-label="OFAC report workflows (scrolls sideways)" className="overflow-x-auto">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">OFAC report workflows</caption>
           <thead className="bg-slate-100">
@@ -66,7 +70,13 @@ export function OfacReports({ canWrite }: { canWrite: boolean }) {
                   <Mono>{o.sanctions_review_id}</Mono>
                 </Td>
                 <Td>{humanize(o.report_type)}</Td>
-                <Td>{o.counsel_owner}</Td>
+                <Td>
+                  {names.user(o.counsel_owner) ? (
+                    <PersonName id={o.counsel_owner} name={names.user(o.counsel_owner)} />
+                  ) : (
+                    o.counsel_owner
+                  )}
+                </Td>
                 <Td>
                   <Badge tone={o.status === 'acknowledged' ? 'green' : o.status === 'submitted' ? 'blue' : 'amber'}>
                     {humanize(o.status)}

@@ -1,12 +1,14 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
 import { useState } from 'react';
 import { apiError, useTRPC } from '@/trpc/react';
-import { Badge, Button, ErrorNote, Field, Input, Mono, Panel, Textarea } from '../ui';
+import { Badge, Button, ErrorNote, Field, Mono, Panel, Textarea } from '../ui';
 import { formatTime, humanize } from '../format';
 import { MatchTable } from './match-table';
+import { MatterName, PersonName } from '../names/names';
+import { UserPicker } from '../names/pickers';
+import { useNames } from '../names/use-names';
 import { reviewTone, type Review } from './types';
 
 /**
@@ -118,9 +120,7 @@ function StartOfacReport({ review }: { review: Review }) {
         start.mutate({ matter_id: review.matter_id, sanctions_review_id: review.review_id, counsel_owner: owner });
       }}
     >
-      <Field id={id} label="Counsel owner" className="w-64">
-        <Input id={id} value={owner} onChange={(e) => setOwner(e.target.value)} />
-      </Field>
+      <UserPicker id={id} label="Counsel owner" value={owner} onChange={setOwner} className="w-full sm:w-auto" />
       <Button type="submit" disabled={start.isPending}>
         Start OFAC report
       </Button>
@@ -144,6 +144,7 @@ export function ReviewQueue({
   const trpc = useTRPC();
   const list = useQuery(trpc.sanctions.reviews.queryOptions({ status, limit: 20 }));
   const rows = list.data?.data ?? [];
+  const names = useNames({ matter_ids: rows.map((r) => r.matter_id), user_ids: rows.map((r) => r.decided_by) });
   return (
     <Panel title={title} id={`reviews-${status}`}>
       <ErrorNote error={apiError(list.error)} />
@@ -155,10 +156,7 @@ export function ReviewQueue({
               <Mono>{r.review_id}</Mono>
               <Badge tone={reviewTone(r.status)}>{humanize(r.status)}</Badge>
               <span className="text-slate-700">
-                matter{' '}
-                <Link className="text-blue-800 underline" href={`/matters/${r.matter_id}`}>
-                  {r.matter_id}
-                </Link>
+                matter <MatterName id={r.matter_id} name={names.matter(r.matter_id)} />
               </span>
               <span className="text-slate-700">opened {formatTime(r.created_at)}</span>
               {r.ordinary_collection_paused && <Badge tone="red">Collection paused</Badge>}
@@ -168,7 +166,9 @@ export function ReviewQueue({
             <p className="mt-1 text-xs text-slate-700">{r.blocked_property_analysis}</p>
             {r.decision && (
               <p className="mt-1 text-sm">
-                Decided {humanize(r.decision)} by <Mono>{r.decided_by}</Mono> {formatTime(r.decided_at)}
+                Decided {humanize(r.decision)} by{' '}
+                {r.decided_by ? <PersonName id={r.decided_by} name={names.user(r.decided_by)} /> : '—'}{' '}
+                {formatTime(r.decided_at)}
                 {r.decision_reason ? `: ${r.decision_reason}` : ''}
               </p>
             )}

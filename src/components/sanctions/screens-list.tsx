@@ -5,16 +5,19 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, ErrorNote, Mono, Panel, Td, Th } from '../ui';
 import { formatTime, humanize } from '../format';
 import { screenTone } from './types';
+import { MatterName } from '../names/names';
+import { useNames } from '../names/use-names';
 
 /** Recent screens of the environment: subjects, result, matches and the matter's pause. */
 export function ScreensList() {
   const trpc = useTRPC();
   const list = useQuery(trpc.sanctions.screens.queryOptions({ limit: 50 }));
   const rows = list.data?.data ?? [];
+  const names = useNames({ matter_ids: rows.map((s) => s.matter_id) });
   return (
     <Panel title="Screens" id="screens">
       <ErrorNote error={apiError(list.error)} />
-      <div className="overflow-x-auto">
+      <div tabIndex={0} role="region" aria-label="Screens (scrolls sideways)" className="overflow-x-auto">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Sanctions screens</caption>
           <thead className="bg-slate-100">
@@ -35,7 +38,7 @@ export function ScreensList() {
                   <Mono>{s.review_id}</Mono>
                 </Td>
                 <Td>
-                  <Mono>{s.matter_id}</Mono>
+                  <MatterName id={s.matter_id} name={names.matter(s.matter_id)} />
                 </Td>
                 <Td className="max-w-xs break-all text-xs">
                   {[...s.subjects.wallets, ...s.subjects.entities, ...s.subjects.counterparties].join(', ')}

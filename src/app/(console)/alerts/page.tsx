@@ -5,11 +5,19 @@ import { requireConsoleUser } from '../console-user';
 export const metadata = { title: 'Alerts · Console' };
 
 /** The alert inbox: new first, by severity, with filters; live by polling. */
-export default async function AlertsPage() {
+export default async function AlertsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const me = await requireConsoleUser();
+  const { matter_id } = await searchParams;
   return (
     <HydrateClient>
-      <AlertsInbox environment={me.environment} />
+      <AlertsInbox
+        environment={me.environment}
+        matterId={typeof matter_id === 'string' && matter_id ? matter_id : undefined}
+      />
     </HydrateClient>
   );
 }

@@ -1,6 +1,6 @@
 import type { Ctx, Db } from '../../context';
 import { severityRank } from '../../domain/monitoring/alert-status';
-import { matterFilter } from '../matters/access';
+import { listMatterFilter } from '../matters/access';
 import { newest } from '../paging';
 import { alertListWhere } from './alerts';
 import { alertOut } from './serialize';
@@ -25,7 +25,7 @@ export async function alertInbox(
       (a.id < b.id ? 1 : -1),
   );
   const newCount = await db.alert.count({
-    where: { org_id: ctx.org.id, env: ctx.env, status: 'new', matter_id: matterFilter(ctx) },
+    where: { org_id: ctx.org.id, env: ctx.env, status: 'new', matter_id: listMatterFilter(ctx, q.matter_id) },
   });
   return { data: rows.map(alertOut), new_count: newCount };
 }

@@ -1,6 +1,6 @@
 import type { Prisma } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
-import { matterFilter } from '../matters/access';
+import { listMatterFilter } from '../matters/access';
 import { leadOf, newest } from '../paging';
 import { PACKET_INDEXES } from './packets';
 import { packetOut } from './serialize';
@@ -16,10 +16,11 @@ function newestPackets(db: Db, filters: Prisma.PacketWhereInput) {
 /**
  * Counsel's review queue (console): packets awaiting review first, oldest waiting first, then
  * the rest newest first; filtered by status and type. Bounded to 100 of each part, which is
- * a screen, not an export; the REST list pages through everything.
+ * a screen, not an export; the REST list pages through everything. A matter filter follows the
+ * REST list's rule: a matter the caller may not see matches nothing.
  */
-export async function reviewQueue(ctx: Ctx, db: Db, q: { status?: string; type?: string }) {
-  const restricted = matterFilter(ctx);
+export async function reviewQueue(ctx: Ctx, db: Db, q: { status?: string; type?: string; matter_id?: string }) {
+  const restricted = listMatterFilter(ctx, q.matter_id);
   const base = {
     org_id: ctx.org.id,
     env: ctx.env,

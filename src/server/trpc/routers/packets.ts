@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ops } from '../../operations';
+import { idRef } from '../../operations/schemas';
 import { PACKET_TYPES } from '../../domain/packets/families';
 import { PACKET_STATUSES } from '../../domain/packets/status';
 import { createPacket } from '../../services/packets/create';
@@ -16,7 +17,13 @@ export const packetsRouter = router({
   queue: consoleProcedure
     .meta({ scope: ops.listPackets.scope })
     .input(
-      zodInput(z.strictObject({ status: z.enum(PACKET_STATUSES).optional(), type: z.enum(PACKET_TYPES).optional() })),
+      zodInput(
+        z.strictObject({
+          status: z.enum(PACKET_STATUSES).optional(),
+          type: z.enum(PACKET_TYPES).optional(),
+          matter_id: idRef('mtr', 'a matter').optional(),
+        }),
+      ),
     )
     .query(({ ctx, input }) => runConsoleCall(ctx, 'packets.queue', null, (c, db) => reviewQueue(c, db, input))),
   get: opQuery(ops.getPacket, ['packet_id'], (ctx, { params }, db) => getPacket(ctx, db, params.packet_id)),

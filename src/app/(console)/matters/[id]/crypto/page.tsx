@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { notFound } from 'next/navigation';
-import { getQueryClient, HydrateClient } from '@/trpc/server';
-import { trpc } from '@/trpc/server';
+import { getQueryClient, HydrateClient, prefetch, trpc } from '@/trpc/server';
 import { CryptoView } from '@/components/crypto/crypto-view';
 import { requireConsoleUser } from '../../../console-user';
 
@@ -21,6 +20,7 @@ export default async function CryptoPage({ params }: { params: Promise<{ id: str
     if (e instanceof TRPCError && (e.code === 'NOT_FOUND' || e.code === 'FORBIDDEN')) notFound();
     throw e;
   }
+  await prefetch(trpc.matters.get.queryOptions({ matter_id: id }));
   return (
     <HydrateClient>
       <CryptoView matterId={id} me={me} />
