@@ -37,6 +37,14 @@ const SIDE_PAGE = 2_000;
 /** Addresses per side-read query: each gets an equal share of SIDE_PAGE rows (at least 20). */
 const SIDE_ADDRESSES = 100;
 
+/** The columns a side read hands on by default: a whole transfer. */
+const ROW_COLUMNS = Prisma.sql`seq, transaction_hash, from_address, to_address, asset, token_contract, amount, timestamp`;
+/**
+ * Rows per balance query: a sum carries only asset, contract and amount, so its rows cost a
+ * fraction of a hypothesis-scan row (which tests each payment for a forward).
+ */
+const BALANCE_PAGE = 10_000;
+
 /** Where one address's side read has got to: its last row's exact timestamp text and seq. */
 type Cursor = { k: string; ts: string; seq: string };
 const START: Omit<Cursor, 'k'> = { ts: '-infinity', seq: '-1' };
@@ -64,6 +72,7 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
     addresses: string[],
     payload: Prisma.Sql,
     range: { from?: Date; to?: Date } = {},
+    { columns = ROW_COLUMNS, rows = SIDE_PAGE }: { columns?: Prisma.Sql; rows?: number } = {},
   ): Promise<P[]> {
     const col = Prisma.raw(side === 'from' ? 'from_address' : 'to_address');
     const start = range.from ? { ts: range.from.toISOString(), seq: '-1' } : START;
@@ -72,7 +81,7 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
     const pause = loopYield();
     while (open.length) {
       const batch = open.slice(0, SIDE_ADDRESSES);
-      const share = Math.max(20, Math.floor(SIDE_PAGE / batch.length));
+      const share = Math.max(20, Math.floor(rows / batch.length));
       const [r] = await db.$queryRaw<
         { out: P | string | null; cursors: [string, number, string, string][] | string | null }[]
       >`
@@ -80,8 +89,7 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
           SELECT a.k AS addr, r.* FROM unnest(${batch.map((c) => c.k)}::text[], ${batch.map((c) => c.ts)}::text[],
                                               ${batch.map((c) => c.seq)}::text[]) a(k, ts, sq)
           CROSS JOIN LATERAL (
-            SELECT seq, transaction_hash, from_address, to_address, asset, token_contract, amount, timestamp
-            FROM sandbox_transfers
+            SELECT ${columns} FROM sandbox_transfers
             WHERE org_id = ${org} AND env = ${env} AND network = ${network} AND ${col} = a.k
               AND timestamp >= a.ts::timestamptz AND (timestamp, seq) > (a.ts::timestamptz, a.sq::bigint)
               AND timestamp <= ${range.to ?? FAR_FUTURE}
@@ -138,8 +146,9 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
       Prisma.sql`SELECT json_agg(json_build_object('k', addr, 'a', asset, 'c', token_contract, 'v', v::text))
                  FROM (SELECT addr, asset, token_contract, ${Prisma.raw(sign)}sum(amount) AS v FROM raw GROUP BY 1, 2, 3) g`;
     const parts: Part[] = [];
-    for (const page of await readSide<Part[]>('to', addresses, sums(''))) parts.push(...page);
-    for (const page of await readSide<Part[]>('from', addresses, sums('-'))) parts.push(...page);
+    const narrow = { columns: Prisma.sql`seq, asset, token_contract, amount, timestamp`, rows: BALANCE_PAGE };
+    for (const page of await readSide<Part[]>('to', addresses, sums(''), {}, narrow)) parts.push(...page);
+    for (const page of await readSide<Part[]>('from', addresses, sums('-'), {}, narrow)) parts.push(...page);
     if (!parts.length) return out;
     const rows = await db.$queryRaw<{ k: string; a: string; c: string | null; amount: string }[]>`
       SELECT k, a, c, sum(v)::text AS amount FROM jsonb_to_recordset(${JSON.stringify(parts)}::jsonb) AS t(k text, a text, c text, v numeric)
