@@ -39,19 +39,19 @@ async function probedMap(body: Record<string, unknown>) {
 }
 
 /**
- * `todo` (they run and report, but do not fail the suite) until they pass in CI on PGlite too.
- * They pass on PostgreSQL; on PGlite, whose engine runs in the server's own thread, CI saw one
- * probe wait 589 ms on 330 ms of main-thread CPU at the start of the 100,000-transfer map (the
- * busy wallet's balance, one aggregate over its rows) and 605/310 ms on the 1,000-wallet map.
+ * `todo` for the 100,000-transfer map (it runs and reports, but does not fail the suite): since
+ * every sandbox read is bounded no probe stalls any more (the worst waited on 230 ms of
+ * main-thread CPU), but its total main-thread CPU on PGlite was 2.2-2.4 s against the 2 s bound
+ * on the shared machine at load average 20-25 (the paged balance costs ~4x one aggregate's CPU).
  */
-const TODO = 'passes on PostgreSQL; on PGlite one step still holds the loop ~300 ms (see above)';
+const TODO_100K = 'PGlite: 2.2-2.4 s of main-thread CPU under load, bound 2 s; no probe stalls';
 
 const figures = (run: Awaited<ReturnType<typeof probedMap>>) =>
   `${run.ms.toFixed(0)} ms, main-thread CPU ${run.cpu ?? '?'} ms, ${run.probes.length} /healthz probes, slowest ${run.maxProbeMs.toFixed(1)} ms`;
 
 test(
   'an asset map of a wallet with 100,000 transfers: within the bound, /healthz not stalled',
-  { todo: TODO },
+  { todo: TODO_100K },
   async (t) => {
     const m = await kit.matter();
     const [{ org_id }] = await srv.sql<{ org_id: string }>('SELECT org_id FROM matters WHERE id = $1', [m]);
@@ -63,22 +63,29 @@ test(
     const deposit = run.result.body.exchange_hypotheses.find((h: any) => h.basis === 'deposit_pattern');
     assert.ok(deposit, 'the deposit pattern is found');
     assert.equal(deposit.evidence_count, 10_000, 'one payee in ten forwards: 5,000 payments and their 5,000 forwards');
+    // The balance is summed in bounded pages: each amount is still the one aggregate over all
+    // 100,000 rows (in the API's plain-decimal form).
+    const expected = await srv.sql<{ asset: string; amount: string }>(
+      `SELECT asset, (coalesce(sum(amount) FILTER (WHERE to_address = $1), 0) - coalesce(sum(amount) FILTER (WHERE from_address = $1), 0))::text AS amount
+       FROM sandbox_transfers WHERE from_address = $1 OR to_address = $1 GROUP BY asset ORDER BY asset`,
+      [wallet],
+    );
+    assert.deepEqual(
+      run.result.body.token_exposures.map((e: any) => [e.asset, String(e.amount)]),
+      expected.map((r) => [r.asset, r.amount.replace(/\.?0+$/, '')]),
+    );
     assert.deepEqual(run.stalls, [], run.summary);
     if (run.cpu !== null) assert.ok(run.cpu < BOUND_MS, `main-thread CPU ${run.cpu} ms; ${run.summary}`);
   },
 );
 
-test(
-  'an asset map of a matter with 1,000 wallets: within the bound, /healthz not stalled',
-  { todo: TODO },
-  async (t) => {
-    const m = await kit.matter();
-    const [{ org_id }] = await srv.sql<{ org_id: string }>('SELECT org_id FROM matters WHERE id = $1', [m]);
-    await seedMatterWallets(srv.sql.bind(srv), org_id, m, 1000, 20);
-    const run = await probedMap({ matter_id: m });
-    t.diagnostic(`1,000 wallets × 20 transfers: ${figures(run)}`);
-    assert.equal(run.result.body.wallets.length, 1000);
-    assert.deepEqual(run.stalls, [], run.summary);
-    if (run.cpu !== null) assert.ok(run.cpu < BOUND_MS, `main-thread CPU ${run.cpu} ms; ${run.summary}`);
-  },
-);
+test('an asset map of a matter with 1,000 wallets: within the bound, /healthz not stalled', async (t) => {
+  const m = await kit.matter();
+  const [{ org_id }] = await srv.sql<{ org_id: string }>('SELECT org_id FROM matters WHERE id = $1', [m]);
+  await seedMatterWallets(srv.sql.bind(srv), org_id, m, 1000, 20);
+  const run = await probedMap({ matter_id: m });
+  t.diagnostic(`1,000 wallets × 20 transfers: ${figures(run)}`);
+  assert.equal(run.result.body.wallets.length, 1000);
+  assert.deepEqual(run.stalls, [], run.summary);
+  if (run.cpu !== null) assert.ok(run.cpu < BOUND_MS, `main-thread CPU ${run.cpu} ms; ${run.summary}`);
+});

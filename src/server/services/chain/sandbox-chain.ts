@@ -28,8 +28,26 @@ const unpack = (network: string, rows: { rows: Packed[] | string | null }[]): Ch
 
 /** Rows per page of a history read (a page's JSON is under 1 MB). */
 const HISTORY_PAGE = 5_000;
-/** Rows of one side (a wallet's outgoing or incoming) a hypothesis read tests per query. */
-const SCAN_PAGE = 2_000;
+/**
+ * Rows one side-read query may touch (a wallet's outgoing or incoming transfers): on PGlite a
+ * query runs on the server's own thread, and ~2,000 indexed rows with their per-row tests are
+ * tens of milliseconds there, so no query holds other requests for long.
+ */
+const SIDE_PAGE = 2_000;
+/** Addresses per side-read query: each gets an equal share of SIDE_PAGE rows (at least 20). */
+const SIDE_ADDRESSES = 100;
+
+/** The columns a side read hands on by default: a whole transfer. */
+const ROW_COLUMNS = Prisma.sql`seq, transaction_hash, from_address, to_address, asset, token_contract, amount, timestamp`;
+/**
+ * Rows per balance query: a sum carries only asset, contract and amount, so its rows cost a
+ * fraction of a hypothesis-scan row (which tests each payment for a forward).
+ */
+const BALANCE_PAGE = 10_000;
+
+/** Where one address's side read has got to: its last row's exact timestamp text and seq. */
+type Cursor = { k: string; ts: string; seq: string };
+const START: Omit<Cursor, 'k'> = { ts: '-infinity', seq: '-1' };
 
 /**
  * The synthetic chain of the caller's organization sandbox: balances and histories computed in
@@ -39,43 +57,104 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
   const org = ctx.org.id;
   const env = ctx.env;
   /**
-   * One side of the wallets' history (`from_address` or `to_address` among `addresses`),
-   * SCAN_PAGE rows per query in (timestamp, seq) order with a step out to the event loop
-   * between queries, keeping the rows that pass `keep` (a condition on `s`). Each address is
-   * read through that side's index in time order (a lateral per address: with `= ANY` the
-   * planner sorts every row of the side on every page); the keyset is the last row's exact
-   * timestamp text, so no row is read twice.
+   * Reads one side of the addresses' transfers (`from_address` or `to_address` among them) in
+   * bounded queries with a step out to the event loop between them, and hands each query's rows
+   * (the CTE `raw`, with the address as `addr`) to `payload`, whose one value is returned per
+   * query. Each address is read through that side's index in time order (a lateral per address:
+   * with `= ANY` over 1,000 addresses the planner filters every row of the organization against
+   * the list), at most SIDE_PAGE rows per query shared among up to SIDE_ADDRESSES addresses; an
+   * address that used its whole share is read on from its own keyset (its last row's exact
+   * timestamp text and seq, so no row is read twice). So a wallet with 100,000 transfers and a
+   * matter of 1,000 small wallets are both many short queries, never one long one.
    */
-  async function scanSide(side: 'from' | 'to', addresses: string[], keep: Prisma.Sql) {
+  async function readSide<P>(
+    side: 'from' | 'to',
+    addresses: string[],
+    payload: Prisma.Sql,
+    range: { from?: Date; to?: Date } = {},
+    { columns = ROW_COLUMNS, rows = SIDE_PAGE }: { columns?: Prisma.Sql; rows?: number } = {},
+  ): Promise<P[]> {
     const col = Prisma.raw(side === 'from' ? 'from_address' : 'to_address');
-    const out: ChainTransfer[] = [];
+    const start = range.from ? { ts: range.from.toISOString(), seq: '-1' } : START;
+    let open: Cursor[] = [...new Set(addresses)].map((k) => ({ k, ...start }));
+    const out: P[] = [];
     const pause = loopYield();
-    let after: { ts: string; seq: bigint } = { ts: '-infinity', seq: -1n };
-    for (;;) {
+    while (open.length) {
+      const batch = open.slice(0, SIDE_ADDRESSES);
+      const share = Math.max(20, Math.floor(rows / batch.length));
       const [r] = await db.$queryRaw<
-        { rows: Packed[] | string | null; n: number; ts: string | null; seq: bigint | null }[]
+        { out: P | string | null; cursors: [string, number, string, string][] | string | null }[]
       >`
         WITH raw AS MATERIALIZED (
-          SELECT r.* FROM unnest(${addresses}::text[]) a(k) CROSS JOIN LATERAL (
-            SELECT seq, transaction_hash, from_address, to_address, asset, amount, timestamp
-            FROM sandbox_transfers
+          SELECT a.k AS addr, r.* FROM unnest(${batch.map((c) => c.k)}::text[], ${batch.map((c) => c.ts)}::text[],
+                                              ${batch.map((c) => c.seq)}::text[]) a(k, ts, sq)
+          CROSS JOIN LATERAL (
+            SELECT ${columns} FROM sandbox_transfers
             WHERE org_id = ${org} AND env = ${env} AND network = ${network} AND ${col} = a.k
-              AND timestamp >= ${after.ts}::timestamptz AND (timestamp, seq) > (${after.ts}::timestamptz, ${after.seq})
+              AND timestamp >= a.ts::timestamptz AND (timestamp, seq) > (a.ts::timestamptz, a.sq::bigint)
+              AND timestamp <= ${range.to ?? FAR_FUTURE}
             ORDER BY timestamp, seq
-            LIMIT ${SCAN_PAGE}
+            LIMIT ${share}
           ) r
-          ORDER BY timestamp, seq
-          LIMIT ${SCAN_PAGE}
-        ), last AS (SELECT timestamp::text AS ts, seq FROM raw ORDER BY timestamp DESC, seq DESC LIMIT 1)
-        SELECT (SELECT json_agg(json_build_array(seq, transaction_hash, from_address, to_address, asset, amount::text,
-                  (extract(epoch FROM timestamp) * 1000)::bigint) ORDER BY timestamp, seq)
-                FROM raw s WHERE ${keep}) AS rows,
-               (SELECT count(*)::int FROM raw) AS n, (SELECT ts FROM last) AS ts, (SELECT seq FROM last) AS seq`;
-      for (const t of unpack(network, [r])) out.push(t);
-      if (Number(r.n) < SCAN_PAGE || r.ts === null) return out;
-      after = { ts: r.ts, seq: BigInt(r.seq!) };
-      await pause();
+        ), last AS (
+          SELECT DISTINCT ON (addr) addr, count(*) OVER (PARTITION BY addr)::int AS n, timestamp::text AS ts, seq::text AS sq
+          FROM raw ORDER BY addr, raw.timestamp DESC, raw.seq DESC
+        )
+        SELECT (${payload}) AS out, (SELECT json_agg(json_build_array(addr, n, ts, sq)) FROM last) AS cursors`;
+      const got = r.out === null ? null : typeof r.out === 'string' ? (JSON.parse(r.out) as P) : r.out;
+      if (got !== null) out.push(got);
+      // An address that filled its share may have more; the others are done.
+      const more = aggRows(r.cursors)
+        .filter(([, n]) => n >= share)
+        .map(([k, , ts, seq]): Cursor => ({ k, ts, seq }));
+      open = more.concat(open.slice(batch.length));
+      if (open.length) await pause();
     }
+    return out;
+  }
+
+  /** One side's transfers among `addresses` that pass `keep` (a condition on `s`), in chain order per query. */
+  async function scanSide(
+    side: 'from' | 'to',
+    addresses: string[],
+    keep: Prisma.Sql,
+    range?: { from: Date; to: Date },
+  ) {
+    const pages = await readSide<Packed[]>(
+      side,
+      addresses,
+      Prisma.sql`SELECT json_agg(json_build_array(seq, transaction_hash, from_address, to_address, asset, amount::text,
+                   (extract(epoch FROM timestamp) * 1000)::bigint) ORDER BY timestamp, seq)
+                 FROM raw s WHERE ${keep}`,
+      range,
+    );
+    const out: ChainTransfer[] = [];
+    for (const page of pages) for (const t of unpack(network, [{ rows: page }])) out.push(t);
+    return out;
+  }
+
+  /**
+   * Balances of `addresses` (incoming minus outgoing, per asset and contract), summed a bounded
+   * query at a time (readSide) and the partial sums added up in SQL: the same numeric addition,
+   * so each amount is the exact text one aggregate over all rows gives (scale 18, "-5.000…").
+   */
+  async function balancesIn(addresses: string[]) {
+    const out = new Map<string, Holding[]>(addresses.map((a) => [a, []]));
+    if (!addresses.length) return out;
+    type Part = { k: string; a: string; c: string | null; v: string };
+    const sums = (sign: string) =>
+      Prisma.sql`SELECT json_agg(json_build_object('k', addr, 'a', asset, 'c', token_contract, 'v', v::text))
+                 FROM (SELECT addr, asset, token_contract, ${Prisma.raw(sign)}sum(amount) AS v FROM raw GROUP BY 1, 2, 3) g`;
+    const parts: Part[] = [];
+    const narrow = { columns: Prisma.sql`seq, asset, token_contract, amount, timestamp`, rows: BALANCE_PAGE };
+    for (const page of await readSide<Part[]>('to', addresses, sums(''), {}, narrow)) parts.push(...page);
+    for (const page of await readSide<Part[]>('from', addresses, sums('-'), {}, narrow)) parts.push(...page);
+    if (!parts.length) return out;
+    const rows = await db.$queryRaw<{ k: string; a: string; c: string | null; amount: string }[]>`
+      SELECT k, a, c, sum(v)::text AS amount FROM jsonb_to_recordset(${JSON.stringify(parts)}::jsonb) AS t(k text, a text, c text, v numeric)
+      GROUP BY k, a, c ORDER BY k, a, c`;
+    for (const r of rows) out.get(r.k)?.push({ asset: r.a, contract: r.c, amount: r.amount });
+    return out;
   }
   return {
     source: 'sandbox_chain',
@@ -91,32 +170,9 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
       };
     },
     async balances(address) {
-      const rows = await db.$queryRaw<{ asset: string; token_contract: string | null; amount: string }[]>`
-        SELECT asset, token_contract, (coalesce(sum(amount) FILTER (WHERE to_address = ${address}), 0)
-                     - coalesce(sum(amount) FILTER (WHERE from_address = ${address}), 0))::text AS amount
-        FROM sandbox_transfers
-        WHERE org_id = ${org} AND env = ${env} AND network = ${network} AND (from_address = ${address} OR to_address = ${address})
-        GROUP BY asset, token_contract ORDER BY asset, token_contract`;
-      return rows.map((r): Holding => ({ asset: r.asset, contract: r.token_contract, amount: r.amount }));
+      return (await balancesIn([address])).get(address)!;
     },
-    async balancesOf(addresses) {
-      const out = new Map<string, Holding[]>(addresses.map((a) => [a, []]));
-      if (!addresses.length) return out;
-      // The per-address balance above, for every address at once: incoming minus outgoing.
-      const rows = await db.$queryRaw<
-        { address: string; asset: string; token_contract: string | null; amount: string }[]
-      >`
-        SELECT address, asset, token_contract, sum(delta)::text AS amount FROM (
-          SELECT to_address AS address, asset, token_contract, amount AS delta FROM sandbox_transfers
-          WHERE org_id = ${org} AND env = ${env} AND network = ${network} AND to_address = ANY(${addresses}::text[])
-          UNION ALL
-          SELECT from_address, asset, token_contract, -amount FROM sandbox_transfers
-          WHERE org_id = ${org} AND env = ${env} AND network = ${network} AND from_address = ANY(${addresses}::text[])
-        ) t
-        GROUP BY address, asset, token_contract ORDER BY address, asset, token_contract`;
-      for (const r of rows) out.get(r.address)?.push({ asset: r.asset, contract: r.token_contract, amount: r.amount });
-      return out;
-    },
+    balancesOf: balancesIn,
     async transfers(addresses, range = {}) {
       if (!addresses.length) return [];
       // In pages of HISTORY_PAGE rows, keyset on (timestamp, seq), stepping out to the event loop
@@ -151,20 +207,16 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
     },
     async outgoing(addresses, range) {
       if (!addresses.length) return [];
-      return unpack(
-        network,
-        await db.$queryRaw`
-        SELECT json_agg(json_build_array(seq, transaction_hash, from_address, to_address, asset, amount::text, (extract(epoch FROM timestamp) * 1000)::bigint) ORDER BY timestamp, seq) AS rows
-        FROM sandbox_transfers
-        WHERE org_id = ${org} AND env = ${env} AND network = ${network}
-          AND timestamp >= ${range.from} AND timestamp <= ${range.to} AND from_address = ANY(${addresses}::text[])`,
+      // Each address's rows come in chain order; the addresses' rows are merged into it here.
+      return (await scanSide('from', addresses, Prisma.sql`TRUE`, range)).sort(
+        (a, b) => a.timestamp.getTime() - b.timestamp.getTime() || a.block_number! - b.block_number!,
       );
     },
     async hypothesisTransfers(addresses, labelled, windowMs) {
       if (!addresses.length) return [];
       const window = `${Math.round(windowMs)} milliseconds`;
       // Outgoing: deposits to a labelled address, and payments whose payee sent something on
-      // within the window (an index probe per payment, SCAN_PAGE payments per query).
+      // within the window (an index probe per payment, SIDE_PAGE payments per query).
       const sent = await scanSide(
         'from',
         addresses,

@@ -1,8 +1,10 @@
+import type { AttributionWallet } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
 import { invalidParam } from '../../errors';
 import { addressKey, parseAddress } from '../../domain/judgments/wallet-address';
 import { defaultNetwork, familyOf, walletFor, type ChainNetwork, type WalletRef } from '../../domain/crypto/networks';
 import { MAX_MATTER_WALLETS } from '../attribution/wallets';
+import { loopYield } from '../loop-yield';
 
 /** A wallet as the crypto operations take it: an address, or `{address, network}`. */
 export type WalletInput = string | { address: string; network?: ChainNetwork };
@@ -78,17 +80,35 @@ export async function resolveWallets(
   return [...refs.entries()].map(([k, ref]) => resolved(ref, byRef.get(k)));
 }
 
+/** Imported wallets per read of a matter's implicit set. */
+const WALLET_PAGE = 250;
+
 /**
  * The matter's imported wallets, the set every operation uses when the request names none.
  * Imports stop at MAX_MATTER_WALLETS; a matter that holds more (imported before the cap) is
  * refused here rather than worked on whole or cut silently: the caller names its wallets.
  */
 export async function implicitWallets(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, matterId: string, param: string) {
-  const rows = await db.attributionWallet.findMany({
-    where: { matter_id: matterId, org_id: ctx.org.id, env: ctx.env },
-    orderBy: { id: 'asc' },
-    take: MAX_MATTER_WALLETS + 1,
-  });
+  // In pages by id with a step out between them: 1,000 rows in one read are one long
+  // conversion on the request's thread (and, on PGlite, one long query there too).
+  const rows: AttributionWallet[] = [];
+  const pause = loopYield();
+  for (let after: string | null = null; rows.length <= MAX_MATTER_WALLETS;) {
+    const page: AttributionWallet[] = await db.attributionWallet.findMany({
+      where: {
+        matter_id: matterId,
+        org_id: ctx.org.id,
+        env: ctx.env,
+        ...(after === null ? {} : { id: { gt: after } }),
+      },
+      orderBy: { id: 'asc' },
+      take: WALLET_PAGE,
+    });
+    rows.push(...page);
+    if (page.length < WALLET_PAGE) break;
+    after = page.at(-1)!.id;
+    await pause();
+  }
   if (rows.length > MAX_MATTER_WALLETS)
     throw invalidParam(
       param,
