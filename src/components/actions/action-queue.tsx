@@ -381,9 +381,10 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
         }
       />
 
+      {/* Hidden on touch screens (a coarse pointer has no keyboard to press them with). */}
       <section
         aria-labelledby="shortcuts-title"
-        className="rounded border border-slate-300 bg-white p-2 text-sm"
+        className="rounded border border-slate-300 bg-white p-2 text-sm pointer-coarse:hidden"
         data-testid="shortcuts"
       >
         <h2 id="shortcuts-title" className="mb-1 text-sm font-semibold">
