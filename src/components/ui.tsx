@@ -246,5 +246,6 @@ export const Td = ({
 );
 
 export const Mono = ({ children }: { children: ReactNode }) => (
-  <span className="font-mono text-xs text-slate-700">{children}</span>
+  // Ids and addresses are long unbroken strings: they may wrap anywhere rather than widen the page.
+  <span className="font-mono text-xs [overflow-wrap:anywhere] text-slate-700">{children}</span>
 );

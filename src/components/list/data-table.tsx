@@ -11,6 +11,7 @@ export function DataTable({
   columns,
   empty,
   testId,
+  busy,
   children,
 }: {
   caption: string;
@@ -19,11 +20,14 @@ export function DataTable({
   /** Shown as the only row when truthy; the caller decides when (after loading, with no rows). */
   empty?: ReactNode;
   testId?: string;
+  /** True while the rows are (re)loading: announced, and the table is marked busy. */
+  busy?: boolean;
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded border border-slate-300 bg-white">
-      <table className="w-full border-collapse text-sm" data-testid={testId}>
+    // The table scrolls inside its frame (max-w-full): a wide table never widens the page.
+    <div className="max-w-full overflow-x-auto rounded border border-slate-300 bg-white">
+      <table className="w-full border-collapse text-sm" data-testid={testId} aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100">
           <tr>

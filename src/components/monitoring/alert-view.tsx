@@ -134,8 +134,18 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
           )}
           {canWrite && triageMoves(a.status).length > 0 && (
             <>
-              <Field id="triage-notes" label="Notes">
-                <Textarea id="triage-notes" rows={2} value={notes} onChange={(ev) => setNotes(ev.target.value)} />
+              <Field
+                id="triage-notes"
+                label="Notes"
+                hint="Required for a false positive: say why, so the next reviewer need not re-check."
+              >
+                <Textarea
+                  id="triage-notes"
+                  rows={2}
+                  value={notes}
+                  aria-describedby="triage-notes-hint"
+                  onChange={(ev) => setNotes(ev.target.value)}
+                />
               </Field>
               <div className="flex flex-wrap gap-2">
                 {triageMoves(a.status).map((m) => (
@@ -143,7 +153,9 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
                     key={m}
                     data-testid={`triage-${m}`}
                     variant={m === 'false_positive' ? 'secondary' : 'primary'}
-                    disabled={busy}
+                    // A false positive closes the question: it is recorded with the reason.
+                    disabled={busy || (m === 'false_positive' && !notes.trim())}
+                    title={m === 'false_positive' && !notes.trim() ? 'Write a note first' : undefined}
                     onClick={() => go(m as Move)}
                   >
                     {humanize(m)}

@@ -34,6 +34,9 @@ export function PacketView({
     trpc.packets.export.mutationOptions({ onSuccess: (e) => setExports((x) => [e.export_id, ...x]) }),
   );
   const prev = useMutation(trpc.packets.export.mutationOptions({ onSuccess: (e) => setPreviewId(e.export_id) }));
+  // Every export of the packet (the history outlives a reload), plus those made on this page since.
+  const history = useQuery(trpc.packets.exports.queryOptions({ packet_id: packetId }));
+  const exportIds = [...new Set([...exports, ...(history.data ?? [])])];
   const p = q.data;
   if (!p) return <ErrorNote error={apiError(q.error)} />;
   const c = p.contents as Any;
@@ -204,24 +207,26 @@ export function PacketView({
           <p className="text-sm text-slate-600">You cannot export packets.</p>
         )}
         <ErrorNote error={apiError(exp.error)} />
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Exports</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <Th>Format</Th>
-              <Th>Redaction</Th>
-              <Th>Status</Th>
-              <Th>SHA-256</Th>
-              <Th>Link</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {exports.map((id) => (
-              <ExportRow key={id} exportId={id} />
-            ))}
-            {!exports.length && p.latest_export && <ExportRow exportId={p.latest_export.export_id} />}
-          </tbody>
-        </table>
+        <div className="max-w-full overflow-x-auto">
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">Exports</caption>
+            <thead className="bg-slate-100">
+              <tr>
+                <Th>Format</Th>
+                <Th>Redaction</Th>
+                <Th>Status</Th>
+                <Th>SHA-256</Th>
+                <Th>Link</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {exportIds.map((id) => (
+                <ExportRow key={id} exportId={id} />
+              ))}
+              {!exportIds.length && p.latest_export && <ExportRow exportId={p.latest_export.export_id} />}
+            </tbody>
+          </table>
+        </div>
       </Panel>
       <Panel title="PDF preview" id="preview">
         {preview ? (

@@ -4,11 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { apiError, useTRPC } from '@/trpc/react';
-import { Badge, Button, ErrorNote, Mono, PageTitle, Td, Th } from '../ui';
-import { formatTime, humanize } from '../format';
+import { Button, ErrorNote, Mono, PageTitle, Td, Th } from '../ui';
+import { formatTime } from '../format';
 import { EndpointControls } from './endpoint-controls';
 import { NewEndpointForm } from './new-endpoint-form';
-import { DISABLED_REASONS, endpointsInput, pageCursors, webhookTone, type Cursor } from './inputs';
+import { endpointsInput, pageCursors, type Cursor } from './inputs';
+import { EndpointStatus } from './health-note';
 
 export const eventsLabel = (enabled: string[]) => (enabled.includes('*') ? 'All events' : enabled.join(', '));
 
@@ -56,12 +57,7 @@ export function EndpointsList({ environment, canWrite }: { environment: string; 
                 </Td>
                 <Td className="max-w-xs text-xs">{eventsLabel(e.enabled_events)}</Td>
                 <Td>
-                  <Badge tone={webhookTone(e.status)}>{humanize(e.status)}</Badge>
-                  {e.disabled_reason && (
-                    <p className="mt-0.5 text-xs text-red-800">
-                      {DISABLED_REASONS[e.disabled_reason] ?? humanize(e.disabled_reason)}
-                    </p>
-                  )}
+                  <EndpointStatus status={e.status} disabledReason={e.disabled_reason} health={e.health} />
                 </Td>
                 <Td className="whitespace-nowrap">{formatTime(e.created_at)}</Td>
                 <Td>

@@ -9,7 +9,7 @@ export default async function AlertsPage() {
   const me = await requireConsoleUser();
   return (
     <HydrateClient>
-      <AlertsInbox environment={me.environment} />
+      <AlertsInbox environment={me.environment} canWrite={me.permissions['monitoring:write']} />
     </HydrateClient>
   );
 }
