@@ -72,7 +72,7 @@ export function MyInbox({ environment }: { environment: string }) {
       {!d && q.isPending ? (
         <PageSkeleton rows={4} />
       ) : d ? (
-        <div className="grid gap-3 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
           <Section
             title="Assigned to you"
             testId="inbox-actions"

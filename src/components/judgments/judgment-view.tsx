@@ -45,7 +45,7 @@ export function JudgmentView({ judgmentId, me, today }: { judgmentId: string; me
         </div>
         <JudgmentFacts j={j} />
       </div>
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <ValidationPanel judgment={j} canWrite={canWrite} />
         <div className="flex flex-col gap-4">
           <DeadlineTimeline judgmentId={j.judgment_id} today={today} />

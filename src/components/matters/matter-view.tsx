@@ -91,7 +91,7 @@ export function MatterView({
       </div>
       {m.collection_paused && <PauseBanner paused={m.collection_paused} />}
       <DashboardFigures matterId={m.matter_id} />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {me.permissions['authority:read'] && (
           <AuthorityPanel
             matterId={m.matter_id}

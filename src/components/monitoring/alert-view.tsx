@@ -73,7 +73,7 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
         </p>
       </div>
       <Panel title="Evidence">
-        <dl className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 text-sm" data-testid="evidence">
+        <dl className="grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm" data-testid="evidence">
           <dt className="text-slate-600">Transaction</dt>
           <dd>
             <Mono>{e.transaction_hash ?? '—'}</Mono>

@@ -5,6 +5,7 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Mono, Panel, Td, Th } from '../ui';
 import { formatTime, humanize } from '../format';
 import { OFAC_NEXT, type OfacReport } from './types';
+import { ScrollX } from '@/components/list/scroll-x';
 
 function Moves({ report }: { report: OfacReport }) {
   const trpc = useTRPC();
@@ -41,7 +42,7 @@ export function OfacReports({ canWrite }: { canWrite: boolean }) {
   return (
     <Panel title="OFAC report workflows" id="ofac-reports">
       <ErrorNote error={apiError(list.error)} />
-      <div className="overflow-x-auto">
+      <ScrollX label="OFAC report workflows">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">OFAC report workflows</caption>
           <thead className="bg-slate-100">
@@ -95,7 +96,7 @@ export function OfacReports({ canWrite }: { canWrite: boolean }) {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </Panel>
   );
 }

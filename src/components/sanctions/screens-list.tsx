@@ -5,6 +5,7 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, ErrorNote, Mono, Panel, Td, Th } from '../ui';
 import { formatTime, humanize } from '../format';
 import { screenTone } from './types';
+import { ScrollX } from '@/components/list/scroll-x';
 
 /** Recent screens of the environment: subjects, result, matches and the matter's pause. */
 export function ScreensList() {
@@ -14,7 +15,7 @@ export function ScreensList() {
   return (
     <Panel title="Screens" id="screens">
       <ErrorNote error={apiError(list.error)} />
-      <div className="overflow-x-auto">
+      <ScrollX label="Sanctions screens">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Sanctions screens</caption>
           <thead className="bg-slate-100">
@@ -65,7 +66,7 @@ export function ScreensList() {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </Panel>
   );
 }

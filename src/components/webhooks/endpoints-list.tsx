@@ -10,6 +10,7 @@ import { EndpointControls } from './endpoint-controls';
 import { NewEndpointForm } from './new-endpoint-form';
 import { endpointsInput, pageCursors, type Cursor } from './inputs';
 import { EndpointStatus } from './health-note';
+import { ScrollX } from '@/components/list/scroll-x';
 
 export const eventsLabel = (enabled: string[]) => (enabled.includes('*') ? 'All events' : enabled.join(', '));
 
@@ -31,7 +32,7 @@ export function EndpointsList({ environment, canWrite }: { environment: string; 
       </div>
       {canWrite && <NewEndpointForm />}
       <ErrorNote error={apiError(list.error)} />
-      <div className="overflow-x-auto rounded border border-slate-300 bg-white">
+      <ScrollX label="Webhook endpoints" className="rounded border border-slate-300 bg-white">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Webhook endpoints</caption>
           <thead className="bg-slate-100">
@@ -84,7 +85,7 @@ export function EndpointsList({ environment, canWrite }: { environment: string; 
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       <nav aria-label="Pages" className="flex gap-2 text-sm">
         {cursor && (
           <Button variant="secondary" onClick={() => setCursor(null)}>

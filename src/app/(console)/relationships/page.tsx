@@ -21,7 +21,7 @@ export default async function RelationshipsPage({
   return (
     <div className="flex flex-col gap-3">
       <h1 className="text-lg font-semibold">Relationships</h1>
-      <div className="overflow-x-auto rounded border border-slate-300 bg-white">
+      <div className="rounded border border-slate-300 bg-white">
         <RelationshipTable rows={page.data} showCounterparty />
       </div>
       {page.has_more && page.data.length > 0 && (
