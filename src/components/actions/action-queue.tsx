@@ -228,6 +228,12 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
 
       <DataTable
         caption={`${search.queue === 'mine' ? 'My queue' : 'Team queue'}, earliest due first`}
+        csv={{
+          list: 'actions',
+          header: ['Action ID', 'Title', 'Type', 'Priority', 'Status', 'Owner ID', 'Due', 'Matter ID'],
+          rows: () =>
+            rows.map((a) => [a.action_id, a.title, a.type, a.priority, a.status, a.owner_id, a.due_at, a.matter_id]),
+        }}
         columns={[<span className="sr-only">Select</span>, 'Due', 'Action', 'Priority', 'Status', 'Owner', 'Moves']}
         empty={
           !rows.length &&

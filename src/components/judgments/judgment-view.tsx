@@ -82,7 +82,7 @@ function JudgmentFacts({ j }: { j: JudgmentDetail }) {
     ['Bankruptcy', humanize(j.bankruptcy_status)],
     ['Renewal deadline', j.renewal_deadline ? `${j.renewal_deadline} (${j.renewal_deadline_source})` : '—'],
     ['Authority', humanize(j.matter.authority_status)],
-    ['Balance outstanding', b.included ? money(b.balance_outstanding) : 'Not in the ledger figures'],
+    ["This judgment's balance outstanding", b.included ? money(b.balance_outstanding) : 'Not in the ledger figures'],
     ['Accrued interest', b.included ? money(b.accrued_interest) : '—'],
   ];
   const review = j.review_state as { review_required?: boolean; review_notes?: string | null };

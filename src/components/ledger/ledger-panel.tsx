@@ -31,7 +31,7 @@ export function LedgerPanel({
     { key: 'costs', label: 'Costs', value: b?.costs },
     { key: 'recovered', label: 'Recovered', value: b?.recovered },
     { key: 'distributed', label: 'Distributed', value: b?.distributed },
-    { key: 'balance_outstanding', label: 'Balance outstanding', value: b?.balance_outstanding },
+    { key: 'balance_outstanding', label: 'Matter balance outstanding (all judgments)', value: b?.balance_outstanding },
   ];
   const basis = (b?.interest_basis ?? []) as unknown as InterestBasisView[];
   const entries = b?.entries.data ?? [];

@@ -15,7 +15,8 @@ export function CsvButton({
   /** The file name's stem, e.g. `alerts`. */
   list: string;
   header: readonly string[];
-  rows: () => readonly (readonly CsvCell[])[];
+  /** The rows, or a function giving them when clicked (a server page passes the array). */
+  rows: readonly (readonly CsvCell[])[] | (() => readonly (readonly CsvCell[])[]);
 }) {
   return (
     <Button
@@ -23,7 +24,9 @@ export function CsvButton({
       variant="secondary"
       data-testid="export-csv"
       onClick={() => {
-        const blob = new Blob(['\uFEFF', toCsv(header, rows())], { type: 'text/csv;charset=utf-8' });
+        const blob = new Blob(['\uFEFF', toCsv(header, typeof rows === 'function' ? rows() : rows)], {
+          type: 'text/csv;charset=utf-8',
+        });
         const url = URL.createObjectURL(blob);
         const a = document.createElement('a');
         a.href = url;

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Td, Th } from '../ui';
+import { CsvButton } from './csv-download';
+import type { CsvCell } from './csv';
 
 /**
  * The console's list table: a bordered, scrollable table with a caption for screen readers (its
@@ -12,6 +14,7 @@ export function DataTable({
   empty,
   testId,
   busy,
+  csv,
   children,
 }: {
   caption: string;
@@ -22,9 +25,11 @@ export function DataTable({
   testId?: string;
   /** True while the rows are (re)loading: announced, and the table is marked busy. */
   busy?: boolean;
+  /** "Export CSV" above the table: the file's stem, its header and the rows on screen. */
+  csv?: { list: string; header: readonly string[]; rows: () => readonly (readonly CsvCell[])[] };
   children: ReactNode;
 }) {
-  return (
+  const table = (
     // The table scrolls inside its frame (max-w-full): a wide table never widens the page.
     <div className="max-w-full overflow-x-auto rounded border border-slate-300 bg-white">
       <table className="w-full border-collapse text-sm" data-testid={testId} aria-busy={busy || undefined}>
@@ -48,6 +53,15 @@ export function DataTable({
           ) : null}
         </tbody>
       </table>
+    </div>
+  );
+  if (!csv) return table;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex justify-end">
+        <CsvButton list={csv.list} header={csv.header} rows={csv.rows} />
+      </div>
+      {table}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { EndpointControls } from './endpoint-controls';
 import { NewEndpointForm } from './new-endpoint-form';
 import { endpointsInput, pageCursors, type Cursor } from './inputs';
 import { EndpointStatus } from './health-note';
+import { CsvButton } from '../list/csv-download';
 import { ScrollX } from '@/components/list/scroll-x';
 
 export const eventsLabel = (enabled: string[]) => (enabled.includes('*') ? 'All events' : enabled.join(', '));
@@ -31,6 +32,23 @@ export function EndpointsList({ environment, canWrite }: { environment: string; 
         </p>
       </div>
       {canWrite && <NewEndpointForm />}
+      <div className="flex justify-end">
+        <CsvButton
+          list="webhook-endpoints"
+          header={['Endpoint ID', 'URL', 'Events', 'Status', 'Failing since', 'Last error', 'Created']}
+          rows={() =>
+            rows.map((e) => [
+              e.webhook_endpoint_id,
+              e.url,
+              e.enabled_events.join(' '),
+              e.status,
+              e.health?.failing_since,
+              e.health?.last_failure?.error,
+              e.created_at,
+            ])
+          }
+        />
+      </div>
       <ErrorNote error={apiError(list.error)} />
       <ScrollX label="Webhook endpoints" className="rounded border border-slate-300 bg-white">
         <table className="w-full border-collapse text-sm">
