@@ -3,7 +3,17 @@ import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { E2E } from '../../playwright.config';
-import { rest, seriousViolations, signInAsAdmin, unique, userIdByEmail } from './helpers';
+import {
+  createMatter,
+  invite,
+  rest,
+  seriousViolations,
+  setPasswordThroughInvite,
+  signIn,
+  signInAsAdmin,
+  unique,
+  userIdByEmail,
+} from './helpers';
 
 /**
  * Every console page, with data on it, at a phone (390 × 844, touch) and a desktop (1440 × 900):
@@ -322,4 +332,19 @@ test('one not-found page inside the console shell', async ({ page }) => {
   const icon = await page.request.get('/favicon.ico');
   expect(icon.status()).toBe(200);
   expect((await page.request.get('/favicon.svg')).headers()['content-type']).toContain('svg');
+});
+
+test('search is scoped as the API: a matter-restricted user finds only their matters', async ({ page, request }) => {
+  const stem = unique('Scoped search');
+  const mine = await createMatter(request, `${stem} mine`);
+  await createMatter(request, `${stem} other`);
+  const email = `${unique('restricted').replace(/\s/g, '-')}@example.test`;
+  const url = await invite(request, { email, roles: ['operator'], matter_ids: [mine] });
+  await setPasswordThroughInvite(page, url, 'scoped search password 2026');
+  await signIn(page, email, 'scoped search password 2026');
+  await expect(page.getByTestId('signed-in-user')).toContainText(email);
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox').fill(stem);
+  await expect(page.getByRole('status').filter({ hasText: /result/ })).toHaveText('1 result');
+  await expect(page.getByTestId('palette-hit')).toHaveText(/mine/);
 });
