@@ -272,10 +272,10 @@ test('Ctrl-K searches the console; the inbox lists what needs the signed-in user
   await page.goto('/inbox');
   await expect(page.getByTestId('inbox-actions')).toContainText('Serve the restraining notice');
   await expect(page.getByTestId('inbox-actions')).toContainText(seeded.matterName);
-  await expect(page.getByTestId('inbox-packets')).toContainText('Exchange freeze');
+  await expect(page.getByTestId('inbox-packets')).toContainText('Exchange: Freeze');
 
   await page.keyboard.press('Control+k');
-  const box = page.getByRole('combobox');
+  const box = page.getByRole('dialog').getByRole('combobox');
   await box.fill(seeded.matterName);
   const hit = page.getByTestId('palette-hit').filter({ hasText: seeded.matterName });
   await expect(hit).toHaveCount(1);
@@ -344,7 +344,7 @@ test('search is scoped as the API: a matter-restricted user finds only their mat
   await signIn(page, email, 'scoped search password 2026');
   await expect(page.getByTestId('signed-in-user')).toContainText(email);
   await page.keyboard.press('Control+k');
-  await page.getByRole('combobox').fill(stem);
+  await page.getByRole('dialog').getByRole('combobox').fill(stem);
   await expect(page.getByRole('status').filter({ hasText: /result/ })).toHaveText('1 result');
   await expect(page.getByTestId('palette-hit')).toHaveText(/mine/);
 });

@@ -104,7 +104,7 @@ export function MyInbox({ environment }: { environment: string }) {
                 <Row
                   key={p.packet_id}
                   href={`/packets/${p.packet_id}`}
-                  title={humanize(p.packet_type)}
+                  title={`${humanize(p.type)}: ${humanize(p.packet_type)}`}
                   meta={`${p.matter_name} · created ${formatTime(p.created_at)}`}
                 />
               )) ?? null

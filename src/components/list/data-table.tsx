@@ -30,8 +30,9 @@ export function DataTable({
   children: ReactNode;
 }) {
   const table = (
-    // The table scrolls inside its frame (max-w-full): a wide table never widens the page.
-    <div className="max-w-full overflow-x-auto rounded border border-slate-300 bg-white">
+    // The table scrolls inside its frame (max-w-full): a wide table never widens the page; `relative`
+    // keeps its screen-reader-only text (absolutely positioned) inside the scroll too.
+    <div className="relative max-w-full overflow-x-auto rounded border border-slate-300 bg-white">
       <table className="w-full border-collapse text-sm" data-testid={testId} aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100">

@@ -107,7 +107,7 @@ export async function globalSearch(ctx: Ctx, db: Db, text: string): Promise<Sear
             rows.map((p): SearchHit => ({
               kind: 'packet',
               id: p.id,
-              title: humanize(p.packet_type),
+              title: `${humanize(p.type)}: ${humanize(p.packet_type)}`,
               detail: humanize(p.status),
               href: `/packets/${p.id}`,
             })),

@@ -58,6 +58,7 @@ export async function myInbox(ctx: Ctx, db: Db) {
     packets:
       packets?.map((p) => ({
         packet_id: p.id,
+        type: p.type,
         packet_type: p.packet_type,
         created_at: p.created_at.toISOString(),
         ...matter(p.matter_id),
