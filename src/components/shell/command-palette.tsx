@@ -73,7 +73,7 @@ export function CommandPalette() {
         className="flex min-w-0 items-center gap-2 rounded border border-slate-500 px-2 py-1 text-xs text-slate-100 hover:bg-slate-700"
       >
         Search
-        <kbd className="hidden rounded border border-slate-500 px-1 font-sans text-[10px] text-slate-300 pointer-fine:inline">
+        <kbd className="rounded border border-slate-500 px-1 font-sans text-[10px] text-slate-300 pointer-coarse:hidden">
           Ctrl K
         </kbd>
       </button>
