@@ -272,7 +272,7 @@ test('Ctrl-K searches the console; the inbox lists what needs the signed-in user
   await page.goto('/inbox');
   await expect(page.getByTestId('inbox-actions')).toContainText('Serve the restraining notice');
   await expect(page.getByTestId('inbox-actions')).toContainText(seeded.matterName);
-  await expect(page.getByTestId('inbox-packets')).toContainText('Exchange: Freeze');
+  await expect(page.getByTestId('inbox-packets')).toContainText('Exchange freeze: Freeze');
 
   await page.keyboard.press('Control+k');
   const box = page.getByRole('dialog').getByRole('combobox');
