@@ -2,7 +2,14 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { isMalformedPath, malformedPath, trailingSlashRedirect } from './server/http/not-found';
 
 /** Pages reachable without a session; everything else outside the matcher's exclusions is console. */
-const PUBLIC_PAGES = [/^\/$/, /^\/signin\/?$/, /^\/invite\/[^/]+\/?$/, /^\/favicon\.ico$/, /^\/robots\.txt$/];
+const PUBLIC_PAGES = [
+  /^\/$/,
+  /^\/signin\/?$/,
+  /^\/invite\/[^/]+\/?$/,
+  // public/: the favicons and robots.txt are served to anyone (the sign-in page shows the icon too).
+  /^\/favicon\.(ico|svg)$/,
+  /^\/robots\.txt$/,
+];
 const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
 
 /**

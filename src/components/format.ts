@@ -17,5 +17,31 @@ export function formatTime(iso: string | null | undefined): string {
   return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
+// Words that are abbreviations read in capitals wherever they fall ("VASP legal process", not "Vasp").
+const ACRONYMS = new Set([
+  'vasp',
+  'ofac',
+  'usd',
+  'usdc',
+  'usdt',
+  'eth',
+  'btc',
+  'api',
+  'pdf',
+  'kyc',
+  'evm',
+  'sdn',
+  'url',
+  'id',
+]);
+
+/** `vasp_legal_process` → "VASP legal process": words split on `_`, the first capitalised, acronyms in capitals. */
 export const humanize = (s: string | null | undefined) =>
-  s ? s.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()) : '—';
+  s
+    ? s
+        .split('_')
+        .map((w, i) =>
+          ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w,
+        )
+        .join(' ')
+    : '—';

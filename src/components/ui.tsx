@@ -149,9 +149,9 @@ export function Panel({
   return (
     <section
       aria-labelledby={id ? `${id}-title` : undefined}
-      className={cx('rounded border border-slate-300 bg-white', className)}
+      className={cx('min-w-0 rounded border border-slate-300 bg-white', className)}
     >
-      <div className="flex items-center justify-between border-b border-slate-200 px-3 py-1.5">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 border-b border-slate-200 px-3 py-1.5">
         <h2 id={id ? `${id}-title` : undefined} className="text-sm font-semibold text-slate-900">
           {title}
         </h2>
@@ -246,5 +246,6 @@ export const Td = ({
 );
 
 export const Mono = ({ children }: { children: ReactNode }) => (
-  <span className="font-mono text-xs text-slate-700">{children}</span>
+  // Ids and addresses are long unbroken strings: they may wrap anywhere rather than widen the page.
+  <span className="font-mono text-xs [overflow-wrap:anywhere] text-slate-700">{children}</span>
 );

@@ -1,5 +1,6 @@
 'use client';
 
+import { readableMessage } from '@/components/readable-error';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
@@ -59,5 +60,7 @@ export function apiError(
   const api = (
     e.data as { api?: { code: string; message: string; param: string | null; request_id: string | null } } | undefined
   )?.api;
-  return api ?? { code: 'error', message: e.message, param: null, request_id: null };
+  if (!api) return { code: 'error', message: e.message, param: null, request_id: null };
+  // Validation refusals in the form's words (the code and param stay as the API sent them).
+  return { ...api, message: readableMessage(api.code, api.message, api.param) };
 }

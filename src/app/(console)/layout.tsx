@@ -1,11 +1,36 @@
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { TRPCReactProvider } from '@/trpc/react';
 import { EnvironmentSwitch } from '@/components/console/environment-switch';
 import { UserMenu } from '@/components/console/user-menu';
-import { requireConsoleUser } from './console-user';
+import { ConsoleNav, type NavItem } from '@/components/shell/console-nav';
+import { NavigationProgress } from '@/components/shell/navigation-progress';
+import { CommandPalette } from '@/components/shell/command-palette';
+import { requireConsoleUser, type ConsoleMe } from './console-user';
 
 export const metadata = { title: 'Console · Judgment Recovery Case Service' };
+
+/** The pages the signed-in user may open (matter-restricted sessions see no org-wide settings). */
+function navItems(me: ConsoleMe): NavItem[] {
+  const p = me.permissions;
+  const orgWide = me.matter_ids === null;
+  const items: [boolean, string, string][] = [
+    [true, '/inbox', 'Inbox'],
+    [true, '/matters', 'Matters'],
+    [Boolean(p['matters:write']) && orgWide, '/matters/new', 'New matter'],
+    [Boolean(p['actions:read']), '/actions', 'Actions'],
+    [Boolean(p['relationships:read']) && orgWide, '/relationships', 'Relationships'],
+    [Boolean(p['sanctions:read']), '/sanctions', 'Sanctions'],
+    [Boolean(p['monitoring:read']), '/alerts', 'Alerts'],
+    [Boolean(p['monitoring:read']), '/watchlists', 'Watchlists'],
+    [Boolean(p['packets:read']), '/packets', 'Packets'],
+    [Boolean(p['webhook_endpoints:read']) && orgWide, '/webhooks', 'Webhooks'],
+    [Boolean(p['keys:read']) && orgWide, '/developers/api-keys', 'API keys'],
+    [Boolean(p['users:read']) && orgWide, '/settings/users', 'Users'],
+    [Boolean(p['org:read']), '/settings/organization', 'Organization'],
+  ];
+  return items.filter(([shown]) => shown).map(([, href, label]) => ({ href, label }));
+}
 
 /** The console shell: environment banner, navigation, environment switch, user menu. */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
@@ -22,72 +47,17 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             Sandbox — test data only. Nothing here touches production.
           </div>
         )}
+        <Suspense fallback={null}>
+          <NavigationProgress />
+        </Suspense>
         <header className="border-b border-slate-700 bg-slate-900 text-slate-100">
-          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
+          <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
             <Link href="/matters" className="text-sm font-semibold text-white">
               Judgment Recovery <span className="font-normal text-slate-300">Console</span>
             </Link>
-            <nav aria-label="Console" className="flex flex-wrap gap-1 text-sm">
-              <Link href="/matters" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
-                Matters
-              </Link>
-              {me.permissions['matters:write'] && me.matter_ids === null && (
-                <Link href="/matters/new" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
-                  New matter
-                </Link>
-              )}
-              {me.permissions['actions:read'] && (
-                <Link href="/actions" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
-                  Actions
-                </Link>
-              )}
-              {me.permissions['relationships:read'] && me.matter_ids === null && (
-                <Link href="/relationships" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
-                  Relationships
-                </Link>
-              )}
-              {me.permissions['sanctions:read'] && (
-                <Link href="/sanctions" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
-                  Sanctions
-                </Link>
-              )}
-              {me.permissions['monitoring:read'] && (
-                <>
-                  <Link href="/alerts" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
-                    Alerts
-                  </Link>
-                  <Link href="/watchlists" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
-                    Watchlists
-                  </Link>
-                </>
-              )}
-              {me.permissions['packets:read'] && (
-                <Link href="/packets" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
-                  Packets
-                </Link>
-              )}
-              {me.permissions['webhook_endpoints:read'] && me.matter_ids === null && (
-                <Link href="/webhooks" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
-                  Webhooks
-                </Link>
-              )}
-              {me.permissions['keys:read'] && me.matter_ids === null && (
-                <Link href="/developers/api-keys" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
-                  API keys
-                </Link>
-              )}
-              {me.permissions['users:read'] && me.matter_ids === null && (
-                <Link href="/settings/users" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
-                  Users
-                </Link>
-              )}
-              {me.permissions['org:read'] && (
-                <Link href="/settings/organization" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
-                  Organization
-                </Link>
-              )}
-            </nav>
-            <div className="ml-auto flex items-center gap-4">
+            <ConsoleNav items={navItems(me)} />
+            <div className="flex w-full flex-wrap items-center gap-x-4 gap-y-2 min-[900px]:ml-auto min-[900px]:w-auto">
+              <CommandPalette />
               <EnvironmentSwitch environment={me.environment} productionAllowed={me.production_allowed} />
               <UserMenu
                 email={me.user.email}
@@ -98,7 +68,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             </div>
           </div>
         </header>
-        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-4">
+        <main id="main" className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-3 py-4 sm:px-4">
           {children}
         </main>
       </div>

@@ -224,6 +224,12 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
 
       <DataTable
         caption={`${search.queue === 'mine' ? 'My queue' : 'Team queue'}, earliest due first`}
+        csv={{
+          list: 'actions',
+          header: ['Action ID', 'Title', 'Type', 'Priority', 'Status', 'Owner ID', 'Due', 'Matter ID'],
+          rows: () =>
+            rows.map((a) => [a.action_id, a.title, a.type, a.priority, a.status, a.owner_id, a.due_at, a.matter_id]),
+        }}
         columns={[<span className="sr-only">Select</span>, 'Due', 'Action', 'Priority', 'Status', 'Owner', 'Moves']}
         empty={
           !rows.length &&
@@ -374,9 +380,10 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
         }
       />
 
+      {/* Hidden on touch screens (a coarse pointer has no keyboard to press them with). */}
       <section
         aria-labelledby="shortcuts-title"
-        className="rounded border border-slate-300 bg-white p-2 text-sm"
+        className="rounded border border-slate-300 bg-white p-2 text-sm pointer-coarse:hidden"
         data-testid="shortcuts"
       >
         <h2 id="shortcuts-title" className="mb-1 text-sm font-semibold">

@@ -51,7 +51,7 @@ export function CompleteForm({
       onKeyDown={(e) => {
         if (e.key === 'Escape') onCancel();
       }}
-      className="grid gap-2 rounded border border-green-300 bg-green-50 p-2 md:grid-cols-3"
+      className="grid grid-cols-1 gap-2 rounded border border-green-300 bg-green-50 p-2 md:grid-cols-3"
     >
       <Field id={`notes-${actionId}`} label="Completion notes" className="md:col-span-3">
         <Textarea

@@ -17,8 +17,8 @@ export function UserMenu({
 }) {
   const [leaving, setLeaving] = useState(false);
   return (
-    <div className="flex items-center gap-3 text-xs">
-      <div className="text-right leading-tight">
+    <div className="flex min-w-0 items-center gap-3 text-xs">
+      <div className="min-w-0 leading-tight break-words min-[900px]:text-right">
         <div data-testid="signed-in-user" className="font-medium text-white">
           {name ? `${name} · ${email}` : email}
         </div>

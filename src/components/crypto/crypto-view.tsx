@@ -11,6 +11,7 @@ import { Badge, Button, ErrorNote, Field, Input, Mono, Panel, Select, Td, Th } f
 import { formatTime, humanize } from '../format';
 import { BuildProgress } from './progress';
 import type { AssetMap, Graph, TimelineEvent, TokenExposure } from './types';
+import { ScrollX } from '@/components/list/scroll-x';
 
 // Browser-only libraries (they measure the DOM): loaded on the client, bundled from npm.
 const AttributionGraph = dynamic(() => import('./attribution-graph').then((m) => m.AttributionGraph), { ssr: false });
@@ -133,33 +134,35 @@ function WalletsPanel({
   }
   return (
     <Panel title={`Wallets (${wallets.length})`} id="wallets">
-      <table className="w-full text-sm">
-        <thead>
-          <tr>
-            <Th>Address</Th>
-            <Th>Network</Th>
-            <Th>Role</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {wallets.map((w) => (
-            <tr key={w.wallet_id}>
-              <Td>
-                <Mono>{w.address}</Mono>
-              </Td>
-              <Td>{w.network}</Td>
-              <Td>{humanize(w.role)}</Td>
-            </tr>
-          ))}
-          {!wallets.length && (
+      <ScrollX label="Wallets">
+        <table className="w-full text-sm">
+          <thead>
             <tr>
-              <Td colSpan={3} className="text-slate-700">
-                No wallets imported yet.
-              </Td>
+              <Th>Address</Th>
+              <Th>Network</Th>
+              <Th>Role</Th>
             </tr>
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {wallets.map((w) => (
+              <tr key={w.wallet_id}>
+                <Td>
+                  <Mono>{w.address}</Mono>
+                </Td>
+                <Td>{w.network}</Td>
+                <Td>{humanize(w.role)}</Td>
+              </tr>
+            ))}
+            {!wallets.length && (
+              <tr>
+                <Td colSpan={3} className="text-slate-700">
+                  No wallets imported yet.
+                </Td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </ScrollX>
       {canWrite && (
         <form
           onSubmit={submit}
@@ -294,119 +297,125 @@ function AssetMapPanel({
             {m.review_state.review_required && <Badge tone="amber">Review required</Badge>}
           </div>
           {m.review_state.review_notes && <p className="text-xs text-slate-700">{m.review_state.review_notes}</p>}
-          <table className="w-full text-sm" aria-label="Holdings">
-            <thead>
-              <tr>
-                <Th>Asset</Th>
-                <Th>Network</Th>
-                <Th>Wallet</Th>
-                <Th className="text-right">Amount</Th>
-                <Th className="text-right">USD value</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {m.token_exposures.map((t, i) => (
-                <tr key={i}>
-                  <Td>{t.asset}</Td>
-                  <Td>{t.network}</Td>
-                  <Td>
-                    <Mono>{t.wallet}</Mono>
-                  </Td>
-                  <Td className="text-right">{t.amount}</Td>
-                  <Td className="text-right">
-                    {t.usd_value === null
-                      ? t.token_status === 'unverified'
-                        ? '— (unverified token)'
-                        : '—'
-                      : `${t.usd_value} (${t.valuation_basis}${t.price_date ? ` ${t.price_date}` : ''})`}
-                  </Td>
-                </tr>
-              ))}
-              {!m.token_exposures.length && (
+          <ScrollX label="Holdings">
+            <table className="w-full text-sm" aria-label="Holdings">
+              <thead>
                 <tr>
-                  <Td colSpan={5} className="text-slate-700">
-                    No holdings read.
-                  </Td>
+                  <Th>Asset</Th>
+                  <Th>Network</Th>
+                  <Th>Wallet</Th>
+                  <Th className="text-right">Amount</Th>
+                  <Th className="text-right">USD value</Th>
                 </tr>
-              )}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {m.token_exposures.map((t, i) => (
+                  <tr key={i}>
+                    <Td>{t.asset}</Td>
+                    <Td>{t.network}</Td>
+                    <Td>
+                      <Mono>{t.wallet}</Mono>
+                    </Td>
+                    <Td className="text-right">{t.amount}</Td>
+                    <Td className="text-right">
+                      {t.usd_value === null
+                        ? t.token_status === 'unverified'
+                          ? '— (unverified token)'
+                          : '—'
+                        : `${t.usd_value} (${t.valuation_basis}${t.price_date ? ` ${t.price_date}` : ''})`}
+                    </Td>
+                  </tr>
+                ))}
+                {!m.token_exposures.length && (
+                  <tr>
+                    <Td colSpan={5} className="text-slate-700">
+                      No holdings read.
+                    </Td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </ScrollX>
           <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-700">Exchange hypotheses</h3>
-          <table className="w-full text-sm" aria-label="Exchange hypotheses">
-            <thead>
-              <tr>
-                <Th>Exchange</Th>
-                <Th>Basis</Th>
-                <Th>Confidence</Th>
-                <Th>Packet readiness</Th>
-                <Th>Wallet</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {m.exchange_hypotheses.map((h) => (
-                <tr key={h.hypothesis_id}>
-                  <Td>{h.exchange}</Td>
-                  <Td>{humanize(h.basis)}</Td>
-                  <Td>
-                    <span title={h.confidence_basis}>{h.confidence}</span>
-                  </Td>
-                  <Td>
-                    <Badge tone={h.packet_readiness === 'ready' ? 'green' : 'amber'}>
-                      {humanize(h.packet_readiness)}
-                    </Badge>
-                  </Td>
-                  <Td>
-                    <Mono>{h.wallet}</Mono>
-                  </Td>
-                </tr>
-              ))}
-              {!m.exchange_hypotheses.length && (
+          <ScrollX label="Exchange hypotheses">
+            <table className="w-full text-sm" aria-label="Exchange hypotheses">
+              <thead>
                 <tr>
-                  <Td colSpan={5} className="text-slate-700">
-                    No exchange hypotheses.
-                  </Td>
+                  <Th>Exchange</Th>
+                  <Th>Basis</Th>
+                  <Th>Confidence</Th>
+                  <Th>Packet readiness</Th>
+                  <Th>Wallet</Th>
                 </tr>
-              )}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {m.exchange_hypotheses.map((h) => (
+                  <tr key={h.hypothesis_id}>
+                    <Td>{h.exchange}</Td>
+                    <Td>{humanize(h.basis)}</Td>
+                    <Td>
+                      <span title={h.confidence_basis}>{h.confidence}</span>
+                    </Td>
+                    <Td>
+                      <Badge tone={h.packet_readiness === 'ready' ? 'green' : 'amber'}>
+                        {humanize(h.packet_readiness)}
+                      </Badge>
+                    </Td>
+                    <Td>
+                      <Mono>{h.wallet}</Mono>
+                    </Td>
+                  </tr>
+                ))}
+                {!m.exchange_hypotheses.length && (
+                  <tr>
+                    <Td colSpan={5} className="text-slate-700">
+                      No exchange hypotheses.
+                    </Td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </ScrollX>
           <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-700">Stablecoin exposure</h3>
-          <table className="w-full text-sm" aria-label="Stablecoin exposure">
-            <thead>
-              <tr>
-                <Th>Asset</Th>
-                <Th>Issuer</Th>
-                <Th className="text-right">Amount</Th>
-                <Th>Freeze capability</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {m.stablecoin_exposure.map((s, i) => (
-                <tr key={i}>
-                  <Td>
-                    {s.asset} · {s.network}
-                  </Td>
-                  <Td>{s.issuer}</Td>
-                  <Td className="text-right">{s.amount}</Td>
-                  <Td className="text-xs">
-                    {s.freeze_capability_notes}
-                    {s.review_required && (
-                      <>
-                        {' '}
-                        <Badge tone="amber">Review</Badge>
-                      </>
-                    )}
-                  </Td>
-                </tr>
-              ))}
-              {!m.stablecoin_exposure.length && (
+          <ScrollX label="Stablecoin exposure">
+            <table className="w-full text-sm" aria-label="Stablecoin exposure">
+              <thead>
                 <tr>
-                  <Td colSpan={4} className="text-slate-700">
-                    No stablecoin holdings.
-                  </Td>
+                  <Th>Asset</Th>
+                  <Th>Issuer</Th>
+                  <Th className="text-right">Amount</Th>
+                  <Th>Freeze capability</Th>
                 </tr>
-              )}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {m.stablecoin_exposure.map((s, i) => (
+                  <tr key={i}>
+                    <Td>
+                      {s.asset} · {s.network}
+                    </Td>
+                    <Td>{s.issuer}</Td>
+                    <Td className="text-right">{s.amount}</Td>
+                    <Td className="text-xs">
+                      {s.freeze_capability_notes}
+                      {s.review_required && (
+                        <>
+                          {' '}
+                          <Badge tone="amber">Review</Badge>
+                        </>
+                      )}
+                    </Td>
+                  </tr>
+                ))}
+                {!m.stablecoin_exposure.length && (
+                  <tr>
+                    <Td colSpan={4} className="text-slate-700">
+                      No stablecoin holdings.
+                    </Td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </ScrollX>
           <Manifest entries={m.source_manifest} />
         </div>
       )}
@@ -471,41 +480,43 @@ function TimelinePanel({
       {build.data && (
         <>
           <TimelineChart events={events} exposures={exposures} />
-          <table className="mt-2 w-full text-sm" aria-label="Timeline events">
-            <thead>
-              <tr>
-                <Th>Time</Th>
-                <Th>From</Th>
-                <Th>To</Th>
-                <Th className="text-right">Amount</Th>
-                <Th>Notes</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((e) => (
-                <tr key={`${e.transaction_hash}-${e.from_address}-${e.to_address}`}>
-                  <Td>{formatTime(e.timestamp)}</Td>
-                  <Td>
-                    <Mono>{e.from_address}</Mono>
-                  </Td>
-                  <Td>
-                    <Mono>{e.to_address}</Mono>
-                  </Td>
-                  <Td className="text-right">
-                    {e.amount} {e.asset}
-                  </Td>
-                  <Td className="text-xs">{e.notes.join('; ')}</Td>
-                </tr>
-              ))}
-              {!events.length && (
+          <ScrollX label="Timeline events">
+            <table className="mt-2 w-full text-sm" aria-label="Timeline events">
+              <thead>
                 <tr>
-                  <Td colSpan={5} className="text-slate-700">
-                    No transfers in this range.
-                  </Td>
+                  <Th>Time</Th>
+                  <Th>From</Th>
+                  <Th>To</Th>
+                  <Th className="text-right">Amount</Th>
+                  <Th>Notes</Th>
                 </tr>
-              )}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {events.map((e) => (
+                  <tr key={`${e.transaction_hash}-${e.from_address}-${e.to_address}`}>
+                    <Td>{formatTime(e.timestamp)}</Td>
+                    <Td>
+                      <Mono>{e.from_address}</Mono>
+                    </Td>
+                    <Td>
+                      <Mono>{e.to_address}</Mono>
+                    </Td>
+                    <Td className="text-right">
+                      {e.amount} {e.asset}
+                    </Td>
+                    <Td className="text-xs">{e.notes.join('; ')}</Td>
+                  </tr>
+                ))}
+                {!events.length && (
+                  <tr>
+                    <Td colSpan={5} className="text-slate-700">
+                      No transfers in this range.
+                    </Td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </ScrollX>
         </>
       )}
     </Panel>
@@ -560,7 +571,7 @@ function GraphPanel({
       <ErrorNote error={apiError(build.error)} />
       {!g && <p className="text-sm text-slate-700">No graph yet.</p>}
       {g && (
-        <div className="grid gap-3 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <AttributionGraph graph={g} onSelect={onSelect} />
             {g.contradictions.length > 0 && (

@@ -36,6 +36,21 @@ export function ApiKeys({ orgId, environment, canWrite }: { orgId: string; envir
       <ErrorNote error={apiError(list.error)} />
       <DataTable
         caption="API keys"
+        csv={{
+          list: 'api-keys',
+          header: ['Key ID', 'Name', 'Prefix', 'Environment', 'Scopes', 'Matters', 'Expires', 'Status'],
+          rows: () =>
+            rows.map((k) => [
+              k.key_id,
+              k.name,
+              k.prefix,
+              k.environment,
+              k.scopes.join(' '),
+              k.matter_ids.length ? k.matter_ids.map((id) => names.get(id) ?? id).join('; ') : 'Every matter',
+              k.expires_at,
+              k.status,
+            ]),
+        }}
         columns={[
           'Name',
           'Prefix',

@@ -6,6 +6,7 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Mono, Panel, Td, Th } from '../ui';
 import { MatterPauseNote } from '../sanctions/pause-banner';
 import { formatTime, humanize } from '../format';
+import { ScrollX } from '@/components/list/scroll-x';
 
 /** Stage buttons per stage and action type (domain/issuer/remediation.ts nextStatuses, §9). */
 const NEXT: Record<string, { to: string; label: string }[]> = {
@@ -115,7 +116,7 @@ export function IssuerPanel({
     <Panel title="Issuer remediation" id="issuer-remediation">
       <MatterPauseNote matterId={matterId} what="issuer freeze and burn/reissue wait for counsel and an OFAC license" />
       <ErrorNote error={apiError(rems.error ?? certs.error)} />
-      <div tabIndex={0} role="region" aria-label="Remediations (scrolls sideways)" className="overflow-x-auto">
+      <ScrollX label="Remediations">
         <table className="w-full border-collapse text-sm">
           <caption className="px-2 py-1 text-left font-medium">Remediations</caption>
           <thead className="bg-slate-100">
@@ -184,73 +185,78 @@ export function IssuerPanel({
             )}
           </tbody>
         </table>
-        <table className="mt-3 w-full border-collapse text-sm">
-          <caption className="px-2 py-1 text-left font-medium">Destination wallet certificates</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <Th>Certificate</Th>
-              <Th>Wallet</Th>
-              <Th>Owner / custodian</Th>
-              <Th>Assets</Th>
-              <Th>Sanctions screen</Th>
-              <Th>Approval</Th>
-              {decides && <Th>Decide</Th>}
-            </tr>
-          </thead>
-          <tbody>
-            {(certs.data ?? []).map((x) => (
-              <tr key={x.destination_wallet_id} data-testid="certificate-row">
-                <Td>
-                  <Mono>{x.destination_wallet_id}</Mono>
-                </Td>
-                <Td>
-                  <Mono>{x.wallet_address}</Mono> <span className="text-xs">({x.network})</span>
-                </Td>
-                <Td>
-                  {x.owner}
-                  <br />
-                  <span className="text-xs">{x.custodian}</span>
-                </Td>
-                <Td>{x.allowed_assets.join(', ') || 'any'}</Td>
-                <Td>
-                  <Badge tone={x.sanctions_screen_status === 'clear' ? 'green' : 'red'}>
-                    {x.sanctions_screen_status === 'clear' ? 'Clear' : 'OFAC match'}
-                  </Badge>
-                  {x.sanctions_matches.map((m, i) => (
-                    <div key={i} className="text-xs text-red-700">
-                      {m.sdn_name} ({m.programs.join(', ')})
-                    </div>
-                  ))}
-                </Td>
-                <Td>
-                  <Badge
-                    tone={
-                      x.approval_status === 'approved' ? 'green' : x.approval_status === 'rejected' ? 'red' : 'amber'
-                    }
-                  >
-                    <span data-testid="certificate-status">{humanize(x.approval_status)}</span>
-                  </Badge>
-                  {x.decided_at && <div className="text-xs">{formatTime(x.decided_at)}</div>}
-                </Td>
-                {decides && (
-                  <Td>
-                    {x.approval_status === 'pending' && (
-                      <CertificateDecision id={x.destination_wallet_id} clear={x.sanctions_screen_status === 'clear'} />
-                    )}
-                  </Td>
-                )}
-              </tr>
-            ))}
-            {certs.data && !certs.data.length && (
+        <ScrollX label="Destination wallet certificates">
+          <table className="mt-3 w-full border-collapse text-sm">
+            <caption className="px-2 py-1 text-left font-medium">Destination wallet certificates</caption>
+            <thead className="bg-slate-100">
               <tr>
-                <Td colSpan={decides ? 7 : 6} className="py-3 text-center text-slate-600">
-                  No destination wallet certificates.
-                </Td>
+                <Th>Certificate</Th>
+                <Th>Wallet</Th>
+                <Th>Owner / custodian</Th>
+                <Th>Assets</Th>
+                <Th>Sanctions screen</Th>
+                <Th>Approval</Th>
+                {decides && <Th>Decide</Th>}
               </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {(certs.data ?? []).map((x) => (
+                <tr key={x.destination_wallet_id} data-testid="certificate-row">
+                  <Td>
+                    <Mono>{x.destination_wallet_id}</Mono>
+                  </Td>
+                  <Td>
+                    <Mono>{x.wallet_address}</Mono> <span className="text-xs">({x.network})</span>
+                  </Td>
+                  <Td>
+                    {x.owner}
+                    <br />
+                    <span className="text-xs">{x.custodian}</span>
+                  </Td>
+                  <Td>{x.allowed_assets.join(', ') || 'any'}</Td>
+                  <Td>
+                    <Badge tone={x.sanctions_screen_status === 'clear' ? 'green' : 'red'}>
+                      {x.sanctions_screen_status === 'clear' ? 'Clear' : 'OFAC match'}
+                    </Badge>
+                    {x.sanctions_matches.map((m, i) => (
+                      <div key={i} className="text-xs text-red-700">
+                        {m.sdn_name} ({m.programs.join(', ')})
+                      </div>
+                    ))}
+                  </Td>
+                  <Td>
+                    <Badge
+                      tone={
+                        x.approval_status === 'approved' ? 'green' : x.approval_status === 'rejected' ? 'red' : 'amber'
+                      }
+                    >
+                      <span data-testid="certificate-status">{humanize(x.approval_status)}</span>
+                    </Badge>
+                    {x.decided_at && <div className="text-xs">{formatTime(x.decided_at)}</div>}
+                  </Td>
+                  {decides && (
+                    <Td>
+                      {x.approval_status === 'pending' && (
+                        <CertificateDecision
+                          id={x.destination_wallet_id}
+                          clear={x.sanctions_screen_status === 'clear'}
+                        />
+                      )}
+                    </Td>
+                  )}
+                </tr>
+              ))}
+              {certs.data && !certs.data.length && (
+                <tr>
+                  <Td colSpan={decides ? 7 : 6} className="py-3 text-center text-slate-600">
+                    No destination wallet certificates.
+                  </Td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </ScrollX>
+      </ScrollX>
     </Panel>
   );
 }

@@ -7,6 +7,7 @@ import { Badge, ErrorNote, Panel, Td, Th, toneOf } from '../ui';
 import { humanize } from '../format';
 import { deadlinesInput } from './inputs';
 import { asStrings } from './types';
+import { ScrollX } from '@/components/list/scroll-x';
 
 /**
  * The judgment's current deadlines (open and passed) as a timeline: ordered by legal last day,
@@ -37,61 +38,63 @@ export function DeadlineTimeline({ judgmentId, today }: { judgmentId: string; to
   return (
     <Panel id="deadlines" title={`Deadlines (${rows.length})`}>
       <ErrorNote error={apiError(q.error)} />
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">Deadlines ordered by date, today marked</caption>
-        <thead>
-          <tr>
-            <Th>Date</Th>
-            <Th>Type</Th>
-            <Th>Deadline</Th>
-            <Th>Status</Th>
-            <Th>Owner</Th>
-            <Th>Review</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((d, i) => (
-            <Fragment key={d.deadline_id}>
-              {i === markerAt && marker}
-              <tr
-                data-testid="deadline-row"
-                className={d.date !== null && d.date < today ? 'text-slate-600' : undefined}
-              >
-                <Td className="whitespace-nowrap font-mono text-xs">
-                  {d.date ?? 'no date'}
-                  {d.window_opens && <div className="text-slate-700">window opens {d.window_opens}</div>}
-                </Td>
-                <Td>{humanize(d.type)}</Td>
-                <Td>
-                  <div className="font-medium text-slate-900">{d.title}</div>
-                  {d.legal_basis && <div className="text-xs text-slate-700">{d.legal_basis}</div>}
-                </Td>
-                <Td>
-                  <Badge tone={toneOf(d.status)}>{humanize(d.status)}</Badge>
-                </Td>
-                <Td>{d.owner ?? '—'}</Td>
-                <Td>
-                  {d.review_required ? (
-                    <div data-testid="deadline-review">
-                      <Badge tone="amber">Review required</Badge>
-                      {asStrings(d.review_reasons).length > 0 && (
-                        <ul className="mt-0.5 list-disc pl-4 text-xs text-slate-700">
-                          {asStrings(d.review_reasons).map((r, k) => (
-                            <li key={k}>{r}</li>
-                          ))}
-                        </ul>
-                      )}
-                    </div>
-                  ) : (
-                    '—'
-                  )}
-                </Td>
-              </tr>
-            </Fragment>
-          ))}
-          {markerAt === rows.length && marker}
-        </tbody>
-      </table>
+      <ScrollX label="Deadlines ordered by date, today marked">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">Deadlines ordered by date, today marked</caption>
+          <thead>
+            <tr>
+              <Th>Date</Th>
+              <Th>Type</Th>
+              <Th>Deadline</Th>
+              <Th>Status</Th>
+              <Th>Owner</Th>
+              <Th>Review</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((d, i) => (
+              <Fragment key={d.deadline_id}>
+                {i === markerAt && marker}
+                <tr
+                  data-testid="deadline-row"
+                  className={d.date !== null && d.date < today ? 'text-slate-600' : undefined}
+                >
+                  <Td className="whitespace-nowrap font-mono text-xs">
+                    {d.date ?? 'no date'}
+                    {d.window_opens && <div className="text-slate-700">window opens {d.window_opens}</div>}
+                  </Td>
+                  <Td>{humanize(d.type)}</Td>
+                  <Td>
+                    <div className="font-medium text-slate-900">{d.title}</div>
+                    {d.legal_basis && <div className="text-xs text-slate-700">{d.legal_basis}</div>}
+                  </Td>
+                  <Td>
+                    <Badge tone={toneOf(d.status)}>{humanize(d.status)}</Badge>
+                  </Td>
+                  <Td>{d.owner ?? '—'}</Td>
+                  <Td>
+                    {d.review_required ? (
+                      <div data-testid="deadline-review">
+                        <Badge tone="amber">Review required</Badge>
+                        {asStrings(d.review_reasons).length > 0 && (
+                          <ul className="mt-0.5 list-disc pl-4 text-xs text-slate-700">
+                            {asStrings(d.review_reasons).map((r, k) => (
+                              <li key={k}>{r}</li>
+                            ))}
+                          </ul>
+                        )}
+                      </div>
+                    ) : (
+                      '—'
+                    )}
+                  </Td>
+                </tr>
+              </Fragment>
+            ))}
+            {markerAt === rows.length && marker}
+          </tbody>
+        </table>
+      </ScrollX>
       {q.data && rows.length === 0 && <p className="mt-2 text-sm text-slate-700">No current deadlines.</p>}
       {q.data?.has_more && <p className="mt-2 text-xs text-slate-700">Showing the first {rows.length} deadlines.</p>}
     </Panel>

@@ -45,7 +45,7 @@ export function JudgmentView({ judgmentId, me, today }: { judgmentId: string; me
         </div>
         <JudgmentFacts j={j} />
       </div>
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <ValidationPanel judgment={j} canWrite={canWrite} />
         <div className="flex flex-col gap-4">
           <DeadlineTimeline judgmentId={j.judgment_id} today={today} />
@@ -85,7 +85,7 @@ function JudgmentFacts({ j }: { j: JudgmentDetail }) {
     ['Bankruptcy', humanize(j.bankruptcy_status)],
     ['Renewal deadline', j.renewal_deadline ? `${j.renewal_deadline} (${j.renewal_deadline_source})` : '—'],
     ['Authority', humanize(j.matter.authority_status)],
-    ['Balance outstanding', b.included ? money(b.balance_outstanding) : 'Not in the ledger figures'],
+    ["This judgment's balance outstanding", b.included ? money(b.balance_outstanding) : 'Not in the ledger figures'],
     ['Accrued interest', b.included ? money(b.accrued_interest) : '—'],
   ];
   const review = j.review_state as { review_required?: boolean; review_notes?: string | null };

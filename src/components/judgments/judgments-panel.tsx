@@ -8,6 +8,7 @@ import { formatAmount, humanize } from '../format';
 import { IntakeForm } from './intake-form';
 import { judgmentsListInput } from './inputs';
 import type { JurisdictionOption } from './types';
+import { ScrollX } from '@/components/list/scroll-x';
 
 /** The matter's judgments with their status badges, and the intake form (POST /v1/judgments/intake). */
 export function JudgmentsPanel({
@@ -30,7 +31,7 @@ export function JudgmentsPanel({
     <Panel id="judgments" title={`Judgments (${rows.length}${list.data?.has_more ? '+' : ''})`}>
       <ErrorNote error={apiError(list.error)} />
       {rows.length > 0 ? (
-        <div className="mb-3 overflow-x-auto">
+        <ScrollX label="Judgments of this matter" className="mb-3">
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">Judgments of this matter</caption>
             <thead>
@@ -87,7 +88,7 @@ export function JudgmentsPanel({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollX>
       ) : (
         list.data && <p className="mb-3 text-sm text-slate-700">No judgments on this matter yet.</p>
       )}

@@ -19,6 +19,7 @@ import {
   type PlanWalletView,
   type ProfileName,
 } from './types';
+import { ScrollX } from '@/components/list/scroll-x';
 
 const PRIORITY_TONE: Record<PlanActionView['priority'], Tone> = {
   urgent: 'red',
@@ -80,7 +81,7 @@ export function PlanPanel({ judgment: j, canWrite }: { judgment: JudgmentDetail;
         <form
           onSubmit={submit}
           aria-label="Generate enforcement plan"
-          className="grid gap-2 border-b border-slate-200 pb-3 md:grid-cols-3"
+          className="grid grid-cols-1 gap-2 border-b border-slate-200 pb-3 md:grid-cols-3"
         >
           <Field id="plan-profile" label="Plan profile">
             <Select
@@ -194,8 +195,8 @@ function PlanResult({ plan: p }: { plan: EnforcementPlanView }) {
           ))}
         </ul>
       )}
-      <div className="grid gap-3 xl:grid-cols-2">
-        <div className="overflow-x-auto">
+      <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
+        <ScrollX label="Priority actions">
           <table className="w-full border-collapse text-sm" data-testid="priority-actions">
             <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-green-900">
               Priority actions ({raw.priority_actions.length})
@@ -233,8 +234,8 @@ function PlanResult({ plan: p }: { plan: EnforcementPlanView }) {
               )}
             </tbody>
           </table>
-        </div>
-        <div className="overflow-x-auto">
+        </ScrollX>
+        <ScrollX label="Blocked actions">
           <table className="w-full border-collapse text-sm" data-testid="blocked-actions">
             <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-red-900">
               Blocked actions ({raw.blocked_actions.length})
@@ -268,53 +269,55 @@ function PlanResult({ plan: p }: { plan: EnforcementPlanView }) {
               )}
             </tbody>
           </table>
-        </div>
+        </ScrollX>
       </div>
       {raw.wallets.length > 0 && (
-        <table className="w-full border-collapse text-sm">
-          <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
-            Wallets
-          </caption>
-          <thead>
-            <tr>
-              <Th>Address</Th>
-              <Th>Network</Th>
-              <Th>Category</Th>
-              <Th>Exchange</Th>
-              <Th>Sanctions</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {raw.wallets.map((w) => (
-              <tr key={w.address}>
-                <Td>
-                  <Mono>{w.address}</Mono>
-                  {w.note && <div className="text-xs text-slate-700">{w.note}</div>}
-                </Td>
-                <Td>{w.network}</Td>
-                <Td>
-                  <Badge
-                    tone={
-                      w.category === 'sanctioned' || w.category === 'invalid'
-                        ? 'red'
-                        : w.category === 'risk'
-                          ? 'amber'
-                          : 'slate'
-                    }
-                  >
-                    {humanize(w.category)}
-                  </Badge>
-                </Td>
-                <Td>{w.exchange ?? '—'}</Td>
-                <Td className="text-xs">
-                  {w.sanctions.length
-                    ? w.sanctions.map((s) => `${s.sdn_name} (${s.programs.join(', ')})`).join('; ')
-                    : '—'}
-                </Td>
+        <ScrollX label="Wallets">
+          <table className="w-full border-collapse text-sm">
+            <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
+              Wallets
+            </caption>
+            <thead>
+              <tr>
+                <Th>Address</Th>
+                <Th>Network</Th>
+                <Th>Category</Th>
+                <Th>Exchange</Th>
+                <Th>Sanctions</Th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {raw.wallets.map((w) => (
+                <tr key={w.address}>
+                  <Td>
+                    <Mono>{w.address}</Mono>
+                    {w.note && <div className="text-xs text-slate-700">{w.note}</div>}
+                  </Td>
+                  <Td>{w.network}</Td>
+                  <Td>
+                    <Badge
+                      tone={
+                        w.category === 'sanctioned' || w.category === 'invalid'
+                          ? 'red'
+                          : w.category === 'risk'
+                            ? 'amber'
+                            : 'slate'
+                      }
+                    >
+                      {humanize(w.category)}
+                    </Badge>
+                  </Td>
+                  <Td>{w.exchange ?? '—'}</Td>
+                  <Td className="text-xs">
+                    {w.sanctions.length
+                      ? w.sanctions.map((s) => `${s.sdn_name} (${s.programs.join(', ')})`).join('; ')
+                      : '—'}
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollX>
       )}
       <div>
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-700">Gates the plan judged by</h3>

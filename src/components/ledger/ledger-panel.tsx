@@ -7,6 +7,7 @@ import { formatAmount, formatTime, humanize } from '../format';
 import { ledgerInput } from '../judgments/inputs';
 import type { InterestBasisView } from '../judgments/types';
 import { EntryForm } from './entry-form';
+import { ScrollX } from '@/components/list/scroll-x';
 
 type Money = { amount: string; currency: string };
 
@@ -30,7 +31,7 @@ export function LedgerPanel({
     { key: 'costs', label: 'Costs', value: b?.costs },
     { key: 'recovered', label: 'Recovered', value: b?.recovered },
     { key: 'distributed', label: 'Distributed', value: b?.distributed },
-    { key: 'balance_outstanding', label: 'Balance outstanding', value: b?.balance_outstanding },
+    { key: 'balance_outstanding', label: 'Matter balance outstanding (all judgments)', value: b?.balance_outstanding },
   ];
   const basis = (b?.interest_basis ?? []) as unknown as InterestBasisView[];
   const entries = b?.entries.data ?? [];
@@ -97,7 +98,7 @@ export function LedgerPanel({
           </ul>
         </div>
       )}
-      <div tabIndex={0} role="region" aria-label="Ledger entries" className="mt-3 overflow-x-auto">
+      <ScrollX label="Ledger entries" className="mt-3">
         <table className="w-full border-collapse text-sm">
           <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
             Entries (latest {entries.length}
@@ -137,7 +138,7 @@ export function LedgerPanel({
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       {canWrite && writable && b && <EntryForm matterId={matterId} currency={b.currency} />}
     </Panel>
   );

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { Td, Th } from '../ui';
+import { CsvButton } from './csv-download';
+import type { CsvCell } from './csv';
+import { ScrollX } from './scroll-x';
 
 /**
  * The console's list table: a bordered, scrollable table with a caption for screen readers (its
@@ -11,6 +14,8 @@ export function DataTable({
   columns,
   empty,
   testId,
+  busy,
+  csv,
   children,
 }: {
   caption: string;
@@ -19,17 +24,16 @@ export function DataTable({
   /** Shown as the only row when truthy; the caller decides when (after loading, with no rows). */
   empty?: ReactNode;
   testId?: string;
+  /** True while the rows are (re)loading: announced, and the table is marked busy. */
+  busy?: boolean;
+  /** "Export CSV" above the table: the file's stem, its header and the rows on screen. */
+  csv?: { list: string; header: readonly string[]; rows: () => readonly (readonly CsvCell[])[] };
   children: ReactNode;
 }) {
-  return (
-    // Focusable, so a keyboard can scroll a table wider than its panel (axe: scrollable-region-focusable).
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-      className="overflow-x-auto rounded border border-slate-300 bg-white"
-    >
-      <table className="w-full border-collapse text-sm" data-testid={testId}>
+  const table = (
+    // The table scrolls inside its own frame: a wide table never widens the page (ScrollX says why).
+    <ScrollX label={caption} className="rounded border border-slate-300 bg-white">
+      <table className="w-full border-collapse text-sm" data-testid={testId} aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100">
           <tr>
@@ -50,6 +54,15 @@ export function DataTable({
           ) : null}
         </tbody>
       </table>
+    </ScrollX>
+  );
+  if (!csv) return table;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex justify-end">
+        <CsvButton list={csv.list} header={csv.header} rows={csv.rows} />
+      </div>
+      {table}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { formatTime } from '../format';
 import { AUDIT_PAGE } from './inputs';
 import { PersonName } from '../names/names';
 import { useNames } from '../names/use-names';
+import { ScrollX } from '@/components/list/scroll-x';
 
 /** The latest audit events of a matter, newest first, and verification of its hash chain. */
 export function AuditPanel({ matterId, myUserId }: { matterId: string; myUserId: string }) {
@@ -63,51 +64,53 @@ export function AuditPanel({ matterId, myUserId }: { matterId: string; myUserId:
           )}
         </div>
       )}
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">Audit events, newest first</caption>
-        <thead>
-          <tr>
-            <Th>#</Th>
-            <Th>Time</Th>
-            <Th>Event</Th>
-            <Th>Actor</Th>
-            <Th>Object</Th>
-            <Th>Request</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((e) => (
-            <tr key={e.event_id} data-testid="audit-row">
-              <Td className="tabular-nums">{e.sequence}</Td>
-              <Td className="whitespace-nowrap">{formatTime(e.timestamp)}</Td>
-              <Td>
-                <span className="font-medium">{e.event_type}</span>
-              </Td>
-              <Td>
-                <PersonName id={e.actor_id} name={actorName(e)} />{' '}
-                {e.actor_id === myUserId ? (
-                  <Badge tone="blue">you</Badge>
-                ) : (
-                  <Badge>{e.actor.user_id ? 'user' : 'API key'}</Badge>
-                )}
-              </Td>
-              <Td>
-                <span className="text-xs text-slate-700">{e.object_type}</span> <Mono>{e.object_id}</Mono>
-              </Td>
-              <Td>
-                <Mono>{e.request_id}</Mono>
-              </Td>
-            </tr>
-          ))}
-          {!rows.length && events.data && (
+      <ScrollX label="Audit events, newest first">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">Audit events, newest first</caption>
+          <thead>
             <tr>
-              <Td colSpan={6} className="text-slate-700">
-                No events.
-              </Td>
+              <Th>#</Th>
+              <Th>Time</Th>
+              <Th>Event</Th>
+              <Th>Actor</Th>
+              <Th>Object</Th>
+              <Th>Request</Th>
             </tr>
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((e) => (
+              <tr key={e.event_id} data-testid="audit-row">
+                <Td className="tabular-nums">{e.sequence}</Td>
+                <Td className="whitespace-nowrap">{formatTime(e.timestamp)}</Td>
+                <Td>
+                  <span className="font-medium">{e.event_type}</span>
+                </Td>
+                <Td>
+                  <PersonName id={e.actor_id} name={actorName(e)} />{' '}
+                  {e.actor_id === myUserId ? (
+                    <Badge tone="blue">you</Badge>
+                  ) : (
+                    <Badge>{e.actor.user_id ? 'user' : 'API key'}</Badge>
+                  )}
+                </Td>
+                <Td>
+                  <span className="text-xs text-slate-700">{e.object_type}</span> <Mono>{e.object_id}</Mono>
+                </Td>
+                <Td>
+                  <Mono>{e.request_id}</Mono>
+                </Td>
+              </tr>
+            ))}
+            {!rows.length && events.data && (
+              <tr>
+                <Td colSpan={6} className="text-slate-700">
+                  No events.
+                </Td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </ScrollX>
       <div className="mt-2 flex gap-2">
         {cursor && (
           <Button variant="secondary" onClick={() => setCursor(null)}>

@@ -7,6 +7,7 @@ import { Badge, Button, ErrorNote, Field, Input, Panel, Select, Td, Th, toneOf }
 import { formatTime, humanize } from '../format';
 import { useMatterRefresh } from './use-matter-refresh';
 import { PANEL_ROWS } from './inputs';
+import { ScrollX } from '@/components/list/scroll-x';
 
 const BASES = [
   'engagement_letter',
@@ -59,45 +60,47 @@ export function AuthorityPanel({
     >
       <ErrorNote error={apiError(grants.error) ?? apiError(revoke.error)} />
       {grants.data && grants.data.data.length > 0 ? (
-        <table className="mb-3 w-full border-collapse text-sm">
-          <caption className="sr-only">Authority grants</caption>
-          <thead>
-            <tr>
-              <Th>Basis</Th>
-              <Th>Granted by</Th>
-              <Th>Status</Th>
-              <Th>Effective</Th>
-              <Th>Expires</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
-            </tr>
-          </thead>
-          <tbody>
-            {grants.data.data.map((g) => (
-              <tr key={g.authority_id}>
-                <Td>{humanize(g.basis)}</Td>
-                <Td>{g.granted_by}</Td>
-                <Td>
-                  <Badge tone={toneOf(g.status)}>{humanize(g.status)}</Badge>
-                </Td>
-                <Td className="whitespace-nowrap">{formatTime(g.effective_at)}</Td>
-                <Td className="whitespace-nowrap">{formatTime(g.expires_at)}</Td>
-                <Td>
-                  {canWrite && writable && g.status === 'granted' && (
-                    <Button
-                      variant="danger"
-                      disabled={revoke.isPending}
-                      onClick={() => revoke.mutate({ matter_id: matterId, authority_id: g.authority_id })}
-                    >
-                      Revoke
-                    </Button>
-                  )}
-                </Td>
+        <ScrollX label="Authority grants">
+          <table className="mb-3 w-full border-collapse text-sm">
+            <caption className="sr-only">Authority grants</caption>
+            <thead>
+              <tr>
+                <Th>Basis</Th>
+                <Th>Granted by</Th>
+                <Th>Status</Th>
+                <Th>Effective</Th>
+                <Th>Expires</Th>
+                <Th>
+                  <span className="sr-only">Actions</span>
+                </Th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {grants.data.data.map((g) => (
+                <tr key={g.authority_id}>
+                  <Td>{humanize(g.basis)}</Td>
+                  <Td>{g.granted_by}</Td>
+                  <Td>
+                    <Badge tone={toneOf(g.status)}>{humanize(g.status)}</Badge>
+                  </Td>
+                  <Td className="whitespace-nowrap">{formatTime(g.effective_at)}</Td>
+                  <Td className="whitespace-nowrap">{formatTime(g.expires_at)}</Td>
+                  <Td>
+                    {canWrite && writable && g.status === 'granted' && (
+                      <Button
+                        variant="danger"
+                        disabled={revoke.isPending}
+                        onClick={() => revoke.mutate({ matter_id: matterId, authority_id: g.authority_id })}
+                      >
+                        Revoke
+                      </Button>
+                    )}
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollX>
       ) : (
         grants.data && (
           <p className="mb-3 text-sm text-slate-700">

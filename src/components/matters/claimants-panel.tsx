@@ -7,6 +7,7 @@ import { Button, ErrorNote, Field, Input, Panel, Select, Td, Th } from '../ui';
 import { formatTime, humanize } from '../format';
 import { useMatterRefresh } from './use-matter-refresh';
 import { PANEL_ROWS } from './inputs';
+import { ScrollX } from '@/components/list/scroll-x';
 
 const ROLES = ['creditor', 'claimant', 'assignee', 'recovery_interest_holder'] as const;
 
@@ -42,27 +43,29 @@ export function ClaimantsPanel({
     <Panel id="claimants" title={`Claimants (${rows.length}${list.data?.has_more ? '+' : ''})`}>
       <ErrorNote error={apiError(list.error)} />
       {rows.length > 0 ? (
-        <table className="mb-3 w-full border-collapse text-sm">
-          <caption className="sr-only">Claimants</caption>
-          <thead>
-            <tr>
-              <Th>Name</Th>
-              <Th>Role</Th>
-              <Th>Review</Th>
-              <Th>Added</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((c) => (
-              <tr key={c.claimant_id}>
-                <Td>{c.name}</Td>
-                <Td>{humanize(c.role)}</Td>
-                <Td>{humanize((c.review_state as { review_status?: string }).review_status)}</Td>
-                <Td className="whitespace-nowrap">{formatTime(c.created_at)}</Td>
+        <ScrollX label="Claimants">
+          <table className="mb-3 w-full border-collapse text-sm">
+            <caption className="sr-only">Claimants</caption>
+            <thead>
+              <tr>
+                <Th>Name</Th>
+                <Th>Role</Th>
+                <Th>Review</Th>
+                <Th>Added</Th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((c) => (
+                <tr key={c.claimant_id}>
+                  <Td>{c.name}</Td>
+                  <Td>{humanize(c.role)}</Td>
+                  <Td>{humanize((c.review_state as { review_status?: string }).review_status)}</Td>
+                  <Td className="whitespace-nowrap">{formatTime(c.created_at)}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollX>
       ) : (
         list.data && <p className="mb-3 text-sm text-slate-700">No claimants yet.</p>
       )}

@@ -111,6 +111,21 @@ export function MattersList({
       )}
       <DataTable
         caption="Matters"
+        csv={{
+          list: 'matters',
+          header: ['Matter ID', 'Name', 'Mode', 'Status', 'Collection paused', 'Authority', 'Lead counsel', 'Created'],
+          rows: () =>
+            rows.map((m) => [
+              m.matter_id,
+              m.name,
+              m.mode,
+              m.status,
+              m.collection_paused ? 'yes' : 'no',
+              m.authority_status,
+              m.lead_counsel,
+              m.created_at,
+            ]),
+        }}
         columns={['Name', 'Mode', 'Status', 'Collection', 'Authority', 'Lead counsel', 'Created', 'ID']}
         empty={!rows.length && !list.isLoading && <span>No matters{filtered ? ' match these filters' : ' yet'}.</span>}
       >

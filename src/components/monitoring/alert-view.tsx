@@ -81,7 +81,7 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
         </p>
       </div>
       <Panel title="Evidence">
-        <dl className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 text-sm" data-testid="evidence">
+        <dl className="grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm" data-testid="evidence">
           <dt className="text-slate-600">Transaction</dt>
           <dd>
             <Mono>{e.transaction_hash ?? '—'}</Mono>
@@ -139,8 +139,18 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
           )}
           {canWrite && triageMoves(a.status).length > 0 && (
             <>
-              <Field id="triage-notes" label="Notes">
-                <Textarea id="triage-notes" rows={2} value={notes} onChange={(ev) => setNotes(ev.target.value)} />
+              <Field
+                id="triage-notes"
+                label="Notes"
+                hint="Required for a false positive: say why, so the next reviewer need not re-check."
+              >
+                <Textarea
+                  id="triage-notes"
+                  rows={2}
+                  value={notes}
+                  aria-describedby="triage-notes-hint"
+                  onChange={(ev) => setNotes(ev.target.value)}
+                />
               </Field>
               <div className="flex flex-wrap gap-2">
                 {triageMoves(a.status).map((m) => (
@@ -148,7 +158,9 @@ export function AlertView({ alertId, canWrite }: { alertId: string; canWrite: bo
                     key={m}
                     data-testid={`triage-${m}`}
                     variant={m === 'false_positive' ? 'secondary' : 'primary'}
-                    disabled={busy}
+                    // A false positive closes the question: it is recorded with the reason.
+                    disabled={busy || (m === 'false_positive' && !notes.trim())}
+                    title={m === 'false_positive' && !notes.trim() ? 'Write a note first' : undefined}
                     onClick={() => go(m as Move)}
                   >
                     {humanize(m)}

@@ -98,6 +98,20 @@ export function WatchlistsPage({ environment, canWrite }: { environment: string;
       <ErrorNote error={apiError(q.error)} />
       <DataTable
         caption="Watchlists"
+        csv={{
+          list: 'watchlists',
+          header: ['Watchlist ID', 'Name', 'Status', 'Chains', 'Addresses', 'Matter ID', 'Created'],
+          rows: () =>
+            rows.map((w) => [
+              w.watchlist_id,
+              w.name,
+              w.status,
+              w.chains.join(' '),
+              w.addresses.join(' '),
+              w.matter_id,
+              w.created_at,
+            ]),
+        }}
         columns={['Watchlist', 'Status', 'Chains', 'Thresholds', 'Addresses', 'Matter', 'Created']}
         empty={q.data && !rows.length && 'No watchlists yet.'}
       >

@@ -1,11 +1,11 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { usePathname, useRouter } from 'next/navigation';
 import { useDeferredValue, useState } from 'react';
 import { useTRPC } from '@/trpc/react';
 import { Field, Input, Select } from '../ui';
 import { useNames } from './use-names';
+import { useUrlFilters } from '../list/url-filters';
 
 /**
  * A searchable select: a search box narrows the options, the select picks one and submits its
@@ -142,9 +142,9 @@ export function UserPicker({
   );
 }
 
-/** A list's matter filter lives in the URL (?matter_id=), so a filtered list can be linked to and reloaded. */
+/** A list's matter filter lives in the URL (?matter_id=) beside its other filters, so a filtered
+ *  list can be linked to and reloaded. */
 export function useMatterFilter() {
-  const router = useRouter();
-  const path = usePathname();
-  return (id: string) => router.replace(id ? `${path}?matter_id=${encodeURIComponent(id)}` : path);
+  const filters = useUrlFilters();
+  return (id: string) => filters.set('matter_id', id);
 }

@@ -11,6 +11,7 @@ import { PacketActions } from './packet-actions';
 import { ExportRow } from './export-row';
 import { MatterPauseNote } from '../sanctions/pause-banner';
 import { holdTreatment } from '@/server/domain/sanctions/blocked-property';
+import { ScrollX } from '@/components/list/scroll-x';
 
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const FORMATS = ['pdf', 'zip', 'json'] as const;
@@ -34,6 +35,9 @@ export function PacketView({
     trpc.packets.export.mutationOptions({ onSuccess: (e) => setExports((x) => [e.export_id, ...x]) }),
   );
   const prev = useMutation(trpc.packets.export.mutationOptions({ onSuccess: (e) => setPreviewId(e.export_id) }));
+  // Every export of the packet (the history outlives a reload), plus those made on this page since.
+  const history = useQuery(trpc.packets.exports.queryOptions({ packet_id: packetId }));
+  const exportIds = [...new Set([...exports, ...(history.data ?? [])])];
   const p = q.data;
   if (!p) return <ErrorNote error={apiError(q.error)} />;
   const c = p.contents as Any;
@@ -66,7 +70,7 @@ export function PacketView({
           }
         />
       )}
-      <div className="grid gap-3 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <Panel title="Readiness" id="readiness">
           <p className="mb-2 text-sm" data-testid="readiness-summary">
             {p.readiness.ready ? <Badge tone="green">Ready</Badge> : <Badge tone="red">Not ready</Badge>}{' '}
@@ -97,7 +101,7 @@ export function PacketView({
         </Panel>
       </div>
       <Panel title="Contents" id="contents">
-        <div className="grid gap-3 text-sm md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3 text-sm md:grid-cols-2">
           <div>
             <h3 className="font-semibold">Request</h3>
             <p>{String(c.request?.text ?? '')}</p>
@@ -122,54 +126,58 @@ export function PacketView({
             </p>
           </div>
         </div>
-        <table className="mt-3 w-full border-collapse text-sm">
-          <caption className="text-left text-sm font-semibold">Wallets</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <Th>Address</Th>
-              <Th>Network</Th>
-              <Th>Category</Th>
-              <Th>Exchange</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {((c.wallets ?? []) as Any[]).map((w) => (
-              <tr key={String(w.address)}>
-                <Td>
-                  <Mono>{String(w.address)}</Mono>
-                </Td>
-                <Td>{String(w.network)}</Td>
-                <Td>{humanize(String(w.category))}</Td>
-                <Td>{String(w.exchange ?? '—')}</Td>
+        <ScrollX label="Wallets">
+          <table className="mt-3 w-full border-collapse text-sm">
+            <caption className="text-left text-sm font-semibold">Wallets</caption>
+            <thead className="bg-slate-100">
+              <tr>
+                <Th>Address</Th>
+                <Th>Network</Th>
+                <Th>Category</Th>
+                <Th>Exchange</Th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {((c.wallets ?? []) as Any[]).map((w) => (
+                <tr key={String(w.address)}>
+                  <Td>
+                    <Mono>{String(w.address)}</Mono>
+                  </Td>
+                  <Td>{String(w.network)}</Td>
+                  <Td>{humanize(String(w.category))}</Td>
+                  <Td>{String(w.exchange ?? '—')}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollX>
       </Panel>
       <Panel title="Source manifest" id="manifest">
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Source manifest</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <Th>Type</Th>
-              <Th>Title</Th>
-              <Th>Origin</Th>
-              <Th>SHA-256</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {((c.source_manifest ?? []) as Any[]).map((m, i) => (
-              <tr key={i} data-testid="manifest-row">
-                <Td>{humanize(String(m.source_type))}</Td>
-                <Td>{String(m.title ?? '')}</Td>
-                <Td>{humanize(String(m.origin))}</Td>
-                <Td>
-                  <Mono>{String(m.hash)}</Mono>
-                </Td>
+        <ScrollX label="Source manifest">
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">Source manifest</caption>
+            <thead className="bg-slate-100">
+              <tr>
+                <Th>Type</Th>
+                <Th>Title</Th>
+                <Th>Origin</Th>
+                <Th>SHA-256</Th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {((c.source_manifest ?? []) as Any[]).map((m, i) => (
+                <tr key={i} data-testid="manifest-row">
+                  <Td>{humanize(String(m.source_type))}</Td>
+                  <Td>{String(m.title ?? '')}</Td>
+                  <Td>{humanize(String(m.origin))}</Td>
+                  <Td>
+                    <Mono>{String(m.hash)}</Mono>
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollX>
       </Panel>
       <Panel title="Exports" id="exports">
         {perms.export ? (
@@ -204,24 +212,26 @@ export function PacketView({
           <p className="text-sm text-slate-600">You cannot export packets.</p>
         )}
         <ErrorNote error={apiError(exp.error)} />
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Exports</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <Th>Format</Th>
-              <Th>Redaction</Th>
-              <Th>Status</Th>
-              <Th>SHA-256</Th>
-              <Th>Link</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {exports.map((id) => (
-              <ExportRow key={id} exportId={id} />
-            ))}
-            {!exports.length && p.latest_export && <ExportRow exportId={p.latest_export.export_id} />}
-          </tbody>
-        </table>
+        <ScrollX label="Exports">
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">Exports</caption>
+            <thead className="bg-slate-100">
+              <tr>
+                <Th>Format</Th>
+                <Th>Redaction</Th>
+                <Th>Status</Th>
+                <Th>SHA-256</Th>
+                <Th>Link</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {exportIds.map((id) => (
+                <ExportRow key={id} exportId={id} />
+              ))}
+              {!exportIds.length && p.latest_export && <ExportRow exportId={p.latest_export.export_id} />}
+            </tbody>
+          </table>
+        </ScrollX>
       </Panel>
       <Panel title="PDF preview" id="preview">
         {preview ? (
@@ -243,14 +253,16 @@ export function PacketView({
           <p className="text-sm text-slate-600">You cannot render this packet.</p>
         )}
         {previewId && !preview && (
-          <table className="mt-2 w-full text-sm">
-            <tbody>
-              <ExportRow
-                exportId={previewId}
-                onReady={(e) => e.download_url && setPreview(`${e.download_url}&disposition=inline`)}
-              />
-            </tbody>
-          </table>
+          <ScrollX label="PDF preview export">
+            <table className="mt-2 w-full text-sm">
+              <tbody>
+                <ExportRow
+                  exportId={previewId}
+                  onReady={(e) => e.download_url && setPreview(`${e.download_url}&disposition=inline`)}
+                />
+              </tbody>
+            </table>
+          </ScrollX>
         )}
         <ErrorNote error={apiError(prev.error)} />
       </Panel>

@@ -1,13 +1,15 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, ErrorNote, Mono, PageTitle, Td } from '../ui';
 import { formatTime, humanize } from '../format';
 import { DataTable } from '../list/data-table';
 import { FilterSelect } from '../list/filters';
 import { MatterLink, RowLink } from '../list/row-links';
+import { CsvButton } from '../list/csv-download';
+import { useUrlFilters } from '../list/url-filters';
+import { LoadingRows } from '../shell/skeleton';
 import { MatterPicker, useMatterFilter } from '../names/pickers';
 import { useNames } from '../names/use-names';
 import { PACKET_STATUS_OPTIONS, PACKET_TYPE_OPTIONS, packetTone } from './labels';
@@ -18,8 +20,10 @@ type PacketType = (typeof PACKET_TYPE_OPTIONS)[number];
 /** Counsel's review queue: packets awaiting review first, filtered by status and type. */
 export function PacketsQueue({ environment, matterId }: { environment: string; matterId?: string }) {
   const trpc = useTRPC();
-  const [status, setStatus] = useState<Status | ''>('');
-  const [type, setType] = useState<PacketType | ''>('');
+  // In the URL: a filtered queue survives a reload and can be linked to (the inbox does).
+  const filters = useUrlFilters();
+  const status = filters.get<Status>('status', PACKET_STATUS_OPTIONS);
+  const type = filters.get<PacketType>('type', PACKET_TYPE_OPTIONS);
   const q = useQuery(
     trpc.packets.queue.queryOptions({
       ...(matterId ? { matter_id: matterId } : {}),
@@ -39,7 +43,7 @@ export function PacketsQueue({ environment, matterId }: { environment: string; m
           contents and rendered PDF, and to approve, reject or record what happened to it.
         </p>
       </div>
-      <div className="flex flex-wrap gap-3">
+      <div className="flex flex-wrap items-end gap-3">
         <MatterPicker id="packet-matter-filter" value={matterId ?? ''} onChange={toMatter} none="All matters" />
         <FilterSelect
           id="packet-status-filter"
@@ -47,7 +51,7 @@ export function PacketsQueue({ environment, matterId }: { environment: string; m
           all="All statuses"
           options={PACKET_STATUS_OPTIONS}
           value={status}
-          onChange={setStatus}
+          onChange={(v) => filters.set('status', v)}
         />
         <FilterSelect
           id="packet-type-filter"
@@ -55,7 +59,23 @@ export function PacketsQueue({ environment, matterId }: { environment: string; m
           all="All types"
           options={PACKET_TYPE_OPTIONS}
           value={type}
-          onChange={setType}
+          onChange={(v) => filters.set('type', v)}
+        />
+        <CsvButton
+          list="packets"
+          header={['Packet ID', 'Kind', 'Packet type', 'Status', 'Ready', 'Sender', 'Matter ID', 'Updated']}
+          rows={() =>
+            rows.map((p) => [
+              p.packet_id,
+              p.type,
+              p.packet_type,
+              p.status,
+              p.readiness.ready ? 'yes' : 'no',
+              p.authorized_sender.name,
+              p.matter_id,
+              p.updated_at,
+            ])
+          }
         />
       </div>
       {q.data && (
@@ -68,7 +88,9 @@ export function PacketsQueue({ environment, matterId }: { environment: string; m
         caption="Packets"
         columns={['Packet', 'Status', 'Ready', 'Sender', 'Matter', 'Updated']}
         empty={q.data && !rows.length && 'No packets match.'}
+        busy={q.isPending}
       >
+        {q.isPending && <LoadingRows columns={6} />}
         {rows.map((p) => (
           <tr key={p.packet_id} data-testid="packet-row" className="hover:bg-slate-50">
             <Td>

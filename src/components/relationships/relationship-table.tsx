@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { Badge, Mono, Td, Th, type Tone } from '../ui';
 import { humanize } from '../format';
+import { ScrollX } from '@/components/list/scroll-x';
 
 export interface RelationshipView {
   relationship_id: string;
@@ -41,61 +42,63 @@ function usableBy(r: RelationshipView) {
 /** Relationships (channels) as a table; with `showCounterparty`, each links to its counterparty page. */
 export function RelationshipTable({ rows, showCounterparty }: { rows: RelationshipView[]; showCounterparty: boolean }) {
   return (
-    <table className="w-full border-collapse text-sm" data-testid="relationships">
-      <caption className="sr-only">Relationships</caption>
-      <thead className="bg-slate-100">
-        <tr>
-          {showCounterparty && <Th>Counterparty</Th>}
-          <Th>Channel</Th>
-          <Th>Usable by</Th>
-          <Th>Packet types</Th>
-          <Th>Risk</Th>
-          <Th>Notes</Th>
-          <Th>ID</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.relationship_id}>
-            {showCounterparty && (
-              <Td>
-                <Link
-                  href={`/relationships/counterparties/${r.counterparty_id}`}
-                  className="font-medium text-blue-800 underline"
-                >
-                  {r.counterparty_name}
-                </Link>
-                <div className="text-xs text-slate-700">{humanize(r.counterparty_type)}</div>
-              </Td>
-            )}
-            <Td>{humanize(r.channel_type)}</Td>
-            <Td>{usableBy(r)}</Td>
-            <Td>
-              {r.packet_types_supported.length
-                ? r.packet_types_supported.map((p) => (
-                    <div key={p}>
-                      <Mono>{p}</Mono>
-                    </div>
-                  ))
-                : '—'}
-            </Td>
-            <Td>
-              <Badge tone={RISK[r.risk_level] ?? 'slate'}>{r.risk_level}</Badge>
-            </Td>
-            <Td className="text-xs">{r.notes ?? '—'}</Td>
-            <Td>
-              <Mono>{r.relationship_id}</Mono>
-            </Td>
-          </tr>
-        ))}
-        {!rows.length && (
+    <ScrollX label="Relationships">
+      <table className="w-full border-collapse text-sm" data-testid="relationships">
+        <caption className="sr-only">Relationships</caption>
+        <thead className="bg-slate-100">
           <tr>
-            <Td colSpan={showCounterparty ? 7 : 6} className="py-4 text-center text-slate-600">
-              No relationships yet.
-            </Td>
+            {showCounterparty && <Th>Counterparty</Th>}
+            <Th>Channel</Th>
+            <Th>Usable by</Th>
+            <Th>Packet types</Th>
+            <Th>Risk</Th>
+            <Th>Notes</Th>
+            <Th>ID</Th>
           </tr>
-        )}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.relationship_id}>
+              {showCounterparty && (
+                <Td>
+                  <Link
+                    href={`/relationships/counterparties/${r.counterparty_id}`}
+                    className="font-medium text-blue-800 underline"
+                  >
+                    {r.counterparty_name}
+                  </Link>
+                  <div className="text-xs text-slate-700">{humanize(r.counterparty_type)}</div>
+                </Td>
+              )}
+              <Td>{humanize(r.channel_type)}</Td>
+              <Td>{usableBy(r)}</Td>
+              <Td>
+                {r.packet_types_supported.length
+                  ? r.packet_types_supported.map((p) => (
+                      <div key={p}>
+                        <Mono>{p}</Mono>
+                      </div>
+                    ))
+                  : '—'}
+              </Td>
+              <Td>
+                <Badge tone={RISK[r.risk_level] ?? 'slate'}>{r.risk_level}</Badge>
+              </Td>
+              <Td className="text-xs">{r.notes ?? '—'}</Td>
+              <Td>
+                <Mono>{r.relationship_id}</Mono>
+              </Td>
+            </tr>
+          ))}
+          {!rows.length && (
+            <tr>
+              <Td colSpan={showCounterparty ? 7 : 6} className="py-4 text-center text-slate-600">
+                No relationships yet.
+              </Td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </ScrollX>
   );
 }

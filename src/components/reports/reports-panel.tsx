@@ -6,6 +6,7 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Field, Mono, Panel, Select, Td, Th } from '../ui';
 import { formatTime, humanize } from '../format';
 import { ExportRow } from '../packets/export-row';
+import { ScrollX } from '@/components/list/scroll-x';
 
 const AUDIENCES = ['internal', 'counsel', 'claimant'] as const;
 const PROFILES = ['claimant', 'external', 'none'] as const;
@@ -109,43 +110,45 @@ export function ReportsPanel({
       )}
       <ErrorNote error={apiError(brief.error) ?? apiError(update.error)} />
       {rows.length > 0 ? (
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Reports</caption>
-          <thead>
-            <tr>
-              <Th>Report</Th>
-              <Th>Audience</Th>
-              <Th>Redaction</Th>
-              <Th>Review</Th>
-              <Th>Created</Th>
-              <Th />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.report_id} data-testid="report-row">
-                <Td>
-                  {humanize(r.type)} <Mono>{r.report_id}</Mono>
-                </Td>
-                <Td>{humanize(r.audience)}</Td>
-                <Td>{humanize(r.redaction_profile)}</Td>
-                <Td>
-                  {r.review_state.review_required ? (
-                    <Badge tone="amber">Review required</Badge>
-                  ) : (
-                    <Badge tone="green">Not required</Badge>
-                  )}
-                </Td>
-                <Td>{formatTime(r.created_at)}</Td>
-                <Td>
-                  <Button variant="secondary" onClick={() => setOpen(open === r.report_id ? null : r.report_id)}>
-                    {open === r.report_id ? 'Hide' : 'Open'}
-                  </Button>
-                </Td>
+        <ScrollX label="Reports">
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">Reports</caption>
+            <thead>
+              <tr>
+                <Th>Report</Th>
+                <Th>Audience</Th>
+                <Th>Redaction</Th>
+                <Th>Review</Th>
+                <Th>Created</Th>
+                <Th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.report_id} data-testid="report-row">
+                  <Td>
+                    {humanize(r.type)} <Mono>{r.report_id}</Mono>
+                  </Td>
+                  <Td>{humanize(r.audience)}</Td>
+                  <Td>{humanize(r.redaction_profile)}</Td>
+                  <Td>
+                    {r.review_state.review_required ? (
+                      <Badge tone="amber">Review required</Badge>
+                    ) : (
+                      <Badge tone="green">Not required</Badge>
+                    )}
+                  </Td>
+                  <Td>{formatTime(r.created_at)}</Td>
+                  <Td>
+                    <Button variant="secondary" onClick={() => setOpen(open === r.report_id ? null : r.report_id)}>
+                      {open === r.report_id ? 'Hide' : 'Open'}
+                    </Button>
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollX>
       ) : (
         <p className="text-sm text-slate-600">No reports yet.</p>
       )}
@@ -211,23 +214,25 @@ function ReportDetail({ reportId, canExport }: { reportId: string; canExport: bo
           )}
           <ErrorNote error={apiError(exp.error)} />
           {exports.length > 0 && (
-            <table className="mt-2 w-full border-collapse text-sm">
-              <caption className="sr-only">Report exports</caption>
-              <thead>
-                <tr>
-                  <Th>Format</Th>
-                  <Th>Redaction</Th>
-                  <Th>Status</Th>
-                  <Th>SHA-256</Th>
-                  <Th>File</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {exports.map((id) => (
-                  <ExportRow key={id} exportId={id} />
-                ))}
-              </tbody>
-            </table>
+            <ScrollX label="Report exports">
+              <table className="mt-2 w-full border-collapse text-sm">
+                <caption className="sr-only">Report exports</caption>
+                <thead>
+                  <tr>
+                    <Th>Format</Th>
+                    <Th>Redaction</Th>
+                    <Th>Status</Th>
+                    <Th>SHA-256</Th>
+                    <Th>File</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {exports.map((id) => (
+                    <ExportRow key={id} exportId={id} />
+                  ))}
+                </tbody>
+              </table>
+            </ScrollX>
           )}
         </>
       )}

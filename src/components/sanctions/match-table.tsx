@@ -1,6 +1,7 @@
 import { Badge, Mono, Td, Th } from '../ui';
 import { humanize } from '../format';
 import type { Match } from './types';
+import { ScrollX } from '@/components/list/scroll-x';
 
 /** OFAC's alias types as its lists write them. */
 const ALIAS_LABEL = { aka: 'a.k.a.', fka: 'f.k.a. (former name)', nka: 'n.k.a. (new name)' } as const;
@@ -9,7 +10,7 @@ const ALIAS_LABEL = { aka: 'a.k.a.', fka: 'f.k.a. (former name)', nka: 'n.k.a. (
 export function MatchTable({ matches, caption }: { matches: Match[]; caption: string }) {
   if (!matches.length) return <p className="text-sm text-slate-700">No match: the screen was clear.</p>;
   return (
-    <div tabIndex={0} role="region" aria-label={caption} className="overflow-x-auto">
+    <ScrollX label={caption}>
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100">
@@ -58,6 +59,6 @@ export function MatchTable({ matches, caption }: { matches: Match[]; caption: st
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollX>
   );
 }

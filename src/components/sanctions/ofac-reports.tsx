@@ -7,6 +7,7 @@ import { formatTime, humanize } from '../format';
 import { OFAC_NEXT, type OfacReport } from './types';
 import { PersonName } from '../names/names';
 import { useNames } from '../names/use-names';
+import { ScrollX } from '@/components/list/scroll-x';
 
 function Moves({ report }: { report: OfacReport }) {
   const trpc = useTRPC();
@@ -45,7 +46,7 @@ export function OfacReports({ canWrite }: { canWrite: boolean }) {
   return (
     <Panel title="OFAC report workflows" id="ofac-reports">
       <ErrorNote error={apiError(list.error)} />
-      <div tabIndex={0} role="region" aria-label="OFAC report workflows (scrolls sideways)" className="overflow-x-auto">
+      <ScrollX label="OFAC report workflows">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">OFAC report workflows</caption>
           <thead className="bg-slate-100">
@@ -105,7 +106,7 @@ export function OfacReports({ canWrite }: { canWrite: boolean }) {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </Panel>
   );
 }

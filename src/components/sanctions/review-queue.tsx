@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Field, Mono, Panel, Textarea } from '../ui';
 import { formatTime, humanize } from '../format';
+import { CsvButton } from '../list/csv-download';
 import { MatchTable } from './match-table';
 import { MatterName, PersonName } from '../names/names';
 import { UserPicker } from '../names/pickers';
@@ -146,7 +147,37 @@ export function ReviewQueue({
   const rows = list.data?.data ?? [];
   const names = useNames({ matter_ids: rows.map((r) => r.matter_id), user_ids: rows.map((r) => r.decided_by) });
   return (
-    <Panel title={title} id={`reviews-${status}`}>
+    <Panel
+      title={title}
+      id={`reviews-${status}`}
+      actions={
+        rows.length > 0 && (
+          <CsvButton
+            list={`sanctions-reviews-${status}`}
+            header={[
+              'Review ID',
+              'Status',
+              'Matter ID',
+              'Opened',
+              'Collection paused',
+              'OFAC report required',
+              'Matches',
+            ]}
+            rows={() =>
+              rows.map((r) => [
+                r.review_id,
+                r.status,
+                r.matter_id,
+                r.created_at,
+                r.ordinary_collection_paused ? 'yes' : 'no',
+                r.ofac_report_required ? 'yes' : 'no',
+                r.matches.length,
+              ])
+            }
+          />
+        )
+      }
+    >
       <ErrorNote error={apiError(list.error)} />
       {!rows.length && list.data && <p className="text-sm text-slate-700">None.</p>}
       <ul className="flex flex-col gap-3">

@@ -7,6 +7,7 @@ import { formatTime, humanize } from '../format';
 import { screenTone } from './types';
 import { MatterName } from '../names/names';
 import { useNames } from '../names/use-names';
+import { ScrollX } from '@/components/list/scroll-x';
 
 /** Recent screens of the environment: subjects, result, matches and the matter's pause. */
 export function ScreensList() {
@@ -17,7 +18,7 @@ export function ScreensList() {
   return (
     <Panel title="Screens" id="screens">
       <ErrorNote error={apiError(list.error)} />
-      <div tabIndex={0} role="region" aria-label="Screens (scrolls sideways)" className="overflow-x-auto">
+      <ScrollX label="Sanctions screens">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Sanctions screens</caption>
           <thead className="bg-slate-100">
@@ -68,7 +69,7 @@ export function ScreensList() {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </Panel>
   );
 }

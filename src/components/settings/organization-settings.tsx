@@ -6,6 +6,7 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Field, Input, Panel, Td, Th } from '../ui';
 import { formatTime, humanize } from '../format';
 import { ProductionReview } from './production-review';
+import { ScrollX } from '@/components/list/scroll-x';
 
 /**
  * Settings → Organization: name and retention policy (with `org:write`), the features with
@@ -26,7 +27,7 @@ export function OrganizationSettings({ canWrite }: { canWrite: boolean }) {
         {canWrite ? (
           <ProfileForm org={o} />
         ) : (
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+          <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-600">Name</dt>
             <dd>{o.name}</dd>
             <dt className="text-slate-600">Retention policy</dt>
@@ -63,7 +64,7 @@ export function OrganizationSettings({ canWrite }: { canWrite: boolean }) {
       </Panel>
       {children.length > 0 && (
         <Panel title="Child organizations" id="org-children">
-          <div className="overflow-x-auto">
+          <ScrollX label="Child organizations">
             <table className="w-full border-collapse text-sm">
               <caption className="sr-only">Child organizations</caption>
               <thead className="bg-slate-100">
@@ -92,7 +93,7 @@ export function OrganizationSettings({ canWrite }: { canWrite: boolean }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollX>
         </Panel>
       )}
     </div>

@@ -47,6 +47,19 @@ export function Users({ orgId, environment, canWrite }: { orgId: string; environ
       <ErrorNote error={apiError(list.error)} />
       <DataTable
         caption="Users"
+        csv={{
+          list: 'users',
+          header: ['User ID', 'Name', 'Email', 'Roles', 'Matters', 'Status'],
+          rows: () =>
+            rows.map((u) => [
+              u.user_id,
+              u.name,
+              u.email,
+              u.roles.join(' '),
+              u.matter_ids.length ? u.matter_ids.map((id) => names.get(id) ?? id).join('; ') : 'Every matter',
+              u.status,
+            ]),
+        }}
         columns={['Name', 'Email', 'Roles', 'Matters', 'Status', ...(canWrite ? ['Manage'] : [])]}
         empty={list.isPending ? 'Loading users…' : list.data && !rows.length ? 'No users yet.' : null}
       >

@@ -6,6 +6,7 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Mono, Panel, Td, Th } from '../ui';
 import { humanize } from '../format';
 import { deliveriesInput, formatSeconds, pageCursors, webhookTone, type Cursor } from './inputs';
+import { ScrollX } from '@/components/list/scroll-x';
 
 /** While an attempt is pending the list follows it closely; otherwise the first page refreshes slowly. */
 const PENDING_REFRESH_MS = 2_000;
@@ -74,7 +75,7 @@ export function DeliveriesPanel({
           Event <Mono>{queued}</Mono> queued again to this endpoint.
         </p>
       )}
-      <div className="overflow-x-auto">
+      <ScrollX label="Delivery attempts, newest first">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Delivery attempts, newest first</caption>
           <thead>
@@ -146,7 +147,7 @@ export function DeliveriesPanel({
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       <nav aria-label="Delivery pages" className="mt-2 flex gap-2 text-sm">
         {cursor && (
           <Button variant="secondary" onClick={() => setCursor(null)}>

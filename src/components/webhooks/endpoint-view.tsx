@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { apiError, useTRPC } from '@/trpc/react';
-import { Badge, ErrorNote, Mono } from '../ui';
-import { formatTime, humanize } from '../format';
+import { ErrorNote, Mono } from '../ui';
+import { formatTime } from '../format';
 import { DeliveriesPanel } from './deliveries-panel';
 import { EndpointControls } from './endpoint-controls';
 import { eventsLabel } from './endpoints-list';
-import { DISABLED_REASONS, webhookTone } from './inputs';
+import { EndpointStatus } from './health-note';
 
 /** One endpoint: its settings, the enable switch and delete, and its recent deliveries. */
 export function EndpointView({ endpointId, canWrite }: { endpointId: string; canWrite: boolean }) {
@@ -29,14 +29,9 @@ export function EndpointView({ endpointId, canWrite }: { endpointId: string; can
         </nav>
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="break-all text-lg font-semibold">{e.url}</h1>
-          <span data-testid="endpoint-status">
-            <Badge tone={webhookTone(e.status)}>{humanize(e.status)}</Badge>
-          </span>
           <Mono>{e.webhook_endpoint_id}</Mono>
         </div>
-        {e.disabled_reason && (
-          <p className="text-sm text-red-800">{DISABLED_REASONS[e.disabled_reason] ?? humanize(e.disabled_reason)}</p>
-        )}
+        <EndpointStatus status={e.status} disabledReason={e.disabled_reason} health={e.health} />
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-xs text-slate-700">
           <div>
             <dt className="inline font-medium">Events: </dt>

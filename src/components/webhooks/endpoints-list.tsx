@@ -4,11 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { apiError, useTRPC } from '@/trpc/react';
-import { Badge, Button, ErrorNote, Mono, PageTitle, Td, Th } from '../ui';
-import { formatTime, humanize } from '../format';
+import { Button, ErrorNote, Mono, PageTitle, Td, Th } from '../ui';
+import { formatTime } from '../format';
 import { EndpointControls } from './endpoint-controls';
 import { NewEndpointForm } from './new-endpoint-form';
-import { DISABLED_REASONS, endpointsInput, pageCursors, webhookTone, type Cursor } from './inputs';
+import { endpointsInput, pageCursors, type Cursor } from './inputs';
+import { EndpointStatus } from './health-note';
+import { CsvButton } from '../list/csv-download';
+import { ScrollX } from '@/components/list/scroll-x';
 
 export const eventsLabel = (enabled: string[]) => (enabled.includes('*') ? 'All events' : enabled.join(', '));
 
@@ -29,8 +32,25 @@ export function EndpointsList({ environment, canWrite }: { environment: string; 
         </p>
       </div>
       {canWrite && <NewEndpointForm />}
+      <div className="flex justify-end">
+        <CsvButton
+          list="webhook-endpoints"
+          header={['Endpoint ID', 'URL', 'Events', 'Status', 'Failing since', 'Last error', 'Created']}
+          rows={() =>
+            rows.map((e) => [
+              e.webhook_endpoint_id,
+              e.url,
+              e.enabled_events.join(' '),
+              e.status,
+              e.health?.failing_since,
+              e.health?.last_failure?.error,
+              e.created_at,
+            ])
+          }
+        />
+      </div>
       <ErrorNote error={apiError(list.error)} />
-      <div className="overflow-x-auto rounded border border-slate-300 bg-white">
+      <ScrollX label="Webhook endpoints" className="rounded border border-slate-300 bg-white">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Webhook endpoints</caption>
           <thead className="bg-slate-100">
@@ -56,12 +76,7 @@ export function EndpointsList({ environment, canWrite }: { environment: string; 
                 </Td>
                 <Td className="max-w-xs text-xs">{eventsLabel(e.enabled_events)}</Td>
                 <Td>
-                  <Badge tone={webhookTone(e.status)}>{humanize(e.status)}</Badge>
-                  {e.disabled_reason && (
-                    <p className="mt-0.5 text-xs text-red-800">
-                      {DISABLED_REASONS[e.disabled_reason] ?? humanize(e.disabled_reason)}
-                    </p>
-                  )}
+                  <EndpointStatus status={e.status} disabledReason={e.disabled_reason} health={e.health} />
                 </Td>
                 <Td className="whitespace-nowrap">{formatTime(e.created_at)}</Td>
                 <Td>
@@ -88,7 +103,7 @@ export function EndpointsList({ environment, canWrite }: { environment: string; 
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       <nav aria-label="Pages" className="flex gap-2 text-sm">
         {cursor && (
           <Button variant="secondary" onClick={() => setCursor(null)}>

@@ -15,6 +15,7 @@ import { monitoringRouter } from './routers/monitoring';
 import { issuerRouter } from './routers/issuer';
 import { organizationRouter } from './routers/organization';
 import { namesRouter } from './routers/names';
+import { searchRouter } from './routers/search';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
@@ -34,6 +35,7 @@ export const appRouter = router({
   issuer: issuerRouter,
   organization: organizationRouter,
   names: namesRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,6 +16,7 @@ export default async function AlertsPage({
     <HydrateClient>
       <AlertsInbox
         environment={me.environment}
+        canWrite={me.permissions['monitoring:write']}
         matterId={typeof matter_id === 'string' && matter_id ? matter_id : undefined}
       />
     </HydrateClient>

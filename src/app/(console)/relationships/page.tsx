@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { serverCaller } from '@/trpc/server';
 import { RelationshipTable } from '@/components/relationships/relationship-table';
 import { firstQuery, NoRegistryAccess } from './refusal';
+import { CsvButton } from '@/components/list/csv-download';
 
 export const metadata = { title: 'Relationships · Console' };
 
@@ -20,8 +21,23 @@ export default async function RelationshipsPage({
   const page = r.value;
   return (
     <div className="flex flex-col gap-3">
-      <h1 className="text-lg font-semibold">Relationships</h1>
-      <div className="overflow-x-auto rounded border border-slate-300 bg-white">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-lg font-semibold">Relationships</h1>
+        <CsvButton
+          list="relationships"
+          header={['Relationship ID', 'Counterparty', 'Counterparty type', 'Channel', 'Packet types', 'Risk', 'Notes']}
+          rows={page.data.map((x) => [
+            x.relationship_id,
+            x.counterparty_name,
+            x.counterparty_type,
+            x.channel_type,
+            x.packet_types_supported.join(' '),
+            x.risk_level,
+            x.notes,
+          ])}
+        />
+      </div>
+      <div className="rounded border border-slate-300 bg-white">
         <RelationshipTable rows={page.data} showCounterparty />
       </div>
       {page.has_more && page.data.length > 0 && (

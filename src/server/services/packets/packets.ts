@@ -186,3 +186,22 @@ export async function exportPacket(ctx: Ctx, tx: Tx, id: string, body: { format:
     redaction_profile: body.redaction_profile ?? 'none',
   });
 }
+
+/** How many of a packet's exports its history shows (newest first). */
+export const EXPORT_HISTORY_SIZE = 50;
+
+/**
+ * A packet's exports, newest first: the ids the console's export history polls one by one
+ * (each through getExport, which signs its link). The packet is looked up first, so another
+ * tenant's or a hidden matter's packet is the same 404 as GET /v1/packets/{id}.
+ */
+export async function packetExportIds(ctx: Ctx, db: Db, id: string): Promise<string[]> {
+  const p = await findPacket(ctx, db, id);
+  const rows = await db.export.findMany({
+    where: { org_id: ctx.org.id, env: ctx.env, object_type: 'packet', object_id: p.id },
+    orderBy: { id: 'desc' },
+    take: EXPORT_HISTORY_SIZE,
+    select: { id: true },
+  });
+  return rows.map((r) => r.id);
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ops } from '../../operations';
-import { idRef } from '../../operations/schemas';
-import { ALERT_STATUSES, ALERT_TYPES, SEVERITIES } from '../../domain/monitoring/alert-status';
+import { idRef, str } from '../../operations/schemas';
+import { ALERT_STATUSES, ALERT_TYPES, SEVERITIES, TRIAGE_STATUSES } from '../../domain/monitoring/alert-status';
 import {
   addWatchlistAddresses,
   createWatchlist,
@@ -11,6 +11,8 @@ import {
 import { getAlert, listAlerts } from '../../services/monitoring/alerts';
 import { alertInbox } from '../../services/monitoring/inbox';
 import { triageAlert } from '../../services/monitoring/triage';
+import { bulkTriageAlerts } from '../../services/monitoring/bulk-triage';
+import { ApiError } from '../../errors';
 import { consoleProcedure, opMutation, opQuery, runConsoleCall, zodInput } from '../procedures';
 import { router } from '../init';
 
@@ -35,6 +37,29 @@ export const monitoringRouter = router({
   triage: opMutation(ops.triageAlert, ['alert_id'], (ctx, { params, body }, tx) =>
     triageAlert(ctx, tx, params.alert_id, body),
   ),
+  /**
+   * Bulk triage (no REST twin; REST triages one alert a call): one status and one note for up
+   * to 100 alerts, in one transaction. A false positive must say why (the console asks for the
+   * note on the single triage too).
+   */
+  bulkTriage: consoleProcedure
+    .meta({ scope: ops.triageAlert.scope })
+    .input(
+      zodInput(
+        z.strictObject({
+          alert_ids: z.array(idRef('ale', 'an alert')).min(1).max(100),
+          status: z.enum(TRIAGE_STATUSES),
+          notes: str().nullable().optional(),
+        }),
+      ),
+    )
+    .mutation(({ ctx, input }) =>
+      runConsoleCall(ctx, 'monitoring.bulkTriage', { gate: null }, (c, tx) => {
+        if (input.status === 'false_positive' && !input.notes?.trim())
+          throw new ApiError('parameter_missing', 'A false positive needs a note saying why.', { param: 'notes' });
+        return bulkTriageAlerts(c, tx, input);
+      }),
+    ),
   watchlists: opQuery(ops.listWatchlists, [], (ctx, { query }, db) => listWatchlists(ctx, db, query)),
   watchlist: opQuery(ops.getWatchlist, ['watchlist_id'], (ctx, { params }, db) =>
     getWatchlist(ctx, db, params.watchlist_id),

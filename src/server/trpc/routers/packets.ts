@@ -4,7 +4,7 @@ import { idRef } from '../../operations/schemas';
 import { PACKET_TYPES } from '../../domain/packets/families';
 import { PACKET_STATUSES } from '../../domain/packets/status';
 import { createPacket } from '../../services/packets/create';
-import { exportPacket, getPacket, listPackets, updatePacket } from '../../services/packets/packets';
+import { exportPacket, getPacket, listPackets, packetExportIds, updatePacket } from '../../services/packets/packets';
 import { reviewQueue } from '../../services/packets/queue';
 import { getExport } from '../../services/exports/exports';
 import { consoleProcedure, opMutation, opQuery, runConsoleCall, zodInput } from '../procedures';
@@ -33,6 +33,13 @@ export const packetsRouter = router({
   export: opMutation(ops.exportPacket, ['packet_id'], (ctx, { params, body }, tx) =>
     exportPacket(ctx, tx, params.packet_id, body),
   ),
+  /** The packet's export history (ids, newest first; no REST list): it outlives a reload. */
+  exports: consoleProcedure
+    .meta({ scope: ops.getExport.scope })
+    .input(zodInput(z.strictObject({ packet_id: idRef('pac', 'a packet') })))
+    .query(({ ctx, input }) =>
+      runConsoleCall(ctx, 'packets.exports', null, (c, db) => packetExportIds(c, db, input.packet_id)),
+    ),
   getExport: opQuery(ops.getExport, ['export_id'], (ctx, { params }, db) => getExport(ctx, db, params.export_id)),
   createExchangeIntercept: opMutation(ops.createExchangeInterceptPacket, [], (ctx, { body }, tx) =>
     createPacket(ctx, tx, 'exchange_intercept', body),

@@ -1,17 +1,10 @@
-import Link from 'next/link';
+import { NotFoundNote } from '@/components/shell/not-found-note';
 
 export default function JudgmentNotFound() {
   return (
-    <div className="flex flex-col gap-2">
-      <h1 className="text-lg font-semibold">Judgment not found</h1>
-      <p className="text-sm text-slate-700">
-        There is no such judgment on this matter in this environment, or you do not have access to it.
-      </p>
-      <p>
-        <Link href="/matters" className="text-sm text-blue-800 underline">
-          Back to matters
-        </Link>
-      </p>
-    </div>
+    <NotFoundNote
+      title="Judgment not found"
+      detail="There is no such judgment on this matter in this environment, or you do not have access to it."
+    />
   );
 }
