@@ -14,6 +14,7 @@ import { reportsRouter } from './routers/reports';
 import { monitoringRouter } from './routers/monitoring';
 import { issuerRouter } from './routers/issuer';
 import { organizationRouter } from './routers/organization';
+import { logsRouter } from './routers/logs';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
@@ -32,6 +33,7 @@ export const appRouter = router({
   monitoring: monitoringRouter,
   issuer: issuerRouter,
   organization: organizationRouter,
+  logs: logsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -101,6 +101,10 @@ export type ApiKey = {
     status: 'active' | 'revoked' | 'expired';
     prefix: string;
     expires_at: string | null;
+    /**
+     * When the key last authenticated a request (recorded within about a minute); null if never.
+     */
+    last_used_at: string | null;
     revoked_at: string | null;
 };
 
@@ -1204,6 +1208,10 @@ export type IssuedApiKey = {
     status: 'active' | 'revoked' | 'expired';
     prefix: string;
     expires_at: string | null;
+    /**
+     * When the key last authenticated a request (recorded within about a minute); null if never.
+     */
+    last_used_at: string | null;
     revoked_at: string | null;
     secret_once: string;
 };
@@ -1848,6 +1856,10 @@ export type RollApiKeyResponse = {
     status: 'active' | 'revoked' | 'expired';
     prefix: string;
     expires_at: string | null;
+    /**
+     * When the key last authenticated a request (recorded within about a minute); null if never.
+     */
+    last_used_at: string | null;
     revoked_at: string | null;
     secret_once: string;
     rolled_from: string;
