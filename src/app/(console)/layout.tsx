@@ -76,6 +76,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                   API keys
                 </Link>
               )}
+              {me.permissions['audit:read'] && me.matter_ids === null && (
+                <Link href="/developers/logs" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
+                  Logs
+                </Link>
+              )}
               {me.permissions['users:read'] && me.matter_ids === null && (
                 <Link href="/settings/users" className="rounded px-2 py-1 text-slate-100 hover:bg-slate-700">
                   Users

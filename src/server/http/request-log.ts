@@ -94,6 +94,11 @@ function schedule(ms: number) {
       state.timer = null;
       await flushRequestLog({ allUsage: true });
     });
+    // Best effort on shutdown: Next exits once its HTTP server has closed, which is usually
+    // after this flush (one or two statements); what does not make it is at most a second of log.
+    const last = () => void flushRequestLog({ allUsage: true });
+    process.once('SIGTERM', last);
+    process.once('SIGINT', last);
   }
   if (state.timer && ms > 0) return;
   if (state.timer) clearTimeout(state.timer);
