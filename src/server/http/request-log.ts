@@ -68,8 +68,12 @@ const state: State = (g.__mdRequestLog ??= {
   hooked: false,
 });
 
+/** MD_REQUEST_LOG=off: no log and no "last used" (for a deployment that logs elsewhere, and the bench's A/B). */
+const OFF = process.env.MD_REQUEST_LOG === 'off';
+
 /** Notes one authenticated request. Synchronous and allocation-light: nothing is awaited. */
 export function recordRequest(entry: RequestLogEntry): void {
+  if (OFF) return;
   if (state.buffer.length >= BUFFER_CAP) {
     state.buffer.shift();
     state.dropped++;
