@@ -51,6 +51,7 @@ interface State {
   agePrunedAt: number;
   dropped: number;
   timer: ReturnType<typeof setTimeout> | null;
+  dueAt: number;
   flushing: Promise<void> | null;
   hooked: boolean;
 }
@@ -64,6 +65,7 @@ const state: State = (g.__mdRequestLog ??= {
   agePrunedAt: 0,
   dropped: 0,
   timer: null,
+  dueAt: 0,
   flushing: null,
   hooked: false,
 });
@@ -104,8 +106,12 @@ function schedule(ms: number) {
     process.once('SIGTERM', last);
     process.once('SIGINT', last);
   }
-  if (state.timer && ms > 0) return;
+  // One timer, at the earliest time asked for: a flush due in a second is not held back by one
+  // scheduled a minute out for pending "last used" times.
+  const at = Date.now() + ms;
+  if (state.timer && state.dueAt <= at) return;
   if (state.timer) clearTimeout(state.timer);
+  state.dueAt = at;
   state.timer = setTimeout(() => {
     state.timer = null;
     void flushRequestLog();
@@ -139,7 +145,11 @@ export async function flushRequestLog(opts: { allUsage?: boolean } = {}): Promis
     });
   await state.flushing;
   // Pending "last used" times not yet due are written by a later flush.
-  if (state.usage.size && !state.timer && !opts.allUsage) schedule(USAGE_EVERY_MS);
+  if (state.usage.size && !opts.allUsage) {
+    let next = Infinity;
+    for (const id of state.usage.keys()) next = Math.min(next, (state.usageWritten.get(id) ?? 0) + USAGE_EVERY_MS);
+    schedule(Math.max(0, next - Date.now()));
+  }
 }
 
 async function insertBatch(db: PrismaClient, batch: RequestLogEntry[]) {
