@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@/generated/prisma/client';
-import { getDb, onDbClose } from '../db/client';
+import { getDb, onDbClose, poolOf } from '../db/client';
 import { log } from '../log';
 
 /**
@@ -152,9 +152,37 @@ export async function flushRequestLog(opts: { allUsage?: boolean } = {}): Promis
   }
 }
 
+const COLUMNS = [
+  ['id', 'text'],
+  ['org_id', 'text'],
+  ['env', 'text'],
+  ['key_id', 'text'],
+  ['method', 'text'],
+  ['path', 'text'],
+  ['operation', 'text'],
+  ['status', 'int4'],
+  ['duration_ms', 'float8'],
+  ['audit_ref', 'text'],
+  ['created_at', 'timestamptz'],
+] as const;
+// One array per column, unnested into rows: one statement and eleven parameters whatever the
+// batch size. ON CONFLICT: a retried flush after a lost acknowledgement must not fail the batch.
+const INSERT = `INSERT INTO request_logs (${COLUMNS.map(([c]) => c).join(', ')})
+  SELECT * FROM unnest(${COLUMNS.map(([, t], i) => `$${i + 1}::${t}[]`).join(', ')})
+  ON CONFLICT (id) DO NOTHING`;
+
+/**
+ * Not Prisma's createMany: measured at 0.24–0.6 ms of this process's CPU a row against 0.01–0.02
+ * for this statement on the pg pool, which under load cost GET /v1/matters/{id} about half its
+ * throughput. On PGlite it goes through Prisma (the one session Prisma schedules).
+ */
 async function insertBatch(db: PrismaClient, batch: RequestLogEntry[]) {
-  // skipDuplicates: a retried flush after a lost acknowledgement must not fail the batch.
-  await db.requestLog.createMany({ data: batch, skipDuplicates: true });
+  const params = COLUMNS.map(([c]) =>
+    batch.map((e) => (c === 'created_at' ? e.created_at.toISOString() : e[c as Exclude<typeof c, 'created_at'>])),
+  );
+  const pool = poolOf(db);
+  if (pool) await pool.query(INSERT, params);
+  else await db.$executeRawUnsafe(INSERT, ...params);
 }
 
 /** Keeps the newest PER_ORG_ROWS rows of each tenant the batch touched (once a minute each). */
