@@ -26,6 +26,7 @@ function navItems(me: ConsoleMe): NavItem[] {
     [Boolean(p['packets:read']), '/packets', 'Packets'],
     [Boolean(p['webhook_endpoints:read']) && orgWide, '/webhooks', 'Webhooks'],
     [Boolean(p['keys:read']) && orgWide, '/developers/api-keys', 'API keys'],
+    [Boolean(p['audit:read']) && orgWide, '/developers/logs', 'Logs'],
     [Boolean(p['users:read']) && orgWide, '/settings/users', 'Users'],
     [Boolean(p['org:read']), '/settings/organization', 'Organization'],
   ];

@@ -12,7 +12,7 @@ import { keysInput, mattersInput } from './inputs';
 
 /**
  * The organization's API keys (both environments, as GET /v1/organizations/{id}/api-keys lists
- * them): prefix, name, environment, scopes, matters, expiry and status. With `keys:write` the
+ * them): prefix, name, environment, scopes, matters, last use, expiry and status. With `keys:write` the
  * issue form and each active key's roll and revoke; secrets are shown once, after issue or roll.
  */
 export function ApiKeys({ orgId, environment, canWrite }: { orgId: string; environment: string; canWrite: boolean }) {
@@ -57,6 +57,7 @@ export function ApiKeys({ orgId, environment, canWrite }: { orgId: string; envir
           'Environment',
           'Scopes',
           'Matters',
+          'Last used',
           'Expires',
           'Status',
           ...(canWrite ? ['Manage'] : []),
@@ -78,6 +79,7 @@ export function ApiKeys({ orgId, environment, canWrite }: { orgId: string; envir
                 ? k.matter_ids.map((id) => names.get(id) ?? 'Another environment’s matter').join(', ')
                 : 'Every matter'}
             </Td>
+            <Td className="whitespace-nowrap">{k.last_used_at ? formatTime(k.last_used_at) : 'Never used'}</Td>
             <Td className="whitespace-nowrap">{k.expires_at ? formatTime(k.expires_at) : 'Never'}</Td>
             <Td>
               <Badge tone={k.status === 'active' ? 'green' : toneOf(k.status)}>{humanize(k.status)}</Badge>

@@ -17,3 +17,18 @@ export function localToIso(value: string): string | null {
 
 /** The users page's list (server prefetch and client): one page of up to 100 users. */
 export const usersInput = (orgId: string) => ({ organization_id: orgId, limit: 100 });
+
+/** Developers → Logs: one page of requests (newest first) with the filters applied, and of events. */
+export const LOG_PAGE = 50;
+export interface LogFilters {
+  status_class?: string;
+  method?: string;
+  path_prefix?: string;
+  key_id?: string;
+}
+export const requestsInput = (filters: LogFilters = {}, cursor: string | null = null) => ({
+  limit: LOG_PAGE,
+  ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
+  ...(cursor ? { starting_after: cursor } : {}),
+});
+export const eventsInput = () => ({ limit: 25 });

@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { API_VERSION, SUPPORTED_VERSIONS } from '../config';
 import { newId } from '../ids';
 import { log } from '../log';
-import { authenticate } from '../auth/api-keys';
+import { authenticate, type Principal } from '../auth/api-keys';
 import { requireScope } from '../auth/require-scope';
 import type { Ctx, Db, Tx } from '../context';
 import type { Input, Operation } from '../operations/define';
@@ -17,6 +17,7 @@ import { auditRefOf, errorBody, jsonResponse } from './respond';
 import { enforceGate } from '../services/matters/gate';
 import { observeRequest } from './metrics';
 import { linkOrigin } from './client-address';
+import { recordRequest } from './request-log';
 
 /** `db` is the transaction for writes and the client for reads (a client satisfies Tx). */
 export type Handler<O extends Operation> = (ctx: Ctx, input: Input<O>, db: Tx) => Promise<object>;
@@ -35,6 +36,7 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
     const url = new URL(req.url);
     const headers: Record<string, string> = { 'MD-Request-Id': requestId, 'MD-Version': API_VERSION };
     let ctx: Ctx | null = null;
+    let principal: Principal | null = null;
     let outcome: Outcome;
     try {
       const db = await ready().catch((e) => {
@@ -48,7 +50,7 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
           `Unsupported MD-Version '${asked}'. Supported: ${SUPPORTED_VERSIONS.join(', ')}.`,
         );
       }
-      const principal = await authenticate(db, req.headers.get('authorization'));
+      principal = await authenticate(db, req.headers.get('authorization'));
       const version = asked ?? principal.org.pinned_version;
       headers['MD-Version'] = version;
       const rate: RateState = await consumeRateLimit(db, principal.actor.key_id ?? principal.actor.id);
@@ -130,6 +132,23 @@ export function api<O extends Operation>(op: O, handler: Handler<O>) {
       },
       'request',
     );
+    // Developers → Logs and the key's "last used": buffered, written after the response.
+    if (principal) {
+      const auditRef = headers['MD-Audit-Ref'];
+      recordRequest({
+        id: requestId,
+        org_id: principal.org.id,
+        env: principal.env,
+        key_id: principal.actor.key_id,
+        method: req.method,
+        path: url.pathname,
+        operation: op.name,
+        status: outcome.status,
+        duration_ms: Math.round(ms * 10) / 10,
+        audit_ref: auditRef === requestId ? null : auditRef,
+        created_at: new Date(Date.now() - ms),
+      });
+    }
     return jsonResponse(outcome.status, outcome.body, headers);
   };
 }

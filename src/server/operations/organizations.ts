@@ -64,6 +64,9 @@ const apiKey = objectBase('api_key', 'key_id')
     status: z.enum(['active', 'revoked', 'expired']),
     prefix: z.string(),
     expires_at: timestamp().nullable(),
+    last_used_at: timestamp()
+      .nullable()
+      .describe('When the key last authenticated a request (recorded within about a minute); null if never.'),
     revoked_at: timestamp().nullable(),
   })
   .meta({ id: 'ApiKey', description: 'An API key (the secret is never returned after issue).' });

@@ -16,6 +16,7 @@ import { issuerRouter } from './routers/issuer';
 import { organizationRouter } from './routers/organization';
 import { namesRouter } from './routers/names';
 import { searchRouter } from './routers/search';
+import { logsRouter } from './routers/logs';
 
 /** The console API. Later console areas (actions, alerts, packets) add their router here. */
 export const appRouter = router({
@@ -36,6 +37,7 @@ export const appRouter = router({
   organization: organizationRouter,
   names: namesRouter,
   search: searchRouter,
+  logs: logsRouter,
 });
 
 export type AppRouter = typeof appRouter;

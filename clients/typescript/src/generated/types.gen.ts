@@ -130,6 +130,10 @@ export type ApiKey = {
     status: 'active' | 'revoked' | 'expired';
     prefix: string;
     expires_at: string | null;
+    /**
+     * When the key last authenticated a request (recorded within about a minute); null if never.
+     */
+    last_used_at: string | null;
     revoked_at: string | null;
 };
 
@@ -1233,6 +1237,10 @@ export type IssuedApiKey = {
     status: 'active' | 'revoked' | 'expired';
     prefix: string;
     expires_at: string | null;
+    /**
+     * When the key last authenticated a request (recorded within about a minute); null if never.
+     */
+    last_used_at: string | null;
     revoked_at: string | null;
     secret_once: string;
 };
@@ -1877,6 +1885,10 @@ export type RollApiKeyResponse = {
     status: 'active' | 'revoked' | 'expired';
     prefix: string;
     expires_at: string | null;
+    /**
+     * When the key last authenticated a request (recorded within about a minute); null if never.
+     */
+    last_used_at: string | null;
     revoked_at: string | null;
     secret_once: string;
     rolled_from: string;

@@ -3,6 +3,7 @@ import type { Ctx, Db, Env, Tx } from '../../context';
 import { ApiError, invalidParam, invalidTransition, notFound } from '../../errors';
 import { isId, newId } from '../../ids';
 import { newSecret } from '../../auth/api-keys';
+import { pendingUse } from '../../http/request-log';
 import { covers, isValidScope } from '../../auth/scopes';
 import { recordChange } from '../audit/append';
 import { keysetPage, listEnvelope, type PageArgs } from '../paging';
@@ -18,7 +19,23 @@ export function keyStatus(k: ApiKey, now = new Date()) {
   return 'active';
 }
 
-export function keyOut(k: ApiKey) {
+/**
+ * When each key was last used: the stored time (written in batches, see http/request-log.ts)
+ * or this process's newer one not yet written. Null for a key never used.
+ */
+export async function lastUsedOf(db: Db, ids: string[]): Promise<Map<string, Date>> {
+  const rows = ids.length
+    ? await db.apiKeyUsage.findMany({ where: { key_id: { in: ids } }, select: { key_id: true, last_used_at: true } })
+    : [];
+  const out = new Map(rows.map((r) => [r.key_id, r.last_used_at]));
+  for (const id of ids) {
+    const pending = pendingUse(id);
+    if (pending && pending.getTime() > (out.get(id)?.getTime() ?? 0)) out.set(id, pending);
+  }
+  return out;
+}
+
+export function keyOut(k: ApiKey, lastUsed: Date | null = null) {
   return {
     object: 'api_key' as const,
     key_id: k.id,
@@ -31,6 +48,7 @@ export function keyOut(k: ApiKey) {
     status: keyStatus(k),
     prefix: k.prefix,
     expires_at: k.expires_at?.toISOString() ?? null,
+    last_used_at: lastUsed?.toISOString() ?? null,
     created_at: k.created_at.toISOString(),
     revoked_at: k.revoked_at?.toISOString() ?? null,
   };
@@ -211,7 +229,11 @@ export async function listKeys(
       }),
     { org_id: org.id },
   );
-  return listEnvelope(page, `/v1/organizations/${org.id}/api-keys`, keyOut);
+  const used = await lastUsedOf(
+    db,
+    page.data.map((k) => k.id),
+  );
+  return listEnvelope(page, `/v1/organizations/${org.id}/api-keys`, (k) => keyOut(k, used.get(k.id)));
 }
 
 async function loadKey(ctx: Ctx, db: Db, orgId: string, keyId: string) {
@@ -237,7 +259,7 @@ export async function revokeKey(ctx: Ctx, tx: Tx, orgId: string, keyId: string) 
     matter_id: null,
     details: { organization_id: k.org_id },
   });
-  return keyOut(updated);
+  return keyOut(updated, (await lastUsedOf(tx, [k.id])).get(k.id));
 }
 
 /**
