@@ -59,6 +59,13 @@ const cases: [code: string, message: string, param: string | null, shown: string
   ],
   ['parameter_missing', 'Missing required param: economics.currency.', 'economics.currency', 'Currency is required.'],
   ['parameter_missing', 'Missing required param: owner_id.', 'owner_id', 'Owner ID is required.'],
+  // The service's own explanation is kept as written.
+  [
+    'parameter_missing',
+    'Clearing a review needs a reason (the record of why the match is not the subject).',
+    'reason',
+    'Clearing a review needs a reason (the record of why the match is not the subject).',
+  ],
   [
     'parameter_unknown',
     'Received unknown parameter: zz',

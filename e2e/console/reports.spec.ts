@@ -21,7 +21,7 @@ test.describe('reports on the matter page', () => {
     const panel = page.locator('section[aria-labelledby="reports-title"]');
     await expect(panel).toContainText('No reports yet.');
 
-    await panel.getByLabel('Report').selectOption('update');
+    await panel.getByLabel('Report', { exact: true }).selectOption('update');
     await panel.getByLabel('Claimant').selectOption({ label: 'Alice Creditor Fund' });
     await panel.getByTestId('generate-report').click();
     await expect(panel.getByTestId('report-row')).toHaveCount(1);
@@ -37,7 +37,7 @@ test.describe('reports on the matter page', () => {
     expect(res.headers()['content-type']).toContain('application/pdf');
     expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
-    await panel.getByLabel('Report').selectOption('brief');
+    await panel.getByLabel('Report', { exact: true }).selectOption('brief');
     await panel.getByLabel('Audience').selectOption('counsel');
     await panel.getByTestId('generate-report').click();
     await expect(panel.getByTestId('report-row')).toHaveCount(2);

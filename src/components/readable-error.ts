@@ -47,7 +47,10 @@ const article = (type: string) =>
 
 /** One refusal's message as the console shows it (code and param as the API sent them). */
 export function readableMessage(code: string, message: string, param: string | null): string {
-  if (code === 'parameter_missing' && param) return `${fieldLabel(param)} is required.`;
+  // Only the generic wording is rewritten: a service message that says why (e.g. "clearing a
+  // review needs a reason") already speaks to the operator.
+  if (code === 'parameter_missing' && param && /^Missing required param/.test(message))
+    return `${fieldLabel(param)} is required.`;
   if (code === 'parameter_unknown' && param) return `The form sent a field the service does not take (${param}).`;
   const m = message.match(/^Invalid ([^:]+): (.+)$/s);
   if (code === 'parameter_invalid' && m) {
