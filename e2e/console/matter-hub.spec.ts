@@ -166,6 +166,8 @@ for (const size of SIZES) {
       await expect(page.getByRole('table', { name: 'Packets' })).toContainText('No packets match.');
       await page.getByLabel('Matter', { exact: true }).selectOption('');
       await expect(page).toHaveURL(/\/packets$/);
+      // The URL changes before the refreshed page (and its <title>) is in: axe waits for it.
+      await expect(page).toHaveTitle(/Packets/);
       expect(await seriousViolations(page), 'packets').toEqual([]);
 
       // Watchlists and sanctions screens name the matter too.

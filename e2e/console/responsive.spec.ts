@@ -134,8 +134,11 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   await expect
     .poll(
       async () => {
+        // The transfer raises more than one alert (movement, exchange proximity); the alerts test
+        // filters to exchange proximity, so that is the one to keep (list order is not it).
         const r = await api.get(`/v1/alerts?matter_id=${matterId}`);
-        alertId = r.body.data?.[0]?.alert_id ?? '';
+        const hit = (r.body.data ?? []).find((a: { type: string }) => a.type === 'exchange_proximity');
+        alertId = hit?.alert_id ?? '';
         return alertId;
       },
       { timeout: 30_000 },
