@@ -282,7 +282,7 @@ test('Ctrl-K searches the console; the inbox lists what needs the signed-in user
   await expect(page.getByTestId('inbox-actions')).toContainText(seeded.matterName);
   await expect(page.getByTestId('inbox-packets')).toContainText('Exchange freeze: Freeze');
 
-  await page.keyboard.press('Control+k');
+  await openPalette(page);
   const box = page.getByRole('dialog').getByRole('combobox');
   await box.fill(seeded.matterName);
   const hit = page.getByTestId('palette-hit').filter({ hasText: seeded.matterName });
@@ -351,8 +351,16 @@ test('search is scoped as the API: a matter-restricted user finds only their mat
   await setPasswordThroughInvite(page, url, 'scoped search password 2026');
   await signIn(page, email, 'scoped search password 2026');
   await expect(page.getByTestId('signed-in-user')).toContainText(email);
-  await page.keyboard.press('Control+k');
+  await openPalette(page);
   await page.getByRole('dialog').getByRole('combobox').fill(stem);
   await expect(page.getByRole('status').filter({ hasText: /result/ })).toHaveText('1 result');
   await expect(page.getByTestId('palette-hit')).toHaveText(/mine/);
 });
+
+/** Ctrl-K opens the palette once the shell's client code has hydrated: retried until it does. */
+async function openPalette(page: Page) {
+  await expect(async () => {
+    await page.keyboard.press('Control+k');
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
