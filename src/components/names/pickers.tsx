@@ -69,6 +69,16 @@ function Picker({
   );
 }
 
+/** What the matter and user pickers share: a controlled id, an optional form name, the empty choice. */
+type EntityPickerProps = {
+  id: string;
+  name?: string;
+  value: string;
+  onChange: (id: string) => void;
+  none?: string;
+  className?: string;
+};
+
 /** Picks one of the matters the user may see, by name; submits its id. */
 export function MatterPicker({
   id,
@@ -78,15 +88,7 @@ export function MatterPicker({
   onChange,
   none = 'Choose a matter…',
   className,
-}: {
-  id: string;
-  label?: string;
-  name?: string;
-  value: string;
-  onChange: (id: string) => void;
-  none?: string;
-  className?: string;
-}) {
+}: EntityPickerProps & { label?: string }) {
   const trpc = useTRPC();
   const [search, setSearch] = useState('');
   const text = useDeferredValue(search.trim());
@@ -113,15 +115,7 @@ export function UserPicker({
   onChange,
   none = 'Choose a person…',
   className,
-}: {
-  id: string;
-  label: string;
-  name?: string;
-  value: string;
-  onChange: (id: string) => void;
-  none?: string;
-  className?: string;
-}) {
+}: EntityPickerProps & { label: string }) {
   const trpc = useTRPC();
   const [search, setSearch] = useState('');
   const text = useDeferredValue(search.trim());
