@@ -127,6 +127,12 @@ export function getDb(): Promise<PrismaClient> {
   return g.__mdDb.promise;
 }
 
+/**
+ * Whether queries run on this process's own thread (embedded PGlite) rather than in a database
+ * server's process: long work then has to be cut into short queries to keep other requests in.
+ */
+export const dbRunsInProcess = (): boolean => !process.env.DATABASE_URL;
+
 /** The embedded database behind the client, when it is PGlite (for LISTEN in this process). */
 export async function embeddedDb(): Promise<PGlite | null> {
   if (process.env.DATABASE_URL) return null;

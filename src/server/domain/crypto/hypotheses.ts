@@ -125,21 +125,40 @@ const near = (a: number, b: number) => b > 0 && Math.abs(a - b) <= AMOUNT_TOLERA
 const labelName = (l: ExchangeLabel) => `${l.label.name_tags || l.exchange} (${l.tier} ${l.level})`;
 const when = (t: ChainTransfer) => t.timestamp.toISOString();
 const hours = (ms: number) => `${Math.round(ms / 360_000) / 10} h`;
+const depositBasis = (x: string, asset: string, ex: ExchangeLabel, share: number) =>
+  `paid ${x}, which forwarded the same ${asset} amount to a labelled exchange within 72 h: min(label ${ex.tier} ${ex.level}, untrusted_transaction ${UNTRUSTED_TRANSACTION})${share < 1 ? ` × ${round2(share)} (share of its outflow swept to exchanges)` : ''}`;
 /** Payments checked one by one against a forward (the window's sum is always checked). */
 const SINGLE_MATCH_SCAN = 50;
+
+type HypothesisArgs = {
+  wallet: string;
+  network: string;
+  own: ChainTransfer[];
+  forwards: (address: string) => ChainTransfer[];
+  exchangeOf: (address: string) => ExchangeLabel | null;
+};
+
+/** Transfers or payees handled between two yields of exchangeHypothesisSteps. */
+const STEP = 500;
 
 /**
  * @param wallet the wallet's key; `own` its transfers; `forwards(addr)` the outgoing transfers
  * of an intermediate address; `exchangeOf(addr)` the exchange label of an address, if any.
  * O(own + forwards) with maps; no pair of lists is crossed.
  */
-export function exchangeHypotheses(args: {
-  wallet: string;
-  network: string;
-  own: ChainTransfer[];
-  forwards: (address: string) => ChainTransfer[];
-  exchangeOf: (address: string) => ExchangeLabel | null;
-}): HypothesisDraft[] {
+export function exchangeHypotheses(args: HypothesisArgs): HypothesisDraft[] {
+  const steps = exchangeHypothesisSteps(args);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * The same computation, yielding every STEP transfers or payees so a caller can let other work
+ * in between (a wallet with 5,000 forwarded payments is ~150 ms of work in one piece).
+ */
+export function* exchangeHypothesisSteps(args: HypothesisArgs): Generator<void, HypothesisDraft[]> {
   const out = new Map<string, HypothesisDraft>();
   const seen = new Map<string, Set<string>>();
   const add = (d: Omit<HypothesisDraft, 'evidence_count'>) => {
@@ -173,6 +192,36 @@ export function exchangeHypotheses(args: {
         for (const f of more) if (list.length < MAX_EVIDENCE && !list.includes(f)) list.push(f);
     }
   };
+  /**
+   * Whether the hypothesis under `k` already lists all it may (evidence, facts and, with
+   * `counter`, counter-evidence): a further draft can then only add to its count and raise its
+   * confidence, so its words need not be written (a busy wallet has thousands of forwards).
+   */
+  const full = (k: string, counter: boolean) => {
+    const p = out.get(k);
+    return (
+      !!p &&
+      p.evidence.length >= MAX_EVIDENCE &&
+      p.facts.length >= MAX_EVIDENCE &&
+      (!counter || p.counter_evidence.length >= MAX_EVIDENCE)
+    );
+  };
+  /** What `add` does with a draft for a full hypothesis: count its unseen transfers, keep the best confidence. */
+  const tally = (
+    k: string,
+    transfers: ChainTransfer[],
+    confidence: number,
+    better: () => Pick<HypothesisDraft, 'confidence_basis' | 'exchange_address'>,
+  ) => {
+    const hashes = seen.get(k)!;
+    const prev = out.get(k)!;
+    for (const t of transfers)
+      if (!hashes.has(t.transaction_hash)) {
+        hashes.add(t.transaction_hash);
+        prev.evidence_count++;
+      }
+    if (confidence > prev.confidence) Object.assign(prev, { confidence, ...better() });
+  };
   const self = args.exchangeOf(args.wallet);
   if (self) {
     add({
@@ -190,7 +239,9 @@ export function exchangeHypotheses(args: {
   }
   // The wallet's payments to unlabelled addresses, per address and asset, in time order.
   const paid = new Map<string, ChainTransfer[]>();
+  let n = 0;
   for (const t of args.own) {
+    if (++n % STEP === 0) yield;
     if (isDust(t)) continue;
     const other = t.from === args.wallet ? t.to : t.from;
     const lab = args.exchangeOf(other);
@@ -227,6 +278,7 @@ export function exchangeHypotheses(args: {
   for (const list of paid.values()) list.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
   const payees = new Set([...paid.values()].map((l) => l[0].to));
   for (const x of payees) {
+    if (++n % STEP === 0) yield;
     // X's outflow per asset: all of it, and what went to labelled exchanges (the sweep test).
     const fwd = args.forwards(x).filter((f) => f.from === x && !isDust(f));
     const outflow = new Map<string, { total: number; toExchange: number; elsewhere: Set<string> }>();
@@ -264,6 +316,14 @@ export function exchangeHypotheses(args: {
       const share = o.total > 0 ? o.toExchange / o.total : 1;
       const base = Math.min(ex.level, UNTRUSTED_TRANSACTION);
       const confidence = round2(base * share);
+      const key = `${ex.exchange}|deposit_pattern`;
+      if (full(key, share < 1)) {
+        tally(key, [...matched, f], confidence, () => ({
+          confidence_basis: depositBasis(x, f.asset, ex, share),
+          exchange_address: f.to,
+        }));
+        continue;
+      }
       const paidSum = matched.reduce((n, s0) => n + Number(s0.amount), 0);
       const facts = [
         ...matched
@@ -288,7 +348,7 @@ export function exchangeHypotheses(args: {
         network: args.network,
         basis: 'deposit_pattern',
         confidence,
-        confidence_basis: `paid ${x}, which forwarded the same ${f.asset} amount to a labelled exchange within 72 h: min(label ${ex.tier} ${ex.level}, untrusted_transaction ${UNTRUSTED_TRANSACTION})${share < 1 ? ` × ${round2(share)} (share of its outflow swept to exchanges)` : ''}`,
+        confidence_basis: depositBasis(x, f.asset, ex, share),
         evidence: [...matched.slice(0, MAX_EVIDENCE - 1).map(ev), ev(f)],
         exchange_address: f.to,
         facts,

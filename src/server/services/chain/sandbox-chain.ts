@@ -5,6 +5,7 @@ import type { ChainTransfer } from '../../domain/crypto/hypotheses';
 import type { ChainSource, Holding } from './source';
 import { aggRows, FAR_FUTURE, FAR_PAST } from './history-sql';
 import { loopYield } from '../loop-yield';
+import { dbRunsInProcess } from '../../db/client';
 
 /** [seq, hash, from, to, asset, amount text, epoch ms]: one JSON array per row. */
 type Packed = [number, string, string, string, string, string, number];
@@ -29,21 +30,19 @@ const unpack = (network: string, rows: { rows: Packed[] | string | null }[]): Ch
 /** Rows per page of a history read (a page's JSON is under 1 MB). */
 const HISTORY_PAGE = 5_000;
 /**
- * Rows one side-read query may touch (a wallet's outgoing or incoming transfers): on PGlite a
- * query runs on the server's own thread, and ~2,000 indexed rows with their per-row tests are
- * tens of milliseconds there, so no query holds other requests for long.
+ * Rows one side-read query may touch (a wallet's outgoing or incoming transfers), and addresses
+ * per query (each gets an equal share of the rows, at least 20). On PGlite a query runs on the
+ * server's own thread, and ~2,000 indexed rows with their per-row tests are tens of
+ * milliseconds there, so no query holds other requests for long. PostgreSQL runs a query in its
+ * own process while this one serves other requests: there a page only bounds one answer's size,
+ * and fewer, larger queries save the round trips (a 100,000-transfer wallet in a few queries).
  */
-const SIDE_PAGE = 2_000;
-/** Addresses per side-read query: each gets an equal share of SIDE_PAGE rows (at least 20). */
-const SIDE_ADDRESSES = 100;
+const sideLimits = () => (dbRunsInProcess() ? { rows: 2_000, addresses: 100 } : { rows: 25_000, addresses: 1_000 });
 
-/** The columns a side read hands on by default: a whole transfer. */
+/** The columns a side read hands on: a whole transfer. */
 const ROW_COLUMNS = Prisma.sql`seq, transaction_hash, from_address, to_address, asset, token_contract, amount, timestamp`;
-/**
- * Rows per balance query: a sum carries only asset, contract and amount, so its rows cost a
- * fraction of a hypothesis-scan row (which tests each payment for a forward).
- */
-const BALANCE_PAGE = 10_000;
+/** Addresses per balance query (primary-key probes into sandbox_balances). */
+const BALANCE_ADDRESSES = 250;
 
 /** Where one address's side read has got to: its last row's exact timestamp text and seq. */
 type Cursor = { k: string; ts: string; seq: string };
@@ -62,25 +61,25 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
    * (the CTE `raw`, with the address as `addr`) to `payload`, whose one value is returned per
    * query. Each address is read through that side's index in time order (a lateral per address:
    * with `= ANY` over 1,000 addresses the planner filters every row of the organization against
-   * the list), at most SIDE_PAGE rows per query shared among up to SIDE_ADDRESSES addresses; an
+   * the list), at most `sideLimits().rows` rows per query shared among its addresses; an
    * address that used its whole share is read on from its own keyset (its last row's exact
-   * timestamp text and seq, so no row is read twice). So a wallet with 100,000 transfers and a
-   * matter of 1,000 small wallets are both many short queries, never one long one.
+   * timestamp text and seq, so no row is read twice). So on PGlite a wallet with 100,000
+   * transfers and a matter of 1,000 small wallets are both many short queries, never one long one.
    */
   async function readSide<P>(
     side: 'from' | 'to',
     addresses: string[],
     payload: Prisma.Sql,
     range: { from?: Date; to?: Date } = {},
-    { columns = ROW_COLUMNS, rows = SIDE_PAGE }: { columns?: Prisma.Sql; rows?: number } = {},
   ): Promise<P[]> {
+    const { rows, addresses: perQuery } = sideLimits();
     const col = Prisma.raw(side === 'from' ? 'from_address' : 'to_address');
     const start = range.from ? { ts: range.from.toISOString(), seq: '-1' } : START;
     let open: Cursor[] = [...new Set(addresses)].map((k) => ({ k, ...start }));
     const out: P[] = [];
     const pause = loopYield();
     while (open.length) {
-      const batch = open.slice(0, SIDE_ADDRESSES);
+      const batch = open.slice(0, perQuery);
       const share = Math.max(20, Math.floor(rows / batch.length));
       const [r] = await db.$queryRaw<
         { out: P | string | null; cursors: [string, number, string, string][] | string | null }[]
@@ -89,7 +88,7 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
           SELECT a.k AS addr, r.* FROM unnest(${batch.map((c) => c.k)}::text[], ${batch.map((c) => c.ts)}::text[],
                                               ${batch.map((c) => c.seq)}::text[]) a(k, ts, sq)
           CROSS JOIN LATERAL (
-            SELECT ${columns} FROM sandbox_transfers
+            SELECT ${ROW_COLUMNS} FROM sandbox_transfers
             WHERE org_id = ${org} AND env = ${env} AND network = ${network} AND ${col} = a.k
               AND timestamp >= a.ts::timestamptz AND (timestamp, seq) > (a.ts::timestamptz, a.sq::bigint)
               AND timestamp <= ${range.to ?? FAR_FUTURE}
@@ -134,26 +133,24 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
   }
 
   /**
-   * Balances of `addresses` (incoming minus outgoing, per asset and contract), summed a bounded
-   * query at a time (readSide) and the partial sums added up in SQL: the same numeric addition,
-   * so each amount is the exact text one aggregate over all rows gives (scale 18, "-5.000…").
+   * Balances of `addresses` per asset and contract, from the running balances the insert
+   * trigger keeps (sandbox_balances): each amount is the exact text one aggregate over all the
+   * address's transfers gives (scale 18, "-5.000…"), read as a few rows however long the
+   * history is.
    */
   async function balancesIn(addresses: string[]) {
     const out = new Map<string, Holding[]>(addresses.map((a) => [a, []]));
-    if (!addresses.length) return out;
-    type Part = { k: string; a: string; c: string | null; v: string };
-    const sums = (sign: string) =>
-      Prisma.sql`SELECT json_agg(json_build_object('k', addr, 'a', asset, 'c', token_contract, 'v', v::text))
-                 FROM (SELECT addr, asset, token_contract, ${Prisma.raw(sign)}sum(amount) AS v FROM raw GROUP BY 1, 2, 3) g`;
-    const parts: Part[] = [];
-    const narrow = { columns: Prisma.sql`seq, asset, token_contract, amount, timestamp`, rows: BALANCE_PAGE };
-    for (const page of await readSide<Part[]>('to', addresses, sums(''), {}, narrow)) parts.push(...page);
-    for (const page of await readSide<Part[]>('from', addresses, sums('-'), {}, narrow)) parts.push(...page);
-    if (!parts.length) return out;
-    const rows = await db.$queryRaw<{ k: string; a: string; c: string | null; amount: string }[]>`
-      SELECT k, a, c, sum(v)::text AS amount FROM jsonb_to_recordset(${JSON.stringify(parts)}::jsonb) AS t(k text, a text, c text, v numeric)
-      GROUP BY k, a, c ORDER BY k, a, c`;
-    for (const r of rows) out.get(r.k)?.push({ asset: r.a, contract: r.c, amount: r.amount });
+    const keys = [...out.keys()];
+    const pause = loopYield();
+    for (let i = 0; i < keys.length; i += BALANCE_ADDRESSES) {
+      const rows = await db.$queryRaw<{ k: string; a: string; c: string; amount: string }[]>`
+        SELECT address AS k, asset AS a, contract_key AS c, amount::text AS amount FROM sandbox_balances
+        WHERE org_id = ${org} AND env = ${env} AND network = ${network}
+          AND address = ANY(${keys.slice(i, i + BALANCE_ADDRESSES)}::text[])
+        ORDER BY address, asset, nullif(contract_key, '')`;
+      for (const r of rows) out.get(r.k)!.push({ asset: r.a, contract: r.c || null, amount: r.amount });
+      await pause();
+    }
     return out;
   }
   return {
@@ -216,7 +213,7 @@ export function sandboxChain(ctx: Pick<Ctx, 'org' | 'env'>, db: Db, network: Cha
       if (!addresses.length) return [];
       const window = `${Math.round(windowMs)} milliseconds`;
       // Outgoing: deposits to a labelled address, and payments whose payee sent something on
-      // within the window (an index probe per payment, SIDE_PAGE payments per query).
+      // within the window (an index probe per payment, a bounded page of payments per query).
       const sent = await scanSide(
         'from',
         addresses,

@@ -2,7 +2,7 @@ import type { Ctx, Db } from '../../context';
 import { newId } from '../../ids';
 import {
   DEPOSIT_WINDOW_MS,
-  exchangeHypotheses,
+  exchangeHypothesisSteps,
   packetReadiness,
   type ChainTransfer,
 } from '../../domain/crypto/hypotheses';
@@ -53,13 +53,16 @@ export async function computeExchangeHypotheses(
     const byFrom = second.get(w.network)!;
     // Only the forwards in this wallet's own window count (its sweep share included).
     const inRange = (t: ChainTransfer) => range !== null && t.timestamp >= range.from && t.timestamp <= range.to;
-    const drafts = exchangeHypotheses({
+    const steps = exchangeHypothesisSteps({
       wallet: w.key,
       network: w.network,
       own,
       forwards: (a) => (byFrom.get(a) ?? []).filter(inRange),
       exchangeOf: exchangeLabelOf,
     });
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) await pause();
+    const drafts = step.value;
     for (const h of drafts) {
       if (args.min_confidence !== undefined && h.confidence < args.min_confidence) continue;
       items.push({
