@@ -1,5 +1,5 @@
 /**
- * The matter dashboard's counts are exact up to their cap (10,000) and capped past it, with
+ * The matter dashboard's counts are exact up to their cap (1,000) and capped past it, with
  * the capped ones named (services/matters/dashboard-counts.ts): one below the cap, at it, and
  * one past it, for each of open actions, open packets, alerts and claimants, with rows of
  * other statuses and of another matter that must not count. The matter's lists filtered by
@@ -15,7 +15,7 @@ import { makeKit, type Kit } from './helpers/fixtures';
 import { DocValidator } from './helpers/openapi-validate';
 import { seedMatterRows } from '../bench/matter-rows-seed';
 
-const CAP = 10_000;
+const CAP = 1_000;
 
 let srv: TestServer;
 let c: Client;
@@ -113,7 +113,7 @@ describe('dashboard counts below, at and past the cap', () => {
   });
 
   test("the matter's lists filtered by status hold exactly that status's rows, newest first", async () => {
-    // 9,999 open-ish actions cycle open / in_progress / blocked: 3,333 blocked.
+    // CAP − 1 open-ish actions cycle open / in_progress / blocked: a third of them blocked.
     const blocked = await c.get(`/v1/actions/matters/${big}?status=blocked&limit=100`);
     expectStatus(blocked, 200);
     assert.equal(blocked.body.data.length, 100);

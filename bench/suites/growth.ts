@@ -7,10 +7,12 @@
  * most packets answered (a status filter's rows are sparse among the matter's), and more open
  * actions, alerts and claimants than the dashboard's cap.
  */
-import type { BenchContext, BenchSuite, LoadSpec } from '../harness';
+import { median, type BenchContext, type BenchSuite, type ExtraRow, type LoadSpec } from '../harness';
 import { seedMatterRows } from '../matter-rows-seed';
 
 const BIG = Number(process.env.BENCH_GROWTH_ROWS ?? 1_000_000);
+/** Requests per path for the one-at-a-time latencies (extra rows). */
+const SERIAL = 31;
 
 /** Statuses of row g: 2% of actions open (20,000 at 1M), 0.1% blocked, the rest completed … */
 const ACTION_STATUS = `CASE WHEN g % 1000 = 1 THEN 'blocked' WHEN g % 50 = 0 THEN 'open' ELSE 'completed' END`;
@@ -45,6 +47,22 @@ function paths(ctx: BenchContext, m: string, size: string): LoadSpec[] {
   ];
 }
 
+/** The paths of both matters, by label without the size, kept by setup for extra. */
+const measured = new Map<string, { small: LoadSpec; big: LoadSpec }>();
+
+/** The median latency of `SERIAL` requests sent one at a time (no queueing behind other requests). */
+async function serialMs(spec: LoadSpec) {
+  const ms: number[] = [];
+  for (let i = 0; i < SERIAL; i++) {
+    const t0 = performance.now();
+    const r = await fetch(spec.origin + spec.path, { headers: spec.headers });
+    await r.arrayBuffer();
+    if (!r.ok) throw new Error(`${spec.name}: ${r.status}`);
+    ms.push(performance.now() - t0);
+  }
+  return median(ms);
+}
+
 export const growth: BenchSuite = {
   name: 'growth',
   async setup(ctx) {
@@ -61,6 +79,25 @@ export const growth: BenchSuite = {
     // matter had grown this big: index-only counts then skip the heap.
     await ctx.sql('VACUUM ANALYZE actions, packets, alerts, claimants');
     console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-    return [...paths(ctx, small.matter_id, '10'), ...paths(ctx, big.matter_id, label)];
+    const smalls = paths(ctx, small.matter_id, '10');
+    const bigs = paths(ctx, big.matter_id, label);
+    smalls.forEach((s, i) => measured.set(s.name.replace(/ @10$/, ''), { small: s, big: bigs[i] }));
+    return [...smalls, ...bigs];
+  },
+  // The same paths one request at a time: the latency a caller sees with no queue, 10 rows
+  // against BIG, measured in alternation so load from elsewhere hits both alike.
+  async extra(): Promise<ExtraRow[]> {
+    const rows: ExtraRow[] = [];
+    for (const [name, { small, big }] of measured) {
+      const a = await serialMs(small);
+      const b = await serialMs(big);
+      rows.push({
+        name: `${name}, one at a time: @10 → @${BIG.toLocaleString('en-US')}`,
+        value: Math.round(b * 10) / 10,
+        unit: 'ms',
+        note: `p50 of ${SERIAL}: ${a.toFixed(1)} ms at 10 rows, ${b.toFixed(1)} ms at ${BIG.toLocaleString('en-US')}`,
+      });
+    }
+    return rows;
   },
 };

@@ -22,7 +22,7 @@ export function DashboardFigures({ matterId, can = {} }: { matterId: string; can
   // null: a ledger figure this user's roles may not read (no ledger:read).
   const money = (m: Money | null | undefined) => (m ? formatAmount(m.amount, m.currency) : m === null ? '—' : '…');
   const to = (perm: string, href: string) => (can[perm] ? href : undefined);
-  // A count past the service's cap reads "10,000+" (the list behind the card has them all).
+  // A count past the service's cap reads "1,000+" (the list behind the card has them all).
   type Counted = 'open_actions' | 'open_packets' | 'alerts';
   const count = (k: Counted) =>
     !d ? '…' : d.capped_counts?.includes(k) ? `${d.count_cap.toLocaleString('en-US')}+` : d[k];
