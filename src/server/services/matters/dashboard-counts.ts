@@ -16,9 +16,9 @@ import { OPEN_ALERT_STATUSES } from '../monitoring/alerts';
  * it the question is no longer "how many" but "which", and the lists (filtered by status,
  * keyset-paged, flat at any size) answer that. Each count reads at most 1,001 entries of an
  * index holding exactly the rows counted ((matter_id, status, id) for the status filters).
- * The cap sets the capped dashboard's cost: at 10,000 its four counts read 40,000 index
- * entries, which halved the dashboard's req/s at 1M rows against 10 (docs/performance.md);
- * at 1,000 the counts cost about what the dashboard's other reads do.
+ * The cap sets the capped dashboard's cost: at 10,000, three of the counts took 11 ms of
+ * PostgreSQL together at 1M rows, about what the rest of the dashboard costs; a count stopped
+ * at 1,001 takes under 1 ms (docs/performance.md).
  */
 export const DASHBOARD_COUNT_CAP = 1_000;
 
