@@ -22,6 +22,10 @@ export function DashboardFigures({ matterId, can = {} }: { matterId: string; can
   // null: a ledger figure this user's roles may not read (no ledger:read).
   const money = (m: Money | null | undefined) => (m ? formatAmount(m.amount, m.currency) : m === null ? '—' : '…');
   const to = (perm: string, href: string) => (can[perm] ? href : undefined);
+  // A count past the service's cap reads "1,000+" (the list behind the card has them all).
+  type Counted = 'open_actions' | 'open_packets' | 'alerts';
+  const count = (k: Counted) =>
+    !d ? '…' : d.capped_counts?.includes(k) ? `${d.count_cap.toLocaleString('en-US')}+` : d[k];
   const figures: { label: string; value: string | number; testid: string; href?: string }[] = [
     {
       label: 'Judgment value',
@@ -37,19 +41,19 @@ export function DashboardFigures({ matterId, can = {} }: { matterId: string; can
     },
     {
       label: 'Open actions',
-      value: d?.open_actions ?? '…',
+      value: count('open_actions'),
       testid: 'open_actions',
       href: to('actions:read', hubHref.actions(matterId)),
     },
     {
       label: 'Open packets',
-      value: d?.open_packets ?? '…',
+      value: count('open_packets'),
       testid: 'open_packets',
       href: to('packets:read', hubHref.packets(matterId)),
     },
     {
       label: 'Alerts',
-      value: d?.alerts ?? '…',
+      value: count('alerts'),
       testid: 'alerts',
       href: to('monitoring:read', hubHref.alerts(matterId)),
     },

@@ -131,7 +131,8 @@ export function HubAlerts({ matterId }: { matterId: string }) {
       <ErrorNote error={apiError(q.error) ?? apiError(w.error)} />
       {q.data && (
         <p className="mb-2 text-sm text-slate-700" data-testid="hub-new-alerts">
-          {q.data.new_count} new
+          {q.data.new_count}
+          {q.data.new_count_capped ? '+' : ''} new
         </p>
       )}
       <DataTable

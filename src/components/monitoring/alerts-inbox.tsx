@@ -155,7 +155,8 @@ export function AlertsInbox({
       </div>
       {q.data && (
         <p className="text-sm text-slate-700" data-testid="new-count">
-          {q.data.new_count} new
+          {q.data.new_count}
+          {q.data.new_count_capped ? '+' : ''} new
         </p>
       )}
       {canWrite && chosen.length > 0 && (

@@ -141,6 +141,17 @@ export const getMatterDashboard = defineOp('GET', '/v1/matters/{matter_id}/dashb
       operator_economics: moneyOut.nullable(),
       recovered: moneyOut.nullable(),
       claimants: z.number().int(),
+      count_cap: z
+        .number()
+        .int()
+        .describe(
+          'The most that open_actions, open_packets, alerts and claimants report: each is exact up to it, and is this number when the matter has more (named in `capped_counts`).',
+        ),
+      capped_counts: z
+        .array(z.enum(['open_actions', 'open_packets', 'alerts', 'claimants']))
+        .describe(
+          'The counts the matter has more than `count_cap` of ("more than count_cap"); empty when every count is exact. The lists, filtered by status, page through all of them.',
+        ),
       as_of: z.string(),
     })
     .meta({

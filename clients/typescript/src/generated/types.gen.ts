@@ -1517,6 +1517,14 @@ export type MatterDashboard = {
     operator_economics: Money | null;
     recovered: Money | null;
     claimants: number;
+    /**
+     * The most that open_actions, open_packets, alerts and claimants report: each is exact up to it, and is this number when the matter has more (named in `capped_counts`).
+     */
+    count_cap: number;
+    /**
+     * The counts the matter has more than `count_cap` of ("more than count_cap"); empty when every count is exact. The lists, filtered by status, page through all of them.
+     */
+    capped_counts: Array<'open_actions' | 'open_packets' | 'alerts' | 'claimants'>;
     as_of: string;
     /**
      * The audit event this request wrote (`eve_…`), or the request id of a read.

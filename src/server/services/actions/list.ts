@@ -81,6 +81,7 @@ async function page(ctx: Ctx, db: Db, q: PageArgs & ActionFilters, url: string) 
 }
 
 const ACTION_INDEXES = listIndexes('Action', [
+  ['matter_id', 'status'],
   ['matter_id'],
   ['org_id', 'env', 'owner_id'],
   ['org_id', 'env', 'campaign_id'],

@@ -4,13 +4,10 @@ import { loadMatter } from './access';
 import { authorityStatus } from './authority-status';
 import { ledgerFigures } from '../ledger/balance';
 import { actorGrants } from '../../auth/require-scope';
-import { countOpenAlerts } from '../monitoring/alerts';
 import { knownExposure } from '../crypto/asset-map';
 import { latest } from '../paging';
 import { matterPause } from '../sanctions/pause';
-
-/** Packet statuses still in play (neither answered nor closed). */
-const OPEN_PACKET = ['draft', 'in_review', 'approved', 'sent'];
+import { dashboardCounts } from './dashboard-counts';
 
 /**
  * The USD value the latest asset map priced in the debtor's own wallets (debtor_owned or
@@ -26,24 +23,25 @@ function assetMapUsd(body: unknown) {
  * as they land (judgments and ledger, actions, packets, asset maps; alerts still count 0).
  * The ledger's figures (judgment value, recoveries, operator economics) are ledger data: a
  * caller without `ledger:read` gets null for them, as GET /v1/ledger/matters/{id} would refuse it.
+ * The row counts (open actions and packets, alerts, claimants) are exact up to
+ * DASHBOARD_COUNT_CAP and capped past it (dashboard-counts.ts says why), so the dashboard of a
+ * matter of 1,000,000 alerts reads no more of them than one of 10,001.
  */
 export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
   const m = await loadMatter(ctx, db, id);
-  const [grants, claimants, ledger, openActions, openPackets, assetMap, openAlerts, pause] = await Promise.all([
+  const [grants, ledger, counted, assetMap, pause] = await Promise.all([
     db.authorityGrant.findMany({
       where: { matter_id: m.id },
       select: { status: true, effective_at: true, expires_at: true },
     }),
-    db.claimant.count({ where: { matter_id: m.id } }),
     actorGrants(ctx.actor, 'ledger:read') ? ledgerFigures(ctx, db, m) : null,
-    // Still to be done: neither completed nor cancelled (blocked ones included).
-    db.action.count({ where: { matter_id: m.id, status: { notIn: ['completed', 'cancelled'] } } }),
-    db.packet.count({ where: { matter_id: m.id, status: { in: OPEN_PACKET } } }),
+    // Open actions (neither completed nor cancelled), open packets, alerts still to be worked
+    // (new, actionable, monitoring) and claimants, each up to the cap.
+    dashboardCounts(db, m.id),
     latest((a) => db.assetMap.findMany({ ...a, select: { id: true, body: true } }), { matter_id: m.id }),
-    // Alerts still to be worked: new, actionable or under monitoring.
-    countOpenAlerts(db, { org_id: ctx.org.id, env: ctx.env, matter_id: m.id }),
     matterPause(ctx, db, m.id),
   ]);
+  const { counts } = counted;
   const currency = ledger?.currency ?? (m.economics as { currency?: string } | null)?.currency ?? 'USD';
   const zero = moneyJson('0', currency);
   const exposure = assetMap ? assetMapUsd(assetMap.body) : null;
@@ -66,13 +64,16 @@ export async function matterDashboard(ctx: Ctx, db: Db, id: string) {
       ...e,
       usd_value: moneyJson(e.usd_value, 'USD', mapTime),
     })),
-    open_actions: openActions,
-    open_packets: openPackets,
-    alerts: openAlerts,
+    open_actions: counts.open_actions,
+    open_packets: counts.open_packets,
+    alerts: counts.alerts,
     recovery_events: ledger?.recovery_events ?? null,
     operator_economics: ledger?.operator_economics ?? null,
     recovered: ledger?.recovered ?? null,
-    claimants,
+    claimants: counts.claimants,
+    // The counts above stop at count_cap; those listed here have more rows than that.
+    count_cap: counted.cap,
+    capped_counts: counted.capped,
     as_of: new Date().toISOString(),
   };
 }

@@ -4,6 +4,7 @@ import { listMatterFilter } from '../matters/access';
 import { newest } from '../paging';
 import { alertListWhere } from './alerts';
 import { alertOut } from './serialize';
+import { DASHBOARD_COUNT_CAP } from '../matters/dashboard-counts';
 
 const INBOX_SIZE = 200;
 
@@ -24,8 +25,15 @@ export async function alertInbox(
       severityRank(b.severity) - severityRank(a.severity) ||
       (a.id < b.id ? 1 : -1),
   );
+  // Counted up to the dashboard's cap, for the same reason (matters/dashboard-counts.ts): a
+  // count of every new alert grew with them; `take` stops the scan one row past the cap.
   const newCount = await db.alert.count({
     where: { org_id: ctx.org.id, env: ctx.env, status: 'new', matter_id: listMatterFilter(ctx, q.matter_id) },
+    take: DASHBOARD_COUNT_CAP + 1,
   });
-  return { data: rows.map(alertOut), new_count: newCount };
+  return {
+    data: rows.map(alertOut),
+    new_count: Math.min(newCount, DASHBOARD_COUNT_CAP),
+    new_count_capped: newCount > DASHBOARD_COUNT_CAP,
+  };
 }

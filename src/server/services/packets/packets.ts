@@ -42,6 +42,7 @@ export const PACKET_LIST_URL = '/v1/packets';
 
 /** The packets table's list indexes (their columns before the id, narrowest first), for leadOf. */
 export const PACKET_INDEXES = listIndexes('Packet', [
+  ['matter_id', 'status'],
   ['matter_id'],
   ['org_id', 'env', 'status'],
   ['org_id', 'env', 'type'],
