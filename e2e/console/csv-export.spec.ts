@@ -83,3 +83,32 @@ test('a page that fails to load ends the export with an error, not a partial fil
   await expect(page.getByTestId('export-csv')).toBeEnabled();
   expect(downloaded).toBe(false);
 });
+
+test('every list with Export CSV downloads its whole list through the shared export', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page);
+  const lists: [string, RegExp][] = [
+    ['/alerts', /^alerts-/],
+    ['/packets', /^packets-/],
+    ['/matters', /^matters-/],
+    ['/watchlists', /^watchlists-/],
+    ['/webhooks', /^webhook-endpoints-/],
+    ['/developers/api-keys', /^api-keys-/],
+    ['/settings/users', /^users-/],
+    ['/relationships', /^relationships-/],
+    ['/actions?queue=team', /^actions-/],
+  ];
+  for (const [path, name] of lists) {
+    await page.goto(path);
+    const button = page.getByTestId('export-csv').first();
+    await expect(button, path).toBeVisible();
+    const download = page.waitForEvent('download');
+    await button.click();
+    const file = await download;
+    expect(file.suggestedFilename(), path).toMatch(name);
+    const lines = records(await readFile((await file.path())!, 'utf8'));
+    await expect(page.getByTestId('export-csv-status').first(), path).toHaveText(
+      `Exported ${lines.length - 1} ${lines.length === 2 ? 'row' : 'rows'}.`,
+    );
+  }
+});
