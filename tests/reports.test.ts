@@ -225,6 +225,10 @@ describe('claimant update', () => {
     // 30,000 recovered, less the 25% contingency fee = 22,500; 60% of it = 13,500.
     assert.equal(share.share_of_net_recoveries.amount_decimal, '13500');
     assert.equal(share.distributed_to_claimant.amount_decimal, '9000');
+    // The body reads as the PDF does; the data above keeps the exact decimals.
+    const shareBody = r.sections.find((x: any) => x.key === 'your_share').body;
+    assert.match(shareBody, /: \$13,500\.00 so far\. Distributed to you: \$9,000\.00\./);
+    assert.ok(!/\d USD/.test(r.sections.map((x: any) => x.body).join(' ')), 'no bare "13500 USD" in any body');
     const text = JSON.stringify(r);
     assert.ok(!text.includes('Bob Assignee'), 'no other claimant');
     assert.ok(!text.includes(bob));
@@ -261,7 +265,7 @@ describe('exports', () => {
     const text = pdfText(file);
     assert.match(text, /Update for Alice Creditor Fund/);
     assert.match(text, /Your share/);
-    assert.match(text, /13500\s+USD/);
+    assert.match(text, /\$13,500\.00/);
     assert.match(text, /Recoveries against the balance over time/);
     assert.match(text, /Balance outstanding/);
     assert.ok(!text.toLowerCase().includes(COINBASE_WALLET.toLowerCase()));

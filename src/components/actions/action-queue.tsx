@@ -24,6 +24,7 @@ import {
   SHORTCUTS,
   type QueueSearch,
 } from './inputs';
+import { CSV_PAGE } from '../list/csv-pages';
 
 interface Assignee {
   user_id: string;
@@ -226,9 +227,41 @@ export function ActionQueue({ search, me, canWrite }: { search: QueueSearch; me:
         caption={`${search.queue === 'mine' ? 'My queue' : 'Team queue'}, earliest due first`}
         csv={{
           list: 'actions',
-          header: ['Action ID', 'Title', 'Type', 'Priority', 'Status', 'Owner ID', 'Due', 'Matter ID'],
-          rows: () =>
-            rows.map((a) => [a.action_id, a.title, a.type, a.priority, a.status, a.owner_id, a.due_at, a.matter_id]),
+          header: [
+            'Action ID',
+            'Title',
+            'Type',
+            'Priority',
+            'Status',
+            'Owner',
+            'Owner ID',
+            'Due',
+            'Matter',
+            'Matter ID',
+          ],
+          source: {
+            // The queue's filters without its page: every action they match, in the queue's order.
+            fetchPage: (client, cursor) =>
+              client.actions.list.query({
+                ...queueInput({ ...search, starting_after: undefined }, me),
+                limit: CSV_PAGE,
+                starting_after: cursor,
+              }),
+            cursorOf: (a) => a.action_id,
+            names: (a) => ({ matter_ids: [a.matter_id], user_ids: [a.owner_id] }),
+            toRow: (a, n) => [
+              a.action_id,
+              a.title,
+              a.type,
+              a.priority,
+              a.status,
+              a.owner_id ? (n.user(a.owner_id) ?? a.owner_id) : '',
+              a.owner_id,
+              a.due_at,
+              n.matter(a.matter_id) ?? a.matter_id,
+              a.matter_id,
+            ],
+          },
         }}
         columns={[<span className="sr-only">Select</span>, 'Due', 'Action', 'Priority', 'Status', 'Owner', 'Moves']}
         empty={

@@ -9,6 +9,7 @@ import { DataTable } from '../list/data-table';
 import { IssueKeyForm } from './issue-key-form';
 import { KeySecret } from './key-secret';
 import { keysInput, mattersInput } from './inputs';
+import { CSV_PAGE } from '../list/csv-pages';
 
 /**
  * The organization's API keys (both environments, as GET /v1/organizations/{id}/api-keys lists
@@ -39,17 +40,22 @@ export function ApiKeys({ orgId, environment, canWrite }: { orgId: string; envir
         csv={{
           list: 'api-keys',
           header: ['Key ID', 'Name', 'Prefix', 'Environment', 'Scopes', 'Matters', 'Expires', 'Status'],
-          rows: () =>
-            rows.map((k) => [
+          source: {
+            fetchPage: (client, cursor) =>
+              client.organization.keys.query({ ...keysInput(orgId), limit: CSV_PAGE, starting_after: cursor }),
+            cursorOf: (k) => k.key_id,
+            names: (k) => ({ matter_ids: k.matter_ids }),
+            toRow: (k, n) => [
               k.key_id,
               k.name,
               k.prefix,
               k.environment,
               k.scopes.join(' '),
-              k.matter_ids.length ? k.matter_ids.map((id) => names.get(id) ?? id).join('; ') : 'Every matter',
+              k.matter_ids.length ? k.matter_ids.map((id) => n.matter(id) ?? id).join('; ') : 'Every matter',
               k.expires_at,
               k.status,
-            ]),
+            ],
+          },
         }}
         columns={[
           'Name',

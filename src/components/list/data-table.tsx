@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Td, Th } from '../ui';
-import { CsvButton } from './csv-download';
-import type { CsvCell } from './csv';
+import { CsvButton, type CsvSource } from './csv-download';
 import { ScrollX } from './scroll-x';
 
 /**
@@ -9,7 +8,7 @@ import { ScrollX } from './scroll-x';
  * accessible name, which the e2e tests look tables up by), one header row, the caller's rows,
  * and a single full-width row saying the list is empty.
  */
-export function DataTable({
+export function DataTable<T = never>({
   caption,
   columns,
   empty,
@@ -26,8 +25,8 @@ export function DataTable({
   testId?: string;
   /** True while the rows are (re)loading: announced, and the table is marked busy. */
   busy?: boolean;
-  /** "Export CSV" above the table: the file's stem, its header and the rows on screen. */
-  csv?: { list: string; header: readonly string[]; rows: () => readonly (readonly CsvCell[])[] };
+  /** "Export CSV" above the table: the file's stem, its header and where the whole filtered list is read. */
+  csv?: { list: string; header: readonly string[]; source: CsvSource<T> };
   children: ReactNode;
 }) {
   const table = (
@@ -60,7 +59,7 @@ export function DataTable({
   return (
     <div className="flex flex-col gap-1">
       <div className="flex justify-end">
-        <CsvButton list={csv.list} header={csv.header} rows={csv.rows} />
+        <CsvButton list={csv.list} header={csv.header} source={csv.source} />
       </div>
       {table}
     </div>

@@ -15,6 +15,7 @@ import { PauseSection } from '../sanctions/pause-banner';
 import { CopyId } from '../names/names';
 import { LeadCounsel } from '../names/lead-counsel';
 import { useNames } from '../names/use-names';
+import { CSV_PAGE } from '../list/csv-pages';
 
 function pageHref(s: MattersSearch, cursor: { starting_after?: string; ending_before?: string }) {
   const q = new URLSearchParams();
@@ -114,17 +115,26 @@ export function MattersList({
         csv={{
           list: 'matters',
           header: ['Matter ID', 'Name', 'Mode', 'Status', 'Collection paused', 'Authority', 'Lead counsel', 'Created'],
-          rows: () =>
-            rows.map((m) => [
+          source: {
+            fetchPage: (client, cursor) =>
+              client.matters.list.query({
+                ...mattersListInput({ ...search, starting_after: undefined, ending_before: undefined }),
+                limit: CSV_PAGE,
+                starting_after: cursor,
+              }),
+            cursorOf: (m) => m.matter_id,
+            names: (m) => ({ user_ids: [m.lead_counsel] }),
+            toRow: (m, n) => [
               m.matter_id,
               m.name,
               m.mode,
               m.status,
               m.collection_paused ? 'yes' : 'no',
               m.authority_status,
-              m.lead_counsel,
+              m.lead_counsel ? (n.user(m.lead_counsel) ?? m.lead_counsel) : '',
               m.created_at,
-            ]),
+            ],
+          },
         }}
         columns={['Name', 'Mode', 'Status', 'Collection', 'Authority', 'Lead counsel', 'Created', 'ID']}
         empty={!rows.length && !list.isLoading && <span>No matters{filtered ? ' match these filters' : ' yet'}.</span>}

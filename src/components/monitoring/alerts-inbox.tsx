@@ -9,6 +9,7 @@ import { DataTable } from '../list/data-table';
 import { FilterSelect } from '../list/filters';
 import { MatterLink, RowLink } from '../list/row-links';
 import { CsvButton } from '../list/csv-download';
+import { CSV_PAGE } from '../list/csv-pages';
 import { useUrlFilters } from '../list/url-filters';
 import { LoadingRows } from '../shell/skeleton';
 import { MatterPicker, useMatterFilter } from '../names/pickers';
@@ -60,13 +61,14 @@ export function AlertsInbox({
   const severity = filters.get<Severity>('severity', SEVERITY_OPTIONS);
   const type = filters.get<AlertType>('type', ALERT_TYPE_OPTIONS);
   const setFilter = filters.set;
+  const listFilters = {
+    ...(matterId ? { matter_id: matterId } : {}),
+    ...(status ? { status } : {}),
+    ...(severity ? { severity } : {}),
+    ...(type ? { type } : {}),
+  };
   const q = useQuery({
-    ...trpc.monitoring.inbox.queryOptions({
-      ...(matterId ? { matter_id: matterId } : {}),
-      ...(status ? { status } : {}),
-      ...(severity ? { severity } : {}),
-      ...(type ? { type } : {}),
-    }),
+    ...trpc.monitoring.inbox.queryOptions(listFilters),
     refetchInterval: POLL_MS,
   });
   const rows = q.data?.data ?? [];
@@ -147,10 +149,25 @@ export function AlertsInbox({
         />
         <CsvButton
           list="alerts"
-          header={['Alert ID', 'Type', 'Severity', 'Status', 'Target', 'Matter ID', 'Reason', 'Raised']}
-          rows={() =>
-            rows.map((a) => [a.alert_id, a.type, a.severity, a.status, a.target, a.matter_id, a.reason, a.created_at])
-          }
+          header={['Alert ID', 'Type', 'Severity', 'Status', 'Target', 'Matter', 'Matter ID', 'Reason', 'Raised']}
+          source={{
+            // Every alert the filters match (the REST list, newest first), not the inbox's first screen.
+            fetchPage: (client, cursor) =>
+              client.monitoring.alerts.query({ ...listFilters, limit: CSV_PAGE, starting_after: cursor }),
+            cursorOf: (a) => a.alert_id,
+            names: (a) => ({ matter_ids: [a.matter_id] }),
+            toRow: (a, n) => [
+              a.alert_id,
+              a.type,
+              a.severity,
+              a.status,
+              a.target,
+              n.matter(a.matter_id) ?? a.matter_id,
+              a.matter_id,
+              a.reason,
+              a.created_at,
+            ],
+          }}
         />
       </div>
       {q.data && (

@@ -9,6 +9,7 @@ import { DataTable } from '../list/data-table';
 import { MatterLink } from '../list/row-links';
 import { MatterPicker } from '../names/pickers';
 import { useNames } from '../names/use-names';
+import { CSV_PAGE } from '../list/csv-pages';
 
 /** Watchlists: each with its chains, thresholds and addresses, and a form to create one. */
 export function WatchlistsPage({ environment, canWrite }: { environment: string; canWrite: boolean }) {
@@ -100,17 +101,23 @@ export function WatchlistsPage({ environment, canWrite }: { environment: string;
         caption="Watchlists"
         csv={{
           list: 'watchlists',
-          header: ['Watchlist ID', 'Name', 'Status', 'Chains', 'Addresses', 'Matter ID', 'Created'],
-          rows: () =>
-            rows.map((w) => [
+          header: ['Watchlist ID', 'Name', 'Status', 'Chains', 'Addresses', 'Matter', 'Matter ID', 'Created'],
+          source: {
+            fetchPage: (client, cursor) =>
+              client.monitoring.watchlists.query({ limit: CSV_PAGE, starting_after: cursor }),
+            cursorOf: (w) => w.watchlist_id,
+            names: (w) => ({ matter_ids: [w.matter_id] }),
+            toRow: (w, n) => [
               w.watchlist_id,
               w.name,
               w.status,
               w.chains.join(' '),
               w.addresses.join(' '),
+              n.matter(w.matter_id) ?? w.matter_id,
               w.matter_id,
               w.created_at,
-            ]),
+            ],
+          },
         }}
         columns={['Watchlist', 'Status', 'Chains', 'Thresholds', 'Addresses', 'Matter', 'Created']}
         empty={q.data && !rows.length && 'No watchlists yet.'}

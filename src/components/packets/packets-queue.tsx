@@ -8,6 +8,7 @@ import { DataTable } from '../list/data-table';
 import { FilterSelect } from '../list/filters';
 import { MatterLink, RowLink } from '../list/row-links';
 import { CsvButton } from '../list/csv-download';
+import { CSV_PAGE } from '../list/csv-pages';
 import { useUrlFilters } from '../list/url-filters';
 import { LoadingRows } from '../shell/skeleton';
 import { MatterPicker, useMatterFilter } from '../names/pickers';
@@ -24,13 +25,12 @@ export function PacketsQueue({ environment, matterId }: { environment: string; m
   const filters = useUrlFilters();
   const status = filters.get<Status>('status', PACKET_STATUS_OPTIONS);
   const type = filters.get<PacketType>('type', PACKET_TYPE_OPTIONS);
-  const q = useQuery(
-    trpc.packets.queue.queryOptions({
-      ...(matterId ? { matter_id: matterId } : {}),
-      ...(status ? { status } : {}),
-      ...(type ? { type } : {}),
-    }),
-  );
+  const listFilters = {
+    ...(matterId ? { matter_id: matterId } : {}),
+    ...(status ? { status } : {}),
+    ...(type ? { type } : {}),
+  };
+  const q = useQuery(trpc.packets.queue.queryOptions(listFilters));
   const rows = q.data?.data ?? [];
   const names = useNames({ matter_ids: rows.map((p) => p.matter_id) });
   const toMatter = useMatterFilter();
@@ -63,19 +63,25 @@ export function PacketsQueue({ environment, matterId }: { environment: string; m
         />
         <CsvButton
           list="packets"
-          header={['Packet ID', 'Kind', 'Packet type', 'Status', 'Ready', 'Sender', 'Matter ID', 'Updated']}
-          rows={() =>
-            rows.map((p) => [
+          header={['Packet ID', 'Kind', 'Packet type', 'Status', 'Ready', 'Sender', 'Matter', 'Matter ID', 'Updated']}
+          source={{
+            // Every packet the filters match (the REST list, newest first), not the queue's first screen.
+            fetchPage: (client, cursor) =>
+              client.packets.list.query({ ...listFilters, limit: CSV_PAGE, starting_after: cursor }),
+            cursorOf: (p) => p.packet_id,
+            names: (p) => ({ matter_ids: [p.matter_id] }),
+            toRow: (p, n) => [
               p.packet_id,
               p.type,
               p.packet_type,
               p.status,
               p.readiness.ready ? 'yes' : 'no',
               p.authorized_sender.name,
+              n.matter(p.matter_id) ?? p.matter_id,
               p.matter_id,
               p.updated_at,
-            ])
-          }
+            ],
+          }}
         />
       </div>
       {q.data && (

@@ -6,6 +6,7 @@ import { apiError, useTRPC } from '@/trpc/react';
 import { Badge, Button, ErrorNote, Field, Mono, Panel, Textarea } from '../ui';
 import { formatTime, humanize } from '../format';
 import { CsvButton } from '../list/csv-download';
+import { CSV_PAGE } from '../list/csv-pages';
 import { MatchTable } from './match-table';
 import { MatterName, PersonName } from '../names/names';
 import { UserPicker } from '../names/pickers';
@@ -157,23 +158,31 @@ export function ReviewQueue({
             header={[
               'Review ID',
               'Status',
+              'Matter',
               'Matter ID',
               'Opened',
               'Collection paused',
               'OFAC report required',
               'Matches',
+              'Decided by',
             ]}
-            rows={() =>
-              rows.map((r) => [
+            source={{
+              fetchPage: (client, cursor) =>
+                client.sanctions.reviews.query({ status, limit: CSV_PAGE, starting_after: cursor }),
+              cursorOf: (r) => r.review_id,
+              names: (r) => ({ matter_ids: [r.matter_id], user_ids: [r.decided_by] }),
+              toRow: (r, n) => [
                 r.review_id,
                 r.status,
+                n.matter(r.matter_id) ?? r.matter_id,
                 r.matter_id,
                 r.created_at,
                 r.ordinary_collection_paused ? 'yes' : 'no',
                 r.ofac_report_required ? 'yes' : 'no',
                 r.matches.length,
-              ])
-            }
+                r.decided_by ? (n.user(r.decided_by) ?? r.decided_by) : '',
+              ],
+            }}
           />
         )
       }

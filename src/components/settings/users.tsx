@@ -10,6 +10,7 @@ import { mattersInput, usersInput } from '../developers/inputs';
 import { AccessPicker, fieldError, type Access } from './access-picker';
 import { InviteLink } from './invite-link';
 import { InviteUserForm } from './invite-user-form';
+import { CSV_PAGE } from '../list/csv-pages';
 
 interface UserRow {
   user_id: string;
@@ -50,15 +51,20 @@ export function Users({ orgId, environment, canWrite }: { orgId: string; environ
         csv={{
           list: 'users',
           header: ['User ID', 'Name', 'Email', 'Roles', 'Matters', 'Status'],
-          rows: () =>
-            rows.map((u) => [
+          source: {
+            fetchPage: (client, cursor) =>
+              client.organization.users.query({ ...usersInput(orgId), limit: CSV_PAGE, starting_after: cursor }),
+            cursorOf: (u) => u.user_id,
+            names: (u) => ({ matter_ids: u.matter_ids }),
+            toRow: (u, n) => [
               u.user_id,
               u.name,
               u.email,
               u.roles.join(' '),
-              u.matter_ids.length ? u.matter_ids.map((id) => names.get(id) ?? id).join('; ') : 'Every matter',
+              u.matter_ids.length ? u.matter_ids.map((id) => n.matter(id) ?? id).join('; ') : 'Every matter',
               u.status,
-            ]),
+            ],
+          },
         }}
         columns={['Name', 'Email', 'Roles', 'Matters', 'Status', ...(canWrite ? ['Manage'] : [])]}
         empty={list.isPending ? 'Loading users…' : list.data && !rows.length ? 'No users yet.' : null}

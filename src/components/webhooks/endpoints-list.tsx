@@ -11,6 +11,7 @@ import { NewEndpointForm } from './new-endpoint-form';
 import { endpointsInput, pageCursors, type Cursor } from './inputs';
 import { EndpointStatus } from './health-note';
 import { CsvButton } from '../list/csv-download';
+import { CSV_PAGE } from '../list/csv-pages';
 import { ScrollX } from '@/components/list/scroll-x';
 
 export const eventsLabel = (enabled: string[]) => (enabled.includes('*') ? 'All events' : enabled.join(', '));
@@ -36,8 +37,11 @@ export function EndpointsList({ environment, canWrite }: { environment: string; 
         <CsvButton
           list="webhook-endpoints"
           header={['Endpoint ID', 'URL', 'Events', 'Status', 'Failing since', 'Last error', 'Created']}
-          rows={() =>
-            rows.map((e) => [
+          source={{
+            fetchPage: (client, cursor) =>
+              client.webhooks.list.query({ ...endpointsInput(), limit: CSV_PAGE, starting_after: cursor }),
+            cursorOf: (e) => e.webhook_endpoint_id,
+            toRow: (e) => [
               e.webhook_endpoint_id,
               e.url,
               e.enabled_events.join(' '),
@@ -45,8 +49,8 @@ export function EndpointsList({ environment, canWrite }: { environment: string; 
               e.health?.failing_since,
               e.health?.last_failure?.error,
               e.created_at,
-            ])
-          }
+            ],
+          }}
         />
       </div>
       <ErrorNote error={apiError(list.error)} />

@@ -1,4 +1,5 @@
 import type { RedactionProfile } from '../packets/redaction';
+import { formatDate, formatMoney } from '../reader-format';
 import { claimantText, redactData, type Hidden } from './redaction';
 import { UNDER_REVIEW } from './sanctions-wording';
 import { omittedBody, omittedPartsSentence } from './scopes';
@@ -16,7 +17,10 @@ export interface ReportSectionOut {
   data: Record<string, unknown>;
 }
 
-const m = (x: Any | null | undefined) => (x ? `${x.amount_decimal} ${x.currency}` : 'not known');
+/** Money as the report's PDF writes it ("$13,500.00", "1,250.00 EUR"); the data keeps the exact decimal. */
+const m = (x: Any | null | undefined) => (x ? formatMoney(x) || 'not known' : 'not known');
+/** A date or timestamp as a day in words ("March 1, 2026"); the data keeps the ISO value. */
+const day = (v: unknown) => (typeof v === 'string' && v ? formatDate(v.slice(0, 10)) : 'an unknown date');
 const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const list = (xs: string[]) => (xs.length ? xs.join('; ') : 'none');
 
@@ -44,7 +48,7 @@ const BODIES: Record<string, (d: Any) => string> = {
         ? `It holds ${[d.judgment_count !== undefined ? n(d.judgment_count, 'judgment') : '', d.claimant_count !== undefined ? n(d.claimant_count, 'claimant') : ''].filter(Boolean).join(' and ')}.`
         : '',
       d.balance_outstanding
-        ? `Outstanding balance: ${m(d.balance_outstanding)}; recovered so far: ${m(d.recovered)} (as of ${d.as_of}).`
+        ? `Outstanding balance: ${m(d.balance_outstanding)}; recovered so far: ${m(d.recovered)} (as of ${day(d.as_of)}).`
         : '',
       d.matter?.notes ? `Internal notes: ${d.matter.notes}` : '',
       d.operator_economics
@@ -59,13 +63,13 @@ const BODIES: Record<string, (d: Any) => string> = {
       ? d.judgments
           .map(
             (j: Any) =>
-              `${j.case_number} (${j.court}, entered ${j.date_entered}): ${m(j.amount)} against ${j.debtor}, status ${j.status}.${j.next_deadline ? ` Next deadline: ${j.next_deadline.title} on ${j.next_deadline.due_date}.` : ''}`,
+              `${j.case_number} (${j.court}, entered ${day(j.date_entered)}): ${m(j.amount)} against ${j.debtor}, status ${j.status}.${j.next_deadline ? ` Next deadline: ${j.next_deadline.title} on ${day(j.next_deadline.due_date)}.` : ''}`,
           )
           .join(' ')
       : 'No judgment has been recorded on this matter yet.',
   assets: (d) =>
     d.map_id
-      ? `The latest asset map (${d.created_at?.slice(0, 10)}) traces ${n(d.wallets?.length ?? 0, 'wallet')} and ${n(d.token_exposure_count ?? 0, 'token exposure')}. Exchanges that may hold funds: ${list((d.exchange_hypotheses ?? []).map((h: Any) => `${h.exchange} (${h.confidence}/100)`))}.`
+      ? `The latest asset map (${day(d.created_at)}) traces ${n(d.wallets?.length ?? 0, 'wallet')} and ${n(d.token_exposure_count ?? 0, 'token exposure')}. Exchanges that may hold funds: ${list((d.exchange_hypotheses ?? []).map((h: Any) => `${h.exchange} (${h.confidence}/100)`))}.`
       : 'No asset map has been made for this matter yet.',
   plan: (d) =>
     d.plans?.length
@@ -77,7 +81,7 @@ const BODIES: Record<string, (d: Any) => string> = {
           .join(' ')
       : 'No enforcement plan has been made yet.',
   actions: (d) =>
-    `${n(d.open ?? 0, 'open action')}, ${n(d.completed ?? 0, 'completed action')}.${d.items?.length ? ` Next: ${list(d.items.slice(0, 5).map((a: Any) => `${a.title}${a.due_at ? ` (due ${a.due_at.slice(0, 10)})` : ''}`))}.` : ''}`,
+    `${n(d.open ?? 0, 'open action')}, ${n(d.completed ?? 0, 'completed action')}.${d.items?.length ? ` Next: ${list(d.items.slice(0, 5).map((a: Any) => `${a.title}${a.due_at ? ` (due ${day(a.due_at)})` : ''}`))}.` : ''}`,
   packets: (d) =>
     d.items?.length
       ? `${n(d.items.length, 'packet')}: ${list(d.items.map((p: Any) => `${p.type}/${p.packet_type} ${p.status}${p.ready ? ', ready' : ''}`))}.`
@@ -87,9 +91,9 @@ const BODIES: Record<string, (d: Any) => string> = {
       ? `${n(d.items.length, 'alert')}: ${list(d.items.slice(0, 5).map((a: Any) => `${a.severity}, ${a.status}: ${a.reason ?? a.type}`))}.${d.items.length > 5 ? ` ${n(d.items.length - 5, 'more alert')} in the table.` : ''}${d.note ? ` ${d.note}` : ''}`
       : 'No monitoring alerts.',
   ledger: (d) =>
-    `Judgment principal ${m(d.judgment_principal)}, accrued interest ${m(d.accrued_interest)}, costs ${m(d.costs)}. Recovered ${m(d.recovered)} in ${n(d.recovery_events ?? 0, 'recovery', 'recoveries')}; distributed ${m(d.distributed)}. Outstanding balance ${m(d.balance_outstanding)} as of ${d.as_of}.`,
+    `Judgment principal ${m(d.judgment_principal)}, accrued interest ${m(d.accrued_interest)}, costs ${m(d.costs)}. Recovered ${m(d.recovered)} in ${n(d.recovery_events ?? 0, 'recovery', 'recoveries')}; distributed ${m(d.distributed)}. Outstanding balance ${m(d.balance_outstanding)} as of ${day(d.as_of)}.`,
   recoveries: (d) =>
-    `So far ${m(d.recovered)} has been recovered in ${n(d.recovery_events ?? 0, 'recovery', 'recoveries')}. The balance still owed on the judgments, with interest and costs, is ${m(d.balance_outstanding)} as of ${d.as_of}. The chart shows both over time.`,
+    `So far ${m(d.recovered)} has been recovered in ${n(d.recovery_events ?? 0, 'recovery', 'recoveries')}. The balance still owed on the judgments, with interest and costs, is ${m(d.balance_outstanding)} as of ${day(d.as_of)}. The chart shows both over time.`,
   sanctions: (d) =>
     d.sanctions_status
       ? `Sanctions matters: ${d.sanctions_status}.`
@@ -106,7 +110,7 @@ const BODIES: Record<string, (d: Any) => string> = {
       ? `${d.claimant?.name ?? 'Your'} share of this matter's recoveries is not recorded yet; it is under review.`
       : `${d.claimant?.name} (${d.claimant?.role}) holds ${d.share_pct}% of the net recoveries: ${m(d.share_of_net_recoveries)} so far. Distributed to you: ${m(d.distributed_to_claimant)}.`,
   next_steps: (d) =>
-    `${n(d.open_actions ?? 0, 'step')} in progress.${d.upcoming_deadlines?.length ? ` Upcoming dates: ${list(d.upcoming_deadlines.map((x: Any) => `${x.title} on ${x.due_date}`))}.` : ''}`,
+    `${n(d.open_actions ?? 0, 'step')} in progress.${d.upcoming_deadlines?.length ? ` Upcoming dates: ${list(d.upcoming_deadlines.map((x: Any) => `${x.title} on ${day(x.due_date)}`))}.` : ''}`,
 };
 
 /**

@@ -1,10 +1,10 @@
 import Link from 'next/link';
-import { serverCaller } from '@/trpc/server';
 import { RelationshipTable } from '@/components/relationships/relationship-table';
 import { Badge, Mono, Panel, Td, Th, type Tone } from '@/components/ui';
 import { formatTime, humanize } from '@/components/format';
 import { packetHref } from '@/components/actions/inputs';
-import { firstQuery, NoRegistryAccess } from '../../refusal';
+import { NoRegistryAccess } from '../../refusal';
+import { loadCounterparty } from './counterparty';
 import { ScrollX } from '@/components/list/scroll-x';
 
 export const metadata = { title: 'Counterparty · Console' };
@@ -20,7 +20,7 @@ const OUTCOME_TONE: Record<string, Tone> = {
 /** A counterparty: its relationships (channels), the packets sent to it and its response history. */
 export default async function CounterpartyPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const r = await firstQuery(async () => (await serverCaller()).relationships.counterparty({ counterparty_id: id }));
+  const r = await loadCounterparty(id);
   if ('refusal' in r) return <NoRegistryAccess refusal={r.refusal} />;
   const cp = r.value;
   return (

@@ -1,6 +1,6 @@
 import { HydrateClient } from '@/trpc/server';
 import { AlertsInbox } from '@/components/monitoring/alerts-inbox';
-import { requireConsoleUser } from '../console-user';
+import { requireConsoleUser } from '../../console-user';
 
 export const metadata = { title: 'Alerts · Console' };
 

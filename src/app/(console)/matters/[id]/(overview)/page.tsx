@@ -4,8 +4,8 @@ import { getQueryClient, HydrateClient, prefetch, trpc } from '@/trpc/server';
 import { MatterView } from '@/components/matters/matter-view';
 import { AUDIT_PAGE, PANEL_ROWS } from '@/components/matters/inputs';
 import { judgmentsListInput, ledgerInput } from '@/components/judgments/inputs';
-import { jurisdictionOptions } from './jurisdiction-options';
-import { requireConsoleUser } from '../../console-user';
+import { jurisdictionOptions } from '../jurisdiction-options';
+import { requireConsoleUser } from '../../../console-user';
 
 export const metadata = { title: 'Matter · Console' };
 

@@ -1,8 +1,8 @@
 import { getQueryClient, HydrateClient, trpc } from '@/trpc/server';
 import { EndpointsList } from '@/components/webhooks/endpoints-list';
 import { endpointsInput } from '@/components/webhooks/inputs';
-import { requireConsoleUser } from '../console-user';
-import { firstQuery, NoAccess } from './refusal';
+import { requireConsoleUser } from '../../console-user';
+import { firstQuery, NoAccess } from '../refusal';
 
 export const metadata = { title: 'Webhooks · Console' };
 

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { serverCaller } from '@/trpc/server';
 import { RelationshipTable } from '@/components/relationships/relationship-table';
-import { firstQuery, NoRegistryAccess } from './refusal';
-import { CsvButton } from '@/components/list/csv-download';
+import { firstQuery, NoRegistryAccess } from '../refusal';
+import { RelationshipsCsv } from '@/components/relationships/relationships-csv';
 
 export const metadata = { title: 'Relationships · Console' };
 
@@ -23,19 +23,7 @@ export default async function RelationshipsPage({
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-lg font-semibold">Relationships</h1>
-        <CsvButton
-          list="relationships"
-          header={['Relationship ID', 'Counterparty', 'Counterparty type', 'Channel', 'Packet types', 'Risk', 'Notes']}
-          rows={page.data.map((x) => [
-            x.relationship_id,
-            x.counterparty_name,
-            x.counterparty_type,
-            x.channel_type,
-            x.packet_types_supported.join(' '),
-            x.risk_level,
-            x.notes,
-          ])}
-        />
+        <RelationshipsCsv />
       </div>
       <div className="rounded border border-slate-300 bg-white">
         <RelationshipTable rows={page.data} showCounterparty />

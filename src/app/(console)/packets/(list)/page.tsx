@@ -1,6 +1,6 @@
 import { HydrateClient } from '@/trpc/server';
 import { PacketsQueue } from '@/components/packets/packets-queue';
-import { requireConsoleUser } from '../console-user';
+import { requireConsoleUser } from '../../console-user';
 
 export const metadata = { title: 'Packets · Console' };
 

@@ -1,7 +1,7 @@
 import { HydrateClient, prefetch, trpc } from '@/trpc/server';
 import { MattersList } from '@/components/matters/matters-list';
 import { mattersListInput, type MattersSearch } from '@/components/matters/inputs';
-import { requireConsoleUser } from '../console-user';
+import { requireConsoleUser } from '../../console-user';
 
 export const metadata = { title: 'Matters · Console' };
 
