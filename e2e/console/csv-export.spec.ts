@@ -74,7 +74,12 @@ test('Export CSV writes every row matching the filters, not only the page on scr
 test('a page that fails to load ends the export with an error, not a partial file', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/actions?queue=team');
-  await page.route('**/api/trpc/actions.list**', (route) => route.fulfill({ status: 500, body: 'down' }));
+  // tRPC batches calls into one URL (`/api/trpc/names.lookup,actions.list?batch=1`), in any order.
+  await page.route('**/api/trpc/**', (route) =>
+    new URL(route.request().url()).pathname.includes('actions.list')
+      ? route.fulfill({ status: 500, body: 'down' })
+      : route.continue(),
+  );
   let downloaded = false;
   page.on('download', () => (downloaded = true));
   await page.getByTestId('export-csv').click();
