@@ -15,7 +15,7 @@ import { startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
 import { expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
-import { evmAddress } from './helpers/fixtures-chain';
+import { evmAddress, transfer } from './helpers/fixtures-chain';
 import { waitForAlert, watchlistBody } from './helpers/fixtures-monitoring';
 
 const TETHER_ETH = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
@@ -31,24 +31,11 @@ before(async () => {
 });
 after(async () => srv?.stop());
 
-async function send(from: string, to: string, asset: string, amount: string, timestamp?: string) {
-  const r = await c.post('/v1/sandbox/chain/transfers', {
-    network: 'ethereum',
-    from_address: from,
-    to_address: to,
-    asset,
-    amount,
-    ...(timestamp ? { timestamp } : {}),
-  });
-  expectStatus(r, 201, `transfer ${asset}`);
-  return r.body;
-}
-
 describe('stablecoin exposure carries its valuation', () => {
   test("exposure items: valuation time, price 1 and the peg source; in an asset map, the map's time", async () => {
     const m = await k.matter();
     const holder = evmAddress();
-    await send(evmAddress(), holder, 'USDT', '2100');
+    await transfer(k, evmAddress(), holder, 'USDT', '2100');
     const before = Date.now();
     const r = await c.post('/v1/crypto/stablecoin-exposure', { matter_id: m, wallets: [holder] });
     expectStatus(r, 200, 'exposure');
@@ -83,8 +70,8 @@ describe('monitoring alerts value a transfer when it moved', () => {
       'watchlist',
     );
     // 0.1 ETH on 2021-11-09 is 473.51 USD (under 1,000): no movement alert; 1 ETH is 4,735.07.
-    await send(debtor, evmAddress(), 'ETH', '0.1', '2021-11-09T15:00:00Z');
-    const big = await send(debtor, evmAddress(), 'ETH', '1', '2021-11-09T16:00:00Z');
+    await transfer(k, debtor, evmAddress(), 'ETH', '0.1', '2021-11-09T15:00:00Z');
+    const big = await transfer(k, debtor, evmAddress(), 'ETH', '1', '2021-11-09T16:00:00Z');
     const a = await waitForAlert(c, `matter_id=${m}&type=wallet_movement`);
     assert.equal(a.evidence.transaction_hash, big.transaction_hash, 'only the transfer worth 1,000 USD or more');
     const ev = a.evidence;
@@ -111,7 +98,7 @@ describe('monitoring alerts value a transfer when it moved', () => {
       201,
       'watchlist',
     );
-    const t = await send(debtor, evmAddress(), 'ETH', '2');
+    const t = await transfer(k, debtor, evmAddress(), 'ETH', '2');
     const a = await waitForAlert(c, `matter_id=${m}&type=wallet_movement`);
     assert.equal(a.evidence.transaction_hash, t.transaction_hash);
     assert.equal(a.evidence.price_date, '2025-09-30');
@@ -129,7 +116,7 @@ describe('monitoring alerts value a transfer when it moved', () => {
       201,
       'watchlist',
     );
-    const t = await send(evmAddress(), debtor, 'USDT', '5000', '2024-03-01T00:00:00Z');
+    const t = await transfer(k, evmAddress(), debtor, 'USDT', '5000', '2024-03-01T00:00:00Z');
     const a = await waitForAlert(c, `matter_id=${m}&type=stablecoin_exposure`);
     assert.equal(a.evidence.transaction_hash, t.transaction_hash);
     assert.equal(a.evidence.usd_value.amount_decimal, '5000');

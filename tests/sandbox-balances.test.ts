@@ -10,6 +10,7 @@ import { startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
 import { expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
+import { sandboxTransfer } from './helpers/fixtures-chain';
 
 let srv: TestServer;
 let c: Client;
@@ -40,8 +41,7 @@ test('running balances equal the aggregate over every transfer, however the tran
   const [{ org_id }] = await srv.sql<{ org_id: string }>('SELECT org_id FROM matters WHERE id = $1', [m]);
   // Through the API: a registry token by ticker (its canonical contract), an unverified one by
   // contract, and the native coin (no contract).
-  const post = async (body: Record<string, unknown>) =>
-    expectStatus(await c.post('/v1/sandbox/chain/transfers', { network: 'ethereum', ...body }), 201, 'transfer');
+  const post = (body: Record<string, unknown>) => sandboxTransfer(kit, { network: 'ethereum', ...body });
   await post({ from_address: A, to_address: B, asset: 'USDT', amount: '1250.5' });
   await post({ from_address: B, to_address: A, asset: 'USDT', amount: '0.000001' });
   await post({ from_address: A, to_address: B, asset: 'USDT', token_contract: FAKE, amount: '99' });

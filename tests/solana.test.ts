@@ -16,7 +16,7 @@ import { startServer, type TestServer } from './helpers/server';
 import { client, type Client, SOURCE } from './helpers/client';
 import { expectError, expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
-import { evmAddress } from './helpers/fixtures-chain';
+import { evmAddress, sandboxTransfer } from './helpers/fixtures-chain';
 import { packetSetup } from './helpers/fixtures-packets';
 import { certificateBody, remediationBody } from './helpers/fixtures-issuer';
 
@@ -51,18 +51,8 @@ before(async () => {
 });
 after(async () => srv?.stop());
 
-async function send(to: string, asset: string, amount: string, over: Record<string, unknown> = {}) {
-  const r = await c.post('/v1/sandbox/chain/transfers', {
-    network: 'solana',
-    from_address: solAddress(),
-    to_address: to,
-    asset,
-    amount,
-    ...over,
-  });
-  expectStatus(r, 201, `solana transfer ${asset}`);
-  return r.body;
-}
+const send = (to: string, asset: string, amount: string, over: Record<string, unknown> = {}) =>
+  sandboxTransfer(k, { network: 'solana', from_address: solAddress(), to_address: to, asset, amount, ...over });
 
 describe('Solana addresses', () => {
   test('wallet import takes real Solana addresses, by network or alone, and refuses malformed ones', async () => {

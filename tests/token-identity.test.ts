@@ -11,7 +11,7 @@ import { startServer, type TestServer } from './helpers/server';
 import { client, type Client, SOURCE } from './helpers/client';
 import { expectError, expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
-import { BINANCE_9, evmAddress } from './helpers/fixtures-chain';
+import { BINANCE_9, evmAddress, sandboxTransfer } from './helpers/fixtures-chain';
 import { packetBody, packetSetup } from './helpers/fixtures-packets';
 import { approvedCertificate, remediationBody } from './helpers/fixtures-issuer';
 import { fixtureRelationship } from './helpers/fixtures-actions';
@@ -33,18 +33,8 @@ before(async () => {
 });
 after(async () => srv?.stop());
 
-async function send(to: string, asset: string, amount: string, over: Record<string, unknown> = {}) {
-  const r = await c.post('/v1/sandbox/chain/transfers', {
-    network: 'ethereum',
-    from_address: evmAddress(),
-    to_address: to,
-    asset,
-    amount,
-    ...over,
-  });
-  expectStatus(r, 201, `transfer ${asset}`);
-  return r.body;
-}
+const send = (to: string, asset: string, amount: string, over: Record<string, unknown> = {}) =>
+  sandboxTransfer(k, { network: 'ethereum', from_address: evmAddress(), to_address: to, asset, amount, ...over });
 async function assetMap(matter: string, wallets?: unknown[]) {
   const r = await c.post('/v1/crypto/asset-map', { matter_id: matter, ...(wallets ? { wallets } : {}) });
   expectStatus(r, 200, 'asset map');

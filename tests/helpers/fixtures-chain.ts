@@ -17,18 +17,19 @@ async function must(p: Promise<{ status: number; body: any }>, what: string, sta
   return r.body;
 }
 
+/** Appends a transfer to the sandbox chain through the API (201), giving its body. */
+export const sandboxTransfer = (k: Pick<Kit, 'c'>, body: Record<string, unknown>) =>
+  must(k.c.post('/v1/sandbox/chain/transfers', body), `sandbox transfer of ${String(body.asset)}`);
+
 export const transfer = (k: Kit, from: string, to: string, asset = 'USDT', amount = '1500', timestamp?: string) =>
-  must(
-    k.c.post('/v1/sandbox/chain/transfers', {
-      network: 'ethereum',
-      from_address: from,
-      to_address: to,
-      asset,
-      amount,
-      ...(timestamp ? { timestamp } : {}),
-    }),
-    'sandbox transfer',
-  );
+  sandboxTransfer(k, {
+    network: 'ethereum',
+    from_address: from,
+    to_address: to,
+    asset,
+    amount,
+    ...(timestamp ? { timestamp } : {}),
+  });
 
 /** A matter with one imported debtor wallet that received USDT and paid an exchange. */
 async function walletMatter(k: Kit) {
