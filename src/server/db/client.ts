@@ -135,7 +135,7 @@ export const dbRunsInProcess = (): boolean => !process.env.DATABASE_URL;
 
 /** The embedded database behind the client, when it is PGlite (for LISTEN in this process). */
 export async function embeddedDb(): Promise<PGlite | null> {
-  if (process.env.DATABASE_URL) return null;
+  if (!dbRunsInProcess()) return null;
   await getDb();
   return g.__mdLite ?? null;
 }
