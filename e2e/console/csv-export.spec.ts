@@ -1,7 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { E2E } from '../../playwright.config';
 import { rest, signInAsAdmin, unique, userIdByEmail } from './helpers';
+
+/**
+ * Clicks the (first) Export CSV until the export has started. The button is server-rendered, so
+ * a click that lands before the page has hydrated does nothing (CI on PostgreSQL saw it once);
+ * it is clicked again only while the export is still idle, so no second export starts.
+ */
+async function startExport(page: Page) {
+  const button = page.getByTestId('export-csv').first();
+  const status = page.getByTestId('export-csv-status').first();
+  await expect(async () => {
+    if ((await status.getAttribute('data-state')) === 'idle') await button.click();
+    await expect(status).not.toHaveAttribute('data-state', 'idle', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
 
 const AUTHORITY = {
   basis: 'engagement_letter',
@@ -53,7 +67,7 @@ test('Export CSV writes every row matching the filters, not only the page on scr
   await expect(page.getByTestId('action-row')).toHaveCount(50);
 
   const download = page.waitForEvent('download');
-  await page.getByTestId('export-csv').click();
+  await startExport(page);
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^actions-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile((await file.path())!, 'utf8');
@@ -82,7 +96,7 @@ test('a page that fails to load ends the export with an error, not a partial fil
   );
   let downloaded = false;
   page.on('download', () => (downloaded = true));
-  await page.getByTestId('export-csv').click();
+  await startExport(page);
   await expect(page.getByTestId('export-csv-status')).toHaveAttribute('data-state', 'error', { timeout: 20_000 });
   await expect(page.getByTestId('export-csv-status')).toContainText('Export failed');
   await expect(page.getByTestId('export-csv')).toBeEnabled();
@@ -108,7 +122,7 @@ test('every list with Export CSV downloads its whole list through the shared exp
     const button = page.getByTestId('export-csv').first();
     await expect(button, path).toBeVisible();
     const download = page.waitForEvent('download');
-    await button.click();
+    await startExport(page);
     const file = await download;
     expect(file.suggestedFilename(), path).toMatch(name);
     const lines = records(await readFile((await file.path())!, 'utf8'));
