@@ -45,21 +45,14 @@ export function ShortText({ text }: { text: string }) {
  * alerts the scanner raises appear without a reload. The filters live in the URL (a filtered
  * inbox can be shared and survives a reload); rows can be selected and triaged together.
  */
-export function AlertsInbox({
-  environment,
-  canWrite,
-  matterId,
-}: {
-  environment: string;
-  canWrite: boolean;
-  matterId?: string;
-}) {
+export function AlertsInbox({ environment, canWrite }: { environment: string; canWrite: boolean }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const filters = useUrlFilters();
   const status = filters.get<Status>('status', ALERT_STATUS_OPTIONS);
   const severity = filters.get<Severity>('severity', SEVERITY_OPTIONS);
   const type = filters.get<AlertType>('type', ALERT_TYPE_OPTIONS);
+  const matterId = filters.value('matter_id');
   const setFilter = filters.set;
   const listFilters = {
     ...(matterId ? { matter_id: matterId } : {}),

@@ -19,12 +19,13 @@ type Status = (typeof PACKET_STATUS_OPTIONS)[number];
 type PacketType = (typeof PACKET_TYPE_OPTIONS)[number];
 
 /** Counsel's review queue: packets awaiting review first, filtered by status and type. */
-export function PacketsQueue({ environment, matterId }: { environment: string; matterId?: string }) {
+export function PacketsQueue({ environment }: { environment: string }) {
   const trpc = useTRPC();
   // In the URL: a filtered queue survives a reload and can be linked to (the inbox does).
   const filters = useUrlFilters();
   const status = filters.get<Status>('status', PACKET_STATUS_OPTIONS);
   const type = filters.get<PacketType>('type', PACKET_TYPE_OPTIONS);
+  const matterId = filters.value('matter_id');
   const listFilters = {
     ...(matterId ? { matter_id: matterId } : {}),
     ...(status ? { status } : {}),

@@ -5,20 +5,11 @@ import { requireConsoleUser } from '../../console-user';
 export const metadata = { title: 'Alerts · Console' };
 
 /** The alert inbox: new first, by severity, with filters; live by polling. */
-export default async function AlertsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function AlertsPage() {
   const me = await requireConsoleUser();
-  const { matter_id } = await searchParams;
   return (
     <HydrateClient>
-      <AlertsInbox
-        environment={me.environment}
-        canWrite={me.permissions['monitoring:write']}
-        matterId={typeof matter_id === 'string' && matter_id ? matter_id : undefined}
-      />
+      <AlertsInbox environment={me.environment} canWrite={me.permissions['monitoring:write']} />
     </HydrateClient>
   );
 }

@@ -5,19 +5,11 @@ import { requireConsoleUser } from '../../console-user';
 export const metadata = { title: 'Packets · Console' };
 
 /** Counsel's review queue: packets awaiting review first, filtered by status and type. */
-export default async function PacketsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function PacketsPage() {
   const me = await requireConsoleUser();
-  const { matter_id } = await searchParams;
   return (
     <HydrateClient>
-      <PacketsQueue
-        environment={me.environment}
-        matterId={typeof matter_id === 'string' && matter_id ? matter_id : undefined}
-      />
+      <PacketsQueue environment={me.environment} />
     </HydrateClient>
   );
 }
