@@ -28,6 +28,8 @@ const MOVES: Record<ActionStatus, readonly ActionStatus[]> = {
 export const allowedMoves = (from: string): readonly ActionStatus[] => MOVES[from as ActionStatus] ?? [];
 export const canMove = (from: string, to: string) => allowedMoves(from).includes(to as ActionStatus);
 export const isClosed = (status: string) => status === 'completed' || status === 'cancelled';
+/** Still to be done: neither completed nor cancelled (blocked ones included). */
+export const OPEN_ACTION_STATUSES = ACTION_STATUSES.filter((s) => !isClosed(s));
 
 /** Past its due time and still to be done. */
 export const isOverdue = (a: { status: string; due_at: Date | null }, now: Date) =>

@@ -1,5 +1,6 @@
 import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '../../context';
+import { OPEN_ACTION_STATUSES } from '../../domain/actions/action-status';
 import { OPEN_ALERT_STATUSES } from '../monitoring/alerts';
 
 /**
@@ -22,8 +23,6 @@ import { OPEN_ALERT_STATUSES } from '../monitoring/alerts';
  */
 export const DASHBOARD_COUNT_CAP = 1_000;
 
-/** Action statuses still to be done: neither completed nor cancelled (blocked ones included). */
-export const OPEN_ACTION_STATUSES = ['open', 'in_progress', 'blocked'] as const;
 /** Packet statuses still in play (neither answered nor closed). */
 export const OPEN_PACKET_STATUSES = ['draft', 'in_review', 'approved', 'sent'] as const;
 

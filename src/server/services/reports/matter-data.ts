@@ -1,5 +1,6 @@
 import type { Matter } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
+import { isClosed } from '../../domain/actions/action-status';
 import { isoDate } from '../../domain/judgments/dates';
 import { dec, roundMoney, sum, type Decimal } from '../../domain/judgments/decimal';
 import { operatorShare } from '../../domain/judgments/ledger-engine';
@@ -165,7 +166,7 @@ async function planData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
 
 async function actionsData(ctx: Ctx, db: Db, m: Matter) {
   const rows = await db.action.findMany({ where: where(ctx, m), orderBy: [{ due_at: 'asc' }, { id: 'asc' }] });
-  const open = rows.filter((a) => !['completed', 'cancelled'].includes(a.status));
+  const open = rows.filter((a) => !isClosed(a.status));
   return {
     open: open.length,
     completed: rows.filter((a) => a.status === 'completed').length,
