@@ -120,6 +120,7 @@ describe(
   () => {
     const BIG = 30_000; // the big tenant's alerts, every third one new
     const NEWER = 3_000; // a small tenant's alerts, all newer than the big tenant's
+    const WATCHED = 100; // the big tenant's oldest alerts, raised by one watchlist
     const alertId = (n: number) => `alr_${String(n).padStart(12, '0')}`;
     let db: Awaited<ReturnType<typeof import('../src/server/db/client').getDb>>;
     let listAlerts: typeof import('../src/server/services/monitoring/alerts').listAlerts;
@@ -136,8 +137,8 @@ describe(
       db = await client.getDb();
       admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await admin.connect();
-      const seed = `INSERT INTO alerts (id, org_id, env, matter_id, type, rule, subject, severity, status, target, reason, evidence, updated_at)
-      SELECT 'alr_' || lpad(g::text, 12, '0'), $1, 'live', $2, 'incoming_transfer', 'r', 's' || g, 'low',
+      const seed = `INSERT INTO alerts (id, org_id, env, matter_id, watchlist_id, type, rule, subject, severity, status, target, reason, evidence, updated_at)
+      SELECT 'alr_' || lpad(g::text, 12, '0'), $1, 'live', $2, CASE WHEN g <= ${WATCHED} THEN 'wl_old' END, 'incoming_transfer', 'r', 's' || g, 'low',
              CASE WHEN g % 3 = 0 THEN 'new' ELSE 'dismissed' END, 't', 'r', '{}', now()
       FROM generate_series($3::int, $4::int) g`;
       await admin.query(seed, ['org_big', 'mtr_big', 1, BIG]);
@@ -195,6 +196,9 @@ describe(
       ['the big tenant, backwards from its oldest rows', 'org_big', { limit: 20, ending_before: alertId(40) }],
       ['the big tenant, by status', 'org_big', { limit: 20, status: 'new' }],
       ['the big tenant, one matter', 'org_big', { limit: 20, matter_id: 'mtr_big' }],
+      // The watchlist's alerts are the tenant's oldest: every other alert is newer.
+      ['the big tenant, one watchlist', 'org_big', { limit: 20, watchlist_id: 'wl_old' }],
+      ['the big tenant, one watchlist by status', 'org_big', { limit: 20, watchlist_id: 'wl_old', status: 'new' }],
       ['the small tenant', 'org_small', { limit: 20 }],
     ];
     for (const [name, org, q] of cases) {
@@ -207,6 +211,7 @@ describe(
         assert.equal(page!.data.length, 20);
         assert.ok(page!.data.every((a) => a.matter_id === (org === 'org_big' ? 'mtr_big' : 'mtr_small')));
         if (q.status) assert.ok(page!.data.every((a) => a.status === q.status));
+        if (q.watchlist_id) assert.ok(page!.data.every((a) => a.watchlist_id === q.watchlist_id));
         const read = await rowsRead(stmt.text, stmt.values);
         assert.ok(read <= 21, `read ${read} rows: ${stmt.text}`);
       });

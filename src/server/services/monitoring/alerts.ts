@@ -37,8 +37,11 @@ export async function getAlert(ctx: Ctx, db: Db, id: string) {
 }
 
 // A matter's alerts of one status walk (matter_id, status, id): in a matter of 1,000,000 alerts
-// with few still new, the (matter_id, id) walk would read past every triaged one.
+// with few still new, the (matter_id, id) walk would read past every triaged one. A watchlist
+// belongs to one matter, so its indexes come first.
 const ALERT_INDEXES = listIndexes('Alert', [
+  ['watchlist_id', 'status'],
+  ['watchlist_id'],
   ['matter_id', 'status'],
   ['matter_id'],
   ['org_id', 'env', 'status'],
