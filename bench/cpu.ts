@@ -42,12 +42,15 @@ const hook = (out: string | null): Record<string, string> =>
     ? { NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile-hook.mjs')}`, BENCH_PROFILE_OUT: out }
     : {};
 
-const srv = await startServer({
-  MD_RATE_LIMIT_PER_MIN: '100000000',
-  MD_LOG_LEVEL: 'info',
-  MD_BENCH_WRITE_FLOOR: '1',
-  ...hook(profileOut),
-});
+const srv = await startServer(
+  {
+    MD_RATE_LIMIT_PER_MIN: '100000000',
+    MD_LOG_LEVEL: 'info',
+    MD_BENCH_WRITE_FLOOR: '1',
+    ...hook(profileOut),
+  },
+  { stdoutToFile: true },
+);
 const bareApp = await startBareApp(hook(bareProfileOut));
 /** CPU milliseconds a process has used so far (clock ticks are 10 ms on Linux). */
 const cpuMs = (pid: number) => {

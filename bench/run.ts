@@ -69,11 +69,14 @@ const rawPort = await new Promise<number>((resolve) =>
   raw.stdout!.once('data', (d) => resolve(Number(String(d).trim()))),
 );
 const bareApp = await startBareApp();
-const srv = await startServer({
-  MD_RATE_LIMIT_PER_MIN: '100000000',
-  MD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-  MD_BENCH_WRITE_FLOOR: '1',
-});
+const srv = await startServer(
+  {
+    MD_RATE_LIMIT_PER_MIN: '100000000',
+    MD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    MD_BENCH_WRITE_FLOOR: '1',
+  },
+  { stdoutToFile: true },
+);
 
 try {
   const ctx = benchContext(srv);

@@ -4,7 +4,7 @@
  * server — and talks to it over HTTP like any client. Requires `npm run build` first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -38,11 +38,13 @@ function withDatabase(base: string, name: string) {
 
 /**
  * `databaseUrl` overrides DATABASE_URL as the PostgreSQL server to create the database on;
- * `null` runs on PGlite whatever DATABASE_URL says.
+ * `null` runs on PGlite whatever DATABASE_URL says. `stdoutToFile` sends the server's stdout to
+ * a file instead of a pipe into this process (the benchmarks: a request-per-line log read here
+ * would charge the app for this process's reading, on the same cores).
  */
 export async function startServer(
   extraEnv: Record<string, string> = {},
-  opts: { databaseUrl?: string | null } = {},
+  opts: { databaseUrl?: string | null; stdoutToFile?: boolean } = {},
 ): Promise<TestServer> {
   const root = path.resolve(import.meta.dirname, '../..');
   const port = await freePort();
@@ -80,17 +82,22 @@ export async function startServer(
 
   let child: ChildProcess | null = null;
   let out = '';
+  const logDir = opts.stdoutToFile ? mkdtempSync(path.join(tmpdir(), 'md-log-')) : null;
+  const logFile = logDir ? path.join(logDir, 'stdout.log') : null;
   const url = `http://127.0.0.1:${port}`;
 
   async function launch(more: Record<string, string> = {}) {
     Object.assign(env, more);
+    // The child keeps its own copy of the descriptor.
+    const fd = logFile ? openSync(logFile, 'a') : null;
     const proc = spawn(
       process.execPath,
       [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
-      { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', fd ?? 'pipe', 'pipe'] },
     );
+    if (fd !== null) closeSync(fd);
     child = proc;
-    proc.stdout!.on('data', (d) => (out += d));
+    proc.stdout?.on('data', (d) => (out += d));
     proc.stderr!.on('data', (d) => (out += d));
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -122,7 +129,7 @@ export async function startServer(
     url,
     adminKey: ADMIN_KEY,
     env,
-    output: () => out,
+    output: () => (logFile && existsSync(logFile) ? readFileSync(logFile, 'utf8') : '') + out,
     restart: async (more) => {
       await halt();
       await launch(more);
@@ -161,6 +168,7 @@ export async function startServer(
     async stop() {
       await halt();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (logDir) rmSync(logDir, { recursive: true, force: true });
       if (dbName && baseUrl) {
         const admin = new pg.Client({ connectionString: baseUrl });
         await admin.connect();
