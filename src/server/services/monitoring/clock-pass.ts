@@ -2,6 +2,7 @@ import type { PrismaClient } from '@/generated/prisma/client';
 import type { Tx } from '../../context';
 import { daysUntil, dueSeverity, type AlertDraft, type Thresholds } from '../../domain/monitoring/rules';
 import { raiseAlert } from './raise';
+import { OPEN_ACTION_STATUSES } from '../../domain/actions/action-status';
 
 const TX = { timeout: 120_000, maxWait: 10_000 };
 const DAY = 86_400_000;
@@ -33,7 +34,7 @@ async function matterDrafts(
   const [deadlines, actions, grants, reports] = await Promise.all([
     tx.judgmentDeadline.findMany({ where: { ...scope, status: 'open', date: { not: null, lte: horizon } } }),
     tx.action.findMany({
-      where: { ...scope, status: { in: ['open', 'in_progress', 'blocked'] }, due_at: { not: null, lte: horizon } },
+      where: { ...scope, status: { in: OPEN_ACTION_STATUSES }, due_at: { not: null, lte: horizon } },
     }),
     tx.authorityGrant.findMany({ where: { ...scope, status: 'granted', expires_at: { not: null, lte: horizon } } }),
     tx.ofacReport.findMany({ where: { ...scope, status: { in: ['drafting', 'counsel_review'] } } }),

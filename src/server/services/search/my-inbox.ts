@@ -2,6 +2,7 @@ import type { Ctx, Db } from '../../context';
 import { actorGrants } from '../../auth/require-scope';
 import { ops } from '../../operations';
 import { matterFilter } from '../matters/access';
+import { OPEN_ACTION_STATUSES } from '../../domain/actions/action-status';
 
 /** Rows per section: the inbox is a to-do list, not a report (each section links to its full list). */
 export const INBOX_SECTION_SIZE = 25;
@@ -19,7 +20,7 @@ export async function myInbox(ctx: Ctx, db: Db) {
   const [actions, packets, alerts] = await Promise.all([
     may(ops.listMatterActions.scope) && ctx.actor.user_id
       ? db.action.findMany({
-          where: { ...base, owner_id: ctx.actor.user_id, status: { in: ['open', 'in_progress', 'blocked'] } },
+          where: { ...base, owner_id: ctx.actor.user_id, status: { in: OPEN_ACTION_STATUSES } },
           // Soonest due first; undated ones after the dated.
           orderBy: [{ due_at: { sort: 'asc', nulls: 'last' } }, { id: 'asc' }],
           take,
