@@ -17,10 +17,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Profiler } from 'node:inspector';
-import { startServer } from '../tests/helpers/server';
 import {
   benchContext,
   benchDatabaseUrl,
+  startBenchServer,
   matterWriteSpec,
   measure,
   median,
@@ -42,15 +42,7 @@ const hook = (out: string | null): Record<string, string> =>
     ? { NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile-hook.mjs')}`, BENCH_PROFILE_OUT: out }
     : {};
 
-const srv = await startServer(
-  {
-    MD_RATE_LIMIT_PER_MIN: '100000000',
-    MD_LOG_LEVEL: 'info',
-    MD_BENCH_WRITE_FLOOR: '1',
-    ...hook(profileOut),
-  },
-  { stdoutToFile: true },
-);
+const srv = await startBenchServer(hook(profileOut));
 const bareApp = await startBareApp(hook(bareProfileOut));
 /** CPU milliseconds a process has used so far (clock ticks are 10 ms on Linux). */
 const cpuMs = (pid: number) => {

@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { readLoopDelay as readLoop } from './loop-delay.mjs';
+import { startServer } from '../tests/helpers/server';
 
 /** The PostgreSQL server the benchmarks create their databases on. */
 export const benchDatabaseUrl = () =>
@@ -89,6 +90,17 @@ export interface BenchSuite {
   /** Other figures, measured once after the rounds. */
   extra?(ctx: BenchContext): Promise<ExtraRow[]>;
 }
+
+/**
+ * This app as `npm run bench` and `bench:cpu` load it: no rate limit in the way, a log line per
+ * request as in production (its stdout to a file, not a pipe into the bench process), and the
+ * write floor served. `env` adds to or overrides that.
+ */
+export const startBenchServer = (env: Record<string, string> = {}) =>
+  startServer(
+    { MD_RATE_LIMIT_PER_MIN: '100000000', MD_LOG_LEVEL: 'info', MD_BENCH_WRITE_FLOOR: '1', ...env },
+    { stdoutToFile: true },
+  );
 
 /** The BenchContext of a started app (tests/helpers/server's startServer). */
 export function benchContext(srv: {

@@ -27,11 +27,11 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { startServer } from '../tests/helpers/server';
 import { startBareApp } from './bare-app';
 import {
   benchContext,
   benchDatabaseUrl,
+  startBenchServer,
   matterWriteSpec,
   measure,
   median,
@@ -69,14 +69,7 @@ const rawPort = await new Promise<number>((resolve) =>
   raw.stdout!.once('data', (d) => resolve(Number(String(d).trim()))),
 );
 const bareApp = await startBareApp();
-const srv = await startServer(
-  {
-    MD_RATE_LIMIT_PER_MIN: '100000000',
-    MD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    MD_BENCH_WRITE_FLOOR: '1',
-  },
-  { stdoutToFile: true },
-);
+const srv = await startBenchServer({ MD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' });
 
 try {
   const ctx = benchContext(srv);
