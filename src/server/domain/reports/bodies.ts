@@ -21,7 +21,8 @@ export interface ReportSectionOut {
 const m = (x: Any | null | undefined) => (x ? formatMoney(x) || 'not known' : 'not known');
 /** A date or timestamp as a day in words ("March 1, 2026"); the data keeps the ISO value. */
 const day = (v: unknown) => (typeof v === 'string' && v ? formatDate(v.slice(0, 10)) : 'an unknown date');
-const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const n = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 const list = (xs: string[]) => (xs.length ? xs.join('; ') : 'none');
 
 const TITLES: Record<string, string> = {
@@ -81,10 +82,10 @@ const BODIES: Record<string, (d: Any) => string> = {
           .join(' ')
       : 'No enforcement plan has been made yet.',
   actions: (d) =>
-    `${n(d.open ?? 0, 'open action')}, ${n(d.completed ?? 0, 'completed action')}.${d.items?.length ? ` Next: ${list(d.items.slice(0, 5).map((a: Any) => `${a.title}${a.due_at ? ` (due ${day(a.due_at)})` : ''}`))}.` : ''}`,
+    `${n(d.open ?? 0, 'open action')}, ${n(d.completed ?? 0, 'completed action')}.${d.items?.length ? ` Next: ${list(d.items.slice(0, 5).map((a: Any) => `${a.title}${a.due_at ? ` (due ${day(a.due_at)})` : ''}`))}.` : ''}${d.note ? ` ${d.note}` : ''}`,
   packets: (d) =>
     d.items?.length
-      ? `${n(d.items.length, 'packet')}: ${list(d.items.map((p: Any) => `${p.type}/${p.packet_type} ${p.status}${p.ready ? ', ready' : ''}`))}.`
+      ? `${n(d.total ?? d.items.length, 'packet')}: ${list(d.items.slice(0, 5).map((p: Any) => `${p.type}/${p.packet_type} ${p.status}${p.ready ? ', ready' : ''}`))}.${d.items.length > 5 ? ` ${n(d.items.length - 5, 'more packet')} in the table.` : ''}${d.note ? ` ${d.note}` : ''}`
       : 'No packet has been prepared yet.',
   alerts: (d) =>
     d.items?.length

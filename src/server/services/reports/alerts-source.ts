@@ -1,9 +1,8 @@
 import type { Ctx, Db } from '../../context';
 import { keysetPage } from '../paging';
+import { REPORT_LIST_LIMIT as LIMIT } from '../../domain/reports/limits';
 
 const SEVERITY_RANK: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3, info: 4 };
-/** A report shows at most this many alerts; the section's note says when more exist. */
-const LIMIT = 50;
 
 /**
  * The one place reports read monitoring alerts (API-CONTRACT §18) from: the matter's alerts,

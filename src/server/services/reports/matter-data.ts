@@ -1,6 +1,7 @@
 import type { Matter } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
-import { isClosed } from '../../domain/actions/action-status';
+import { OPEN_ACTION_STATUSES } from '../../domain/actions/action-status';
+import { REPORT_LIST_LIMIT } from '../../domain/reports/limits';
 import { isoDate } from '../../domain/judgments/dates';
 import { dec, roundMoney, sum, type Decimal } from '../../domain/judgments/decimal';
 import { operatorShare } from '../../domain/judgments/ledger-engine';
@@ -164,13 +165,53 @@ async function planData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
   return { plans };
 }
 
+/** Rows per status of a matter's actions or packets, counted in SQL. */
+async function statusCounts(ctx: Ctx, db: Db, m: Matter, model: 'action' | 'packet') {
+  const args = { by: ['status' as const], where: where(ctx, m), _count: { _all: true as const } };
+  const rows = model === 'action' ? await db.action.groupBy(args) : await db.packet.groupBy(args);
+  const counts: Record<string, number> = {};
+  for (const r of rows) counts[r.status] = r._count._all;
+  return counts;
+}
+
+const count = (counts: Record<string, number>, statuses: readonly string[]) =>
+  statuses.reduce((t, st) => t + (counts[st] ?? 0), 0);
+const thousands = (x: number) => x.toLocaleString('en-US');
+
+/**
+ * Open and completed actions counted in SQL; the open ones due soonest (undated last) and the
+ * newest completion notes, REPORT_LIST_LIMIT of each, with a note when there are more.
+ */
 async function actionsData(ctx: Ctx, db: Db, m: Matter) {
-  const rows = await db.action.findMany({ where: where(ctx, m), orderBy: [{ due_at: 'asc' }, { id: 'asc' }] });
-  const open = rows.filter((a) => !isClosed(a.status));
+  const counts = await statusCounts(ctx, db, m, 'action');
+  const open = await db.action.findMany({
+    where: { ...where(ctx, m), status: { in: [...OPEN_ACTION_STATUSES] } },
+    orderBy: [{ due_at: 'asc' }, { id: 'asc' }],
+    take: REPORT_LIST_LIMIT,
+  });
+  const noted = { ...where(ctx, m), completion_notes: { not: null } };
+  const notes = await db.action.findMany({
+    where: noted,
+    orderBy: [{ completed_at: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
+    take: REPORT_LIST_LIMIT,
+    select: { id: true, completion_notes: true },
+  });
+  const openCount = count(counts, OPEN_ACTION_STATUSES);
+  const notedCount = notes.length < REPORT_LIST_LIMIT ? notes.length : await db.action.count({ where: noted });
+  const note = [
+    openCount > open.length
+      ? `The ${open.length} of the ${thousands(openCount)} open actions due soonest are shown.`
+      : '',
+    notedCount > notes.length
+      ? `The ${notes.length} newest of the ${thousands(notedCount)} completion notes are shown.`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return {
-    open: open.length,
-    completed: rows.filter((a) => a.status === 'completed').length,
-    items: open.slice(0, 50).map((a) => ({
+    open: openCount,
+    completed: counts.completed ?? 0,
+    items: open.map((a) => ({
       action_id: a.id,
       type: a.type,
       title: a.title,
@@ -178,16 +219,20 @@ async function actionsData(ctx: Ctx, db: Db, m: Matter) {
       priority: a.priority,
       due_at: a.due_at?.toISOString() ?? null,
     })),
-    completion_notes: rows
-      .filter((a) => a.completion_notes)
-      .map((a) => ({ action_id: a.id, note: a.completion_notes })),
+    completion_notes: notes.map((a) => ({ action_id: a.id, note: a.completion_notes })),
+    note: note || null,
   };
 }
 
+/** Every packet counted by status; the newest REPORT_LIST_LIMIT listed, oldest of them first. */
 async function packetsData(ctx: Ctx, db: Db, m: Matter) {
-  const rows = await db.packet.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } });
+  const by_status = await statusCounts(ctx, db, m, 'packet');
+  const total = count(by_status, Object.keys(by_status));
+  const rows = await db.packet.findMany({ where: where(ctx, m), orderBy: { id: 'desc' }, take: REPORT_LIST_LIMIT });
   return {
-    items: rows.map((p) => ({
+    total,
+    by_status,
+    items: rows.reverse().map((p) => ({
       packet_id: p.id,
       type: p.type,
       packet_type: p.packet_type,
@@ -195,6 +240,7 @@ async function packetsData(ctx: Ctx, db: Db, m: Matter) {
       ready: !!(p.readiness as Any)?.ready,
       notes: p.notes,
     })),
+    note: total > rows.length ? `The ${rows.length} newest of the ${thousands(total)} packets are shown.` : null,
   };
 }
 
@@ -216,6 +262,14 @@ async function sanctionsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
       notes: r.notes,
     })),
   };
+}
+
+/** The matter's first REPORT_LIST_LIMIT claimants, all of them counted. */
+async function claimantsData(ctx: Ctx, db: Db, m: Matter) {
+  const rows = await db.claimant.findMany({ where: where(ctx, m), orderBy: { id: 'asc' }, take: REPORT_LIST_LIMIT });
+  const total = rows.length < REPORT_LIST_LIMIT ? rows.length : await db.claimant.count({ where: where(ctx, m) });
+  const note = total > rows.length ? `The first ${rows.length} of the ${thousands(total)} claimants are listed.` : null;
+  return { rows, total, note };
 }
 
 /** Runs `f` once, on first use: a module shared by sections is read only if one needs it. */
@@ -241,9 +295,7 @@ export async function briefData(ctx: Ctx, db: Db, m: Matter, keys: ReportSection
   const judgments = once(() => judgmentsData(ctx, db, m));
   for (const key of keys) {
     if (key === 'summary') {
-      const claimants = a.can('claimants')
-        ? await db.claimant.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } })
-        : null;
+      const claimants = a.can('claimants') ? await claimantsData(ctx, db, m) : null;
       const l = a.can('ledger') ? await ledger() : null;
       c.data.summary = {
         matter: {
@@ -254,13 +306,14 @@ export async function briefData(ctx: Ctx, db: Db, m: Matter, keys: ReportSection
         ...(a.can('judgments') ? { judgment_count: (await judgments()).length } : {}),
         ...(claimants
           ? {
-              claimant_count: claimants.length,
-              claimants: claimants.map((x) => ({
+              claimant_count: claimants.total,
+              claimants: claimants.rows.map((x) => ({
                 claimant_id: x.id,
                 name: x.name,
                 role: x.role,
                 ...(l ? { economics: x.economics } : {}),
               })),
+              claimants_note: claimants.note,
             }
           : {}),
         ...(l

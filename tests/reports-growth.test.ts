@@ -1,0 +1,133 @@
+/**
+ * A report over a matter with thousands of actions, packets and claimants reads and shows a
+ * bounded part of them: each section counts every row (in SQL), lists at most REPORT_LIST_LIMIT
+ * of them and says in a note when it shows fewer than the matter holds. Before, a brief read every
+ * action, packet and claimant of the matter into the server and printed every packet and every
+ * completion note, so its cost and size grew with the matter (at 1,000,000 actions, seconds of
+ * the event loop and a body of hundreds of megabytes). Rows are seeded in SQL
+ * (bench/matter-rows-seed.ts); the brief and the update go through the API while /healthz is
+ * probed.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, type TestServer } from './helpers/server';
+import { client, type Client } from './helpers/client';
+import { expectStatus } from './helpers/expect';
+import { makeKit, type Kit } from './helpers/fixtures';
+import { whileProbing } from './helpers/loop-probe';
+import { seedMatterRows } from '../bench/matter-rows-seed';
+import { REPORT_LIST_LIMIT } from '../src/server/domain/reports/limits';
+
+const ACTIONS = 20_000; // one in ten open, the others completed with a note
+const OPEN = ACTIONS / 10;
+const PACKETS = 5_000;
+const CLAIMANTS = 5_000;
+
+let srv: TestServer;
+let c: Client;
+let kit: Kit;
+let matterId: string;
+let claimantId: string;
+
+before(async () => {
+  srv = await startServer();
+  c = client(srv.url, srv.adminKey);
+  kit = await makeKit(c);
+  matterId = await kit.matter();
+  const sql = srv.sql.bind(srv);
+  await seedMatterRows(sql, 'actions', matterId, ACTIONS, `CASE WHEN g % 10 = 0 THEN 'open' ELSE 'completed' END`);
+  await seedMatterRows(sql, 'packets', matterId, PACKETS, `'draft'`);
+  await seedMatterRows(sql, 'claimants', matterId, CLAIMANTS);
+  // Completed a minute apart, the newest last: the report shows the newest notes.
+  await sql(
+    `UPDATE actions SET completion_notes = 'Done: ' || title,
+       completed_at = now() - interval '1 minute' * (${ACTIONS} - ('x' || right(id, 8))::bit(32)::int)
+     WHERE matter_id = $1 AND status = 'completed'`,
+    [matterId],
+  );
+  const [cl] = await sql<{ id: string }>(`SELECT id FROM claimants WHERE matter_id = $1 ORDER BY id LIMIT 1`, [
+    matterId,
+  ]);
+  claimantId = cl.id;
+});
+after(async () => srv?.stop());
+
+const probing = <T>(work: () => Promise<T>) => whileProbing(srv, work, { gapMs: 25 });
+type Section = { key: string; body: string; data: Record<string, any> };
+const byKey = (body: { sections: Section[] }) => Object.fromEntries(body.sections.map((s) => [s.key, s]));
+
+describe(`a report over ${ACTIONS} actions, ${PACKETS} packets and ${CLAIMANTS} claimants`, () => {
+  test('the brief counts every row, lists a bounded part, says so, and keeps the loop free', async () => {
+    const made = await probing(() =>
+      c.post('/v1/reports/campaign-brief', {
+        matter_id: matterId,
+        audience: 'internal',
+        include_sections: ['summary', 'actions', 'packets'],
+      }),
+    );
+    expectStatus(made.result, 201, 'brief');
+    console.log(`brief: ${made.summary}; body ${JSON.stringify(made.result.body).length} characters`);
+    assert.deepEqual(made.stalls, [], made.summary);
+    const s = byKey(made.result.body);
+
+    const actions = s.actions.data;
+    assert.equal(actions.open, OPEN);
+    assert.equal(actions.completed, ACTIONS - OPEN);
+    assert.equal(actions.items.length, REPORT_LIST_LIMIT);
+    assert.ok(actions.items.every((a: { status: string }) => a.status === 'open'));
+    // Due soonest first, undated last, as before.
+    const due = actions.items.map((a: { due_at: string | null }) => a.due_at ?? '9999');
+    assert.deepEqual(due, [...due].sort());
+    assert.equal(actions.completion_notes.length, REPORT_LIST_LIMIT);
+    const noted = actions.completion_notes.map((n: { action_id: string }) => n.action_id);
+    const newest = await srv.sql<{ id: string }>(
+      `SELECT id FROM actions WHERE matter_id = $1 AND completion_notes IS NOT NULL
+       ORDER BY completed_at DESC, id DESC LIMIT ${REPORT_LIST_LIMIT}`,
+      [matterId],
+    );
+    assert.deepEqual(
+      noted,
+      newest.map((r) => r.id),
+      'the newest completion notes',
+    );
+    assert.match(actions.note, new RegExp(`${REPORT_LIST_LIMIT} of the 2,000 open actions`));
+    assert.match(actions.note, /50 newest of the 18,000 completion notes/);
+    assert.match(s.actions.body, /2,000 open actions, 18,000 completed actions\./);
+    assert.ok(s.actions.body.includes(actions.note));
+
+    const packets = s.packets.data;
+    assert.equal(packets.total, PACKETS);
+    assert.deepEqual(packets.by_status, { draft: PACKETS });
+    assert.equal(packets.items.length, REPORT_LIST_LIMIT);
+    const ids = packets.items.map((p: { packet_id: string }) => p.packet_id);
+    assert.deepEqual(ids, [...ids].sort(), 'oldest of those shown first');
+    const newestPackets = await srv.sql<{ id: string }>(
+      `SELECT id FROM packets WHERE matter_id = $1 ORDER BY id DESC LIMIT ${REPORT_LIST_LIMIT}`,
+      [matterId],
+    );
+    assert.deepEqual(
+      [...ids].reverse(),
+      newestPackets.map((r) => r.id),
+      'the newest packets',
+    );
+    assert.match(packets.note, /The 50 newest of the 5,000 packets are shown\./);
+    assert.match(s.packets.body, /^5,000 packets\b/);
+
+    const summary = s.summary.data;
+    assert.equal(summary.claimant_count, CLAIMANTS);
+    assert.equal(summary.claimants.length, REPORT_LIST_LIMIT);
+    assert.match(summary.claimants_note, /The first 50 of the 5,000 claimants are listed\./);
+    assert.match(s.summary.body, /5,000 claimants/);
+  });
+
+  test("a claimant's update counts the open steps without reading every action", async () => {
+    const made = await probing(() =>
+      c.post('/v1/reports/claimant-update', { matter_id: matterId, claimant_id: claimantId }),
+    );
+    expectStatus(made.result, 201, 'update');
+    assert.deepEqual(made.stalls, [], made.summary);
+    const s = byKey(made.result.body);
+    assert.equal(s.next_steps.data.open_actions, OPEN);
+    assert.match(s.next_steps.body, /^2,000 steps in progress\./);
+  });
+});
