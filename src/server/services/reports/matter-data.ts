@@ -137,11 +137,16 @@ const MAX_HOLDINGS = 200;
 const decimalText = (v: unknown): string | null =>
   v === null || v === undefined ? null : v instanceof ExactNumber ? v.text : String(v);
 
+/** Each judgment's latest plan: one row per judgment (on (judgment_id, id)), not every version. */
 async function planData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
-  const rows = await db.enforcementPlan.findMany({ where: where(ctx, m), orderBy: { id: 'desc' } });
-  const latest = new Map<string, (typeof rows)[number]>();
-  for (const r of rows) if (!latest.has(r.judgment_id)) latest.set(r.judgment_id, r);
-  const plans = [...latest.values()].map((p) => {
+  const judgments = await db.judgment.findMany({ where: where(ctx, m), orderBy: { id: 'desc' }, select: { id: true } });
+  const latest = await Promise.all(
+    judgments.map((j) =>
+      db.enforcementPlan.findFirst({ where: { ...where(ctx, m), judgment_id: j.id }, orderBy: { id: 'desc' } }),
+    ),
+  );
+  const rows = latest.filter((p) => p !== null).sort((a, b) => (a.id < b.id ? 1 : -1));
+  const plans = rows.map((p) => {
     const body = p.plan as Any;
     for (const d of body.datasets ?? []) if (typeof d === 'string') c.datasets.add(d);
     for (const w of body.wallets ?? []) if (typeof w.address === 'string') c.addresses.add(w.address);
