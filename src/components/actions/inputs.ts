@@ -3,9 +3,10 @@
  * read): both must build the very same input, or the prefetched data would sit under another key.
  */
 import type { Tone } from '../ui';
+import { ACTION_STATUSES } from '@/server/domain/actions/action-status';
 
 export const QUEUE_PAGE = 50;
-export const ACTION_STATUSES = ['open', 'in_progress', 'blocked', 'completed', 'cancelled'] as const;
+export { ACTION_STATUSES };
 
 export interface QueueSearch {
   /** 'mine': owner is the signed-in user; 'team': everyone's. */

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { defineOp } from './define';
 import { arr, date, dateTime, idRef, listOf, listQuery, sourceRef, sourceRefOut, str, timestamp } from './schemas';
-import { ACTION_STATUSES, ACTION_TYPES, PRIORITIES } from '../domain/actions/action-status';
+import { ACTION_STATUSES, PRIORITIES } from '../domain/actions/action-status';
+import { STEP_TYPES } from '../domain/judgments/enforcement-plan';
+
+/** The plan's step types, the contract's `renewal` example, and `custom`. */
+const ACTION_TYPES = [...new Set([...STEP_TYPES, 'renewal', 'custom'])] as [string, ...string[]];
 
 const action = z
   .object({

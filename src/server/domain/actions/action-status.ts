@@ -1,5 +1,3 @@
-import { STEP_TYPES } from '../judgments/enforcement-plan';
-
 /**
  * The action vocabulary and state machine (API-CONTRACT §9, §16). Pure: no I/O.
  *
@@ -14,8 +12,6 @@ export type ActionStatus = (typeof ACTION_STATUSES)[number];
 export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type ActionPriority = (typeof PRIORITIES)[number];
 
-/** The plan's step types, the contract's `renewal` example, and `custom`. */
-export const ACTION_TYPES = [...new Set([...STEP_TYPES, 'renewal', 'custom'])] as [string, ...string[]];
 
 const MOVES: Record<ActionStatus, readonly ActionStatus[]> = {
   open: ['in_progress', 'blocked', 'cancelled'],
