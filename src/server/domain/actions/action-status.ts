@@ -12,7 +12,6 @@ export type ActionStatus = (typeof ACTION_STATUSES)[number];
 export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type ActionPriority = (typeof PRIORITIES)[number];
 
-
 const MOVES: Record<ActionStatus, readonly ActionStatus[]> = {
   open: ['in_progress', 'blocked', 'cancelled'],
   in_progress: ['completed', 'blocked', 'cancelled'],
