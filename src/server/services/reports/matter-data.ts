@@ -182,6 +182,9 @@ async function statusCounts(ctx: Ctx, db: Db, m: Matter, model: 'action' | 'pack
 const count = (counts: Record<string, number>, statuses: readonly string[]) =>
   statuses.reduce((t, st) => t + (counts[st] ?? 0), 0);
 const thousands = (x: number) => x.toLocaleString('en-US');
+/** How many rows a list of at most REPORT_LIST_LIMIT stands for: itself when it came back short, else counted. */
+const totalOf = async (listed: number, countAll: () => Promise<number>) =>
+  listed < REPORT_LIST_LIMIT ? listed : countAll();
 
 /**
  * Open and completed actions counted in SQL; the open ones due soonest (undated last) and the
@@ -202,7 +205,7 @@ async function actionsData(ctx: Ctx, db: Db, m: Matter) {
     select: { id: true, completion_notes: true },
   });
   const openCount = count(counts, OPEN_ACTION_STATUSES);
-  const notedCount = notes.length < REPORT_LIST_LIMIT ? notes.length : await db.action.count({ where: noted });
+  const notedCount = await totalOf(notes.length, () => db.action.count({ where: noted }));
   const note = [
     openCount > open.length
       ? `The ${open.length} of the ${thousands(openCount)} open actions due soonest are shown.`
@@ -272,7 +275,7 @@ async function sanctionsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
 /** The matter's first REPORT_LIST_LIMIT claimants, all of them counted. */
 async function claimantsData(ctx: Ctx, db: Db, m: Matter) {
   const rows = await db.claimant.findMany({ where: where(ctx, m), orderBy: { id: 'asc' }, take: REPORT_LIST_LIMIT });
-  const total = rows.length < REPORT_LIST_LIMIT ? rows.length : await db.claimant.count({ where: where(ctx, m) });
+  const total = await totalOf(rows.length, () => db.claimant.count({ where: where(ctx, m) }));
   const note = total > rows.length ? `The first ${rows.length} of the ${thousands(total)} claimants are listed.` : null;
   return { rows, total, note };
 }
