@@ -95,6 +95,67 @@ describe('interest as rate periods', () => {
     assert.equal(t.periods[0].verified, true);
   });
 
+  test("Florida: the 1 January 2026 adjustment takes that day's rate, 8.44%, not 2025's carried forward", () => {
+    // § 55.03(3): the rate is adjusted each 1 January to the rate then in effect. The CFO set the
+    // rate for the quarter beginning 2026-01-01 on 2025-12-01 from the discount rate over
+    // 2024-12-01..2025-11-30: 4.75% to 12-18, 4.50% from 2024-12-19, 4.25% from 2025-09-18
+    // (90 FR 47512), 4.00% from 2025-10-30 (Regulation A, docket R-1874): mean 4.44% + 4% = 8.44%.
+    //   to 2025-01-01: 14,398.27 (the test above)
+    //   2025-01-01 → 2026-01-01: 365 days at 9.38% / 365 = 9,380.00
+    //   2026-01-01 → 2026-03-01:  59 days at 8.44% / 365 = 100,000 × 0.0844 × 59 / 365 = 1,364.27
+    //   total 25,142.54 (9.38% carried into 2026 gave 1,516.22 for the last period, 25,294.49)
+    const r = accrued('US-FL', { date_entered: '2023-01-15', principal: dec('100000') }, '2026-03-01');
+    assert.ok(Math.abs(Number(r.f.accrued_interest.toFixed()) - 25142.54) < 1, r.f.accrued_interest.toFixed());
+    assert.deepEqual(
+      r.t.periods.slice(-2).map((p) => [p.from, p.to, p.rate_pct?.toFixed()]),
+      [
+        ['2025-01-01', '2026-01-01', '9.38'],
+        ['2026-01-01', null, '8.44'],
+      ],
+    );
+    assert.doesNotMatch(r.t.periods.at(-1)!.source, /carried forward/);
+  });
+
+  test("Florida: a judgment takes its own quarter's rate (the CFO sets one each quarter, § 55.03(1))", () => {
+    // floridajudgment.com's worked example, quoting the CFO table: entered 2019-08-02, 6.77% (the
+    // quarter beginning 2019-07-01) to the end of the year, then 6.83% from 2020-01-01. Both
+    // rows are read from that source, so neither period needs review.
+    const t = terms('US-FL', { date_entered: '2019-08-02', as_of: '2020-06-30' });
+    assert.deepEqual(
+      t.periods.map((p) => [p.from, p.rate_pct?.toFixed(), p.verified]),
+      [
+        ['2019-08-02', '6.77', true],
+        ['2020-01-01', '6.83', true],
+      ],
+    );
+    // Entered in the second quarter of 2024: that quarter's 9.34% (mean discount rate over
+    // 2023-03-01..2024-02-29, 5.34%, + 4%), not the 9.09% of the first quarter.
+    assert.equal(
+      terms('US-FL', { date_entered: '2024-05-15', as_of: '2024-05-15' }).periods[0].rate_pct!.toFixed(),
+      '9.34',
+    );
+  });
+
+  test('Florida: a quarter missing from the data carries the last row forward, unverified, and says which', () => {
+    // 2018-05-10 falls in a stretch of quarters the dataset does not hold (2016-04-01 to
+    // 2019-04-01): the 2016-01-01 row (4.75%, read from the CFO's memorandum) is the nearest, but
+    // it was replaced on 2016-04-01, so the period is not verified and names the missing quarter.
+    const gap = terms('US-FL', { date_entered: '2018-05-10', as_of: '2018-05-10' });
+    assert.equal(gap.periods[0].rate_pct!.toFixed(), '4.75');
+    assert.equal(gap.periods[0].verified, false);
+    assert.match(
+      gap.periods[0].source,
+      /no row in data\/interest-rates\/period-rates\.json for 2016-04-01, carried forward/,
+    );
+    assert.equal(gap.review_required, true);
+    // After the last row: a judgment entered in June 2026 should take the rate set for the
+    // quarter beginning 2026-04-01, which the dataset does not hold.
+    const late = terms('US-FL', { date_entered: '2026-06-10', as_of: '2026-11-28' });
+    assert.equal(late.periods[0].rate_pct!.toFixed(), '8.44');
+    assert.equal(late.periods[0].verified, false);
+    assert.match(late.periods[0].source, /for 2026-04-01, carried forward/);
+  });
+
   test('Nevada: prime on the preceding 1 January/1 July + 2%, adjusted each 1 January and 1 July (NRS 17.130(2))', () => {
     // $50,000 entered 2024-03-10, as of 2025-03-10 (prime 8.50% on 2024-01-01 and 2024-07-01,
     // 7.50% on 2025-01-01):

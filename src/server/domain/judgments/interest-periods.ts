@@ -34,6 +34,12 @@ interface Series {
   publisher: string;
   model: string;
   resets: { months: number[]; day: number };
+  /**
+   * When the publisher issues a new row, where that is more often than the judgment resets
+   * (Florida's CFO sets a rate each quarter; a judgment takes the one in effect at entry and
+   * moves only each 1 January). A row is stale once its next publication date has passed.
+   */
+  publishes?: { months: number[]; day: number };
   day_count: DayCount;
   spread_pct?: string;
   above_limit?: { spread_pct: string; limits: { entered_on_or_after: string; limit: string }[] };
@@ -57,8 +63,10 @@ function surcharge(s: Series, entered: IsoDate, principal: Decimal): { pct: stri
 }
 
 /**
- * The published-rate periods of a judgment from entry up to `asOf` (the last one open). A reset
- * date with no published row after the last one carries the last row forward, unverified.
+ * The published-rate periods of a judgment from entry up to `asOf` (the last one open). A period
+ * whose row should already have been replaced by the publisher's next one (a quarter missing
+ * from the dataset, or a date past its last row) carries that row forward, unverified: the rate
+ * really in effect was published but is not in the data.
  */
 export function publishedPeriods(code: string, entered: IsoDate, principal: Decimal, asOf: IsoDate): RatePeriod[] {
   const s = SERIES[code];
@@ -70,7 +78,6 @@ export function publishedPeriods(code: string, entered: IsoDate, principal: Deci
     starts.push(d);
     d = nextMonthDay(addDays(d, 1), s.resets.months, s.resets.day);
   }
-  const latestFrom = rows.length ? rows[rows.length - 1].from : null;
   return starts.map((from, i) => {
     const to = starts[i + 1] ?? null;
     const row = [...rows].reverse().find((r) => r.from <= from);
@@ -84,20 +91,22 @@ export function publishedPeriods(code: string, entered: IsoDate, principal: Deci
       };
     const base = row.prime_pct ? dec(row.prime_pct).plus(s.spread_pct ?? '0') : dec(row.rate_pct!);
     const rate = extra ? base.plus(extra.pct) : base;
-    const stale = latestFrom !== null && row.from === latestFrom && nextReset(s, row.from) <= from;
+    const due = nextPublication(s, row.from);
+    const stale = due <= from;
     const what = row.prime_pct ? `prime ${row.prime_pct}% + ${s.spread_pct}%` : `${row.rate_pct}%`;
     return {
       from,
       to,
       rate_pct: rate,
-      source: `${s.citation}: ${what}${extra?.why ?? ''} in effect from ${row.from} (${row.source})${stale ? `; no later row in ${data.dataset}, carried forward` : ''}`,
+      source: `${s.citation}: ${what}${extra?.why ?? ''} in effect from ${row.from} (${row.source})${stale ? `; no row in ${data.dataset} for ${due}, carried forward` : ''}`,
       verified: row.verified && !stale,
     };
   });
 }
 
-function nextReset(s: Series, d: IsoDate): IsoDate {
-  return nextMonthDay(addDays(d, 1), s.resets.months, s.resets.day);
+function nextPublication(s: Series, d: IsoDate): IsoDate {
+  const { months, day } = s.publishes ?? s.resets;
+  return nextMonthDay(addDays(d, 1), months, day);
 }
 
 /** A caller-supplied rate and the day it takes effect (the entry date for the first). */
