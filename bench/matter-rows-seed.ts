@@ -1,12 +1,12 @@
 /**
- * Seeds a matter's actions, packets, alerts and claimants in SQL (generate_series), for the
+ * Seeds a matter's actions, packets, alerts, claimants, judgments and sanctions reviews in SQL (generate_series), for the
  * growth benchmark (bench/suites/growth.ts) and the dashboard's count tests: a million rows
  * through the API would measure the seeding, not the reads. The rows are what the serializers
  * read (valid vocabularies and JSON shapes), not what a workflow would have produced.
  */
 type Sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
-export type SeededTable = 'actions' | 'packets' | 'alerts' | 'claimants';
+export type SeededTable = 'actions' | 'packets' | 'alerts' | 'claimants' | 'judgments' | 'sanctions_reviews';
 
 /** Each table's id prefix (src/server/ids.ts) and the columns beside id, org, env, matter and status. */
 const TABLES: Record<SeededTable, { prefix: string; columns: string; values: string }> = {
@@ -33,6 +33,17 @@ const TABLES: Record<SeededTable, { prefix: string; columns: string; values: str
     prefix: 'cla',
     columns: 'name, role, review_state',
     values: `'Bench claimant ' || g, 'claimant', '{"review_required":false}'`,
+  },
+  judgments: {
+    prefix: 'jdg',
+    columns: 'court, case_number, jurisdiction, date_entered, creditor, debtor, amount, currency, review_state',
+    values: `'Bench Court', 'BENCH-' || g, 'US-CA', DATE '2024-01-01', 'Bench Creditor', 'Bench Debtor ' || g, 1000, 'USD',
+      '{"review_required":false}'`,
+  },
+  sanctions_reviews: {
+    prefix: 'rev',
+    columns: 'screen_id, matches, blocked_property_analysis, review_state',
+    values: `'scr_bench' || g, '[]', 'Bench analysis ' || g, '{"review_required":true}'`,
   },
 };
 

@@ -121,3 +121,82 @@ describe(`a report over ${ACTIONS} actions, ${PACKETS} packets and ${CLAIMANTS} 
     assert.ok(s.next_steps.body.startsWith(`${t(OPEN)} steps in progress.`));
   });
 });
+
+describe('a report over a matter with many judgments and sanctions reviews', () => {
+  const JUDGMENTS = 500;
+  const REVIEWS = 200;
+  let other: string;
+  const otherId = (prefix: string) => (g: number) =>
+    `${prefix}_${createHash('md5').update(other).digest('hex').slice(0, 8)}${g.toString(16).padStart(16, '0')}`;
+
+  before(async () => {
+    other = await kit.matter();
+    const sql = srv.sql.bind(srv);
+    await seedMatterRows(sql, 'judgments', other, JUDGMENTS);
+    await seedMatterRows(
+      sql,
+      'sanctions_reviews',
+      other,
+      REVIEWS,
+      `CASE WHEN g = 1 THEN 'in_review' ELSE 'cleared' END`,
+    );
+    // An open deadline on the first judgment (listed) and on the 60th (past the list).
+    await sql(
+      `INSERT INTO judgment_deadlines (id, org_id, env, matter_id, judgment_id, kind, type, date, title, description, source, review_required, updated_at)
+       SELECT 'dl_bench' || g, j.org_id, j.env, j.matter_id, j.id, 'statutory', 'renewal', CURRENT_DATE + 30, 'Renewal of ' || j.case_number, 'Bench', 'Bench', false, now()
+       FROM judgments j, (VALUES (1), (60)) AS v(g) WHERE j.id = $1 || lpad(to_hex(g), 16, '0')`,
+      [otherId('jdg')(0).slice(0, -16)],
+    );
+  });
+
+  test('judgments, plans and reviews are listed up to the limit and counted in full', async () => {
+    const made = await probing(() =>
+      c.post('/v1/reports/campaign-brief', {
+        matter_id: other,
+        audience: 'internal',
+        include_sections: ['judgments', 'plan', 'sanctions'],
+      }),
+    );
+    expectStatus(made.result, 201, 'brief');
+    assert.deepEqual(made.stalls, [], made.summary);
+    const s = byKey(made.result.body);
+
+    const js = s.judgments.data;
+    assert.deepEqual(
+      js.judgments.map((j: { judgment_id: string }) => j.judgment_id),
+      Array.from({ length: REPORT_LIST_LIMIT }, (_, i) => otherId('jdg')(i + 1)),
+    );
+    assert.equal(js.note, `The first ${REPORT_LIST_LIMIT} of the ${t(JUDGMENTS)} judgments are listed.`);
+    assert.ok(s.judgments.body.endsWith(js.note));
+    assert.equal(js.judgments[0].next_deadline.title, 'Renewal of BENCH-1');
+    assert.ok(js.judgments.slice(1).every((j: { next_deadline: unknown }) => j.next_deadline === null));
+    assert.equal(s.plan.data.note, `Plans are shown for the ${REPORT_LIST_LIMIT} judgments listed.`);
+
+    const sanctions = s.sanctions.data;
+    const newest = Array.from({ length: REPORT_LIST_LIMIT }, (_, i) => REVIEWS - i).map(otherId('rev'));
+    assert.deepEqual(
+      sanctions.reviews.map((r: { review_id: string }) => r.review_id),
+      newest.reverse(),
+      'the newest reviews, oldest of them first',
+    );
+    assert.equal(sanctions.note, `The ${REPORT_LIST_LIMIT} newest of the ${t(REVIEWS)} sanctions reviews are shown.`);
+    assert.ok(s.sanctions.body.includes(sanctions.note));
+    // The one review still open is the oldest, not listed: the report still says it needs review.
+    assert.match(made.result.body.review_state.review_notes, /A sanctions review on this matter is still open/);
+  });
+
+  test("a claimant update counts every judgment and gives the listed ones' deadlines", async () => {
+    const { claimant_id } = await kit.claimant(other);
+    const made = await probing(() => c.post('/v1/reports/claimant-update', { matter_id: other, claimant_id }));
+    expectStatus(made.result, 201, 'update');
+    assert.deepEqual(made.stalls, [], made.summary);
+    const s = byKey(made.result.body);
+    assert.equal(s.summary.data.judgment_count, JUDGMENTS);
+    assert.equal(s.judgments.data.judgments.length, REPORT_LIST_LIMIT);
+    assert.equal(s.judgments.data.note, `The first ${REPORT_LIST_LIMIT} of the ${t(JUDGMENTS)} judgments are listed.`);
+    assert.deepEqual(
+      s.next_steps.data.upcoming_deadlines.map((d: { case_number: string }) => d.case_number),
+      ['BENCH-1'],
+    );
+  });
+});

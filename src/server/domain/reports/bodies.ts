@@ -66,7 +66,7 @@ const BODIES: Record<string, (d: Any) => string> = {
             (j: Any) =>
               `${j.case_number} (${j.court}, entered ${day(j.date_entered)}): ${m(j.amount)} against ${j.debtor}, status ${j.status}.${j.next_deadline ? ` Next deadline: ${j.next_deadline.title} on ${day(j.next_deadline.due_date)}.` : ''}`,
           )
-          .join(' ')
+          .join(' ') + (d.note ? ` ${d.note}` : '')
       : 'No judgment has been recorded on this matter yet.',
   assets: (d) =>
     d.map_id
@@ -79,7 +79,7 @@ const BODIES: Record<string, (d: Any) => string> = {
             (p: Any) =>
               `Plan for ${p.judgment_id} (${p.profile}, pressure level ${p.pressure_level}): ${n(p.priority_actions?.length ?? 0, 'priority step')}${p.steps_on_hold ? `, ${n(p.steps_on_hold, 'step')} on hold` : ''}: ${list((p.priority_actions ?? []).slice(0, 5).map((a: Any) => a.title))}.`,
           )
-          .join(' ')
+          .join(' ') + (d.note ? ` ${d.note}` : '')
       : 'No enforcement plan has been made yet.',
   actions: (d) =>
     `${n(d.open ?? 0, 'open action')}, ${n(d.completed ?? 0, 'completed action')}.${d.items?.length ? ` Next: ${list(d.items.slice(0, 5).map((a: Any) => `${a.title}${a.due_at ? ` (due ${day(a.due_at)})` : ''}`))}.` : ''}${d.note ? ` ${d.note}` : ''}`,
@@ -102,6 +102,7 @@ const BODIES: Record<string, (d: Any) => string> = {
           d.reviews?.length
             ? `${n(d.reviews.length, 'sanctions review')}: ${list(d.reviews.map((r: Any) => `${r.review_id} ${r.status}${r.ofac_report_required ? ' (OFAC report required)' : ''}`))}.`
             : 'No sanctions review is open.',
+          d.note ?? '',
           d.collection_paused ? 'Ordinary collection is paused until counsel clears the open matches.' : '',
         ]
           .filter(Boolean)

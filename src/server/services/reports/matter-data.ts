@@ -3,7 +3,7 @@ import type { Ctx, Db } from '../../context';
 import { OPEN_ACTION_STATUSES } from '../../domain/actions/action-status';
 import { REPORT_LIST_LIMIT } from '../../domain/reports/limits';
 import { isoDate } from '../../domain/judgments/dates';
-import { dec, roundMoney, sum, type Decimal } from '../../domain/judgments/decimal';
+import { dec, roundMoney, type Decimal } from '../../domain/judgments/decimal';
 import { operatorShare } from '../../domain/judgments/ledger-engine';
 import type { ReportSection } from '../../domain/reports/sections';
 import {
@@ -73,13 +73,23 @@ export async function ledgerData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
   };
 }
 
+/**
+ * The matter's first REPORT_LIST_LIMIT judgments (all counted), each with its next open
+ * deadline. Deadlines are read for the listed judgments only.
+ */
 async function judgmentsData(ctx: Ctx, db: Db, m: Matter) {
-  const js = await db.judgment.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } });
+  const js = await db.judgment.findMany({ where: where(ctx, m), orderBy: { id: 'asc' }, take: REPORT_LIST_LIMIT });
+  const total = await totalOf(js.length, () => db.judgment.count({ where: where(ctx, m) }));
   const deadlines = await db.judgmentDeadline.findMany({
-    where: { ...where(ctx, m), status: 'open', date: { gte: new Date(`${today()}T00:00:00Z`) } },
+    where: {
+      ...where(ctx, m),
+      judgment_id: { in: js.map((j) => j.id) },
+      status: 'open',
+      date: { gte: new Date(`${today()}T00:00:00Z`) },
+    },
     orderBy: [{ date: 'asc' }, { id: 'asc' }],
   });
-  return js.map((j) => {
+  const rows = js.map((j) => {
     const next = deadlines.find((d) => d.judgment_id === j.id);
     return {
       judgment_id: j.id,
@@ -95,7 +105,12 @@ async function judgmentsData(ctx: Ctx, db: Db, m: Matter) {
       profile_notes: j.profile_notes,
     };
   });
+  const note = total > rows.length ? `The first ${rows.length} of the ${thousands(total)} judgments are listed.` : null;
+  return { rows, total, note };
 }
+
+type JudgmentsData = Awaited<ReturnType<typeof judgmentsData>>;
+const listed = (j: JudgmentsData) => ({ judgments: j.rows, note: j.note });
 
 async function assetsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
   const row = await latest((a) => db.assetMap.findMany({ ...a, where: { ...where(ctx, m), ...a.where } }), {
@@ -137,12 +152,17 @@ const MAX_HOLDINGS = 200;
 const decimalText = (v: unknown): string | null =>
   v === null || v === undefined ? null : v instanceof ExactNumber ? v.text : String(v);
 
-/** Each judgment's latest plan: one row per judgment (on (judgment_id, id)), not every version. */
-async function planData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
-  const judgments = await db.judgment.findMany({ where: where(ctx, m), orderBy: { id: 'desc' }, select: { id: true } });
+/**
+ * The latest plan of each judgment the report lists: one row per judgment (on
+ * (judgment_id, id)), not every version.
+ */
+async function planData(ctx: Ctx, db: Db, m: Matter, c: Collected, judgments: JudgmentsData) {
   const latest = await Promise.all(
-    judgments.map((j) =>
-      db.enforcementPlan.findFirst({ where: { ...where(ctx, m), judgment_id: j.id }, orderBy: { id: 'desc' } }),
+    judgments.rows.map((j) =>
+      db.enforcementPlan.findFirst({
+        where: { ...where(ctx, m), judgment_id: j.judgment_id },
+        orderBy: { id: 'desc' },
+      }),
     ),
   );
   const rows = latest.filter((p) => p !== null).sort((a, b) => (a.id < b.id ? 1 : -1));
@@ -167,7 +187,8 @@ async function planData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
       steps_on_hold: (body.blocked_actions ?? []).length,
     };
   });
-  return { plans };
+  const note = judgments.note ? `Plans are shown for the ${judgments.rows.length} judgments listed.` : null;
+  return { plans, note };
 }
 
 /** Rows per status of a matter's actions or packets, counted in SQL. */
@@ -252,16 +273,19 @@ async function packetsData(ctx: Ctx, db: Db, m: Matter) {
   };
 }
 
+/** The newest REPORT_LIST_LIMIT sanctions reviews, oldest of them first, all counted. */
 async function sanctionsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
-  const [rows, pause] = await Promise.all([
-    db.sanctionsReview.findMany({ where: where(ctx, m), orderBy: { id: 'asc' } }),
+  const [rows, open, pause] = await Promise.all([
+    db.sanctionsReview.findMany({ where: where(ctx, m), orderBy: { id: 'desc' }, take: REPORT_LIST_LIMIT }),
+    db.sanctionsReview.findFirst({ where: { ...where(ctx, m), status: 'in_review' }, select: { id: true } }),
     matterPause(ctx, db, m.id),
   ]);
-  if (rows.some((r) => r.status === 'in_review')) c.reasons.push('A sanctions review on this matter is still open.');
+  const total = await totalOf(rows.length, () => db.sanctionsReview.count({ where: where(ctx, m) }));
+  if (open) c.reasons.push('A sanctions review on this matter is still open.');
   if (pause.paused) c.reasons.push('Ordinary collection is paused by uncleared sanctions matches.');
   return {
     collection_paused: pause.paused,
-    reviews: rows.map((r) => ({
+    reviews: rows.reverse().map((r) => ({
       review_id: r.id,
       status: r.status,
       ofac_report_required: r.ofac_report_required,
@@ -269,6 +293,8 @@ async function sanctionsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
       decision_reason: r.decision_reason,
       notes: r.notes,
     })),
+    note:
+      total > rows.length ? `The ${rows.length} newest of the ${thousands(total)} sanctions reviews are shown.` : null,
   };
 }
 
@@ -311,7 +337,7 @@ export async function briefData(ctx: Ctx, db: Db, m: Matter, keys: ReportSection
           name: m.name,
           ...(a.can('matter') ? { mode: m.mode, status: m.status, lead_counsel: m.lead_counsel, notes: m.notes } : {}),
         },
-        ...(a.can('judgments') ? { judgment_count: (await judgments()).length } : {}),
+        ...(a.can('judgments') ? { judgment_count: (await judgments()).total } : {}),
         ...(claimants
           ? {
               claimant_count: claimants.total,
@@ -341,9 +367,9 @@ export async function briefData(ctx: Ctx, db: Db, m: Matter, keys: ReportSection
     }
     const missing = a.missing(key);
     if (missing.length) c.data[key] = omittedSection(missing);
-    else if (key === 'judgments') c.data.judgments = { judgments: await judgments() };
+    else if (key === 'judgments') c.data.judgments = listed(await judgments());
     else if (key === 'assets') c.data.assets = await assetsData(ctx, db, m, c);
-    else if (key === 'plan') c.data.plan = await planData(ctx, db, m, c);
+    else if (key === 'plan') c.data.plan = await planData(ctx, db, m, c, await judgments());
     else if (key === 'actions') c.data.actions = await actionsData(ctx, db, m);
     else if (key === 'packets') c.data.packets = await packetsData(ctx, db, m);
     else if (key === 'alerts') c.data.alerts = await matterAlertsForReport(ctx, db, m.id);
@@ -374,7 +400,7 @@ export async function claimantData(
       name: m.name,
       ...(a.can('matter') ? { mode: m.mode, status: m.status, lead_counsel: m.lead_counsel } : {}),
     },
-    ...(judgments ? { judgment_count: judgments.length } : {}),
+    ...(judgments ? { judgment_count: judgments.total } : {}),
     ...(ledger
       ? {
           as_of: ledger.data.as_of,
@@ -389,7 +415,8 @@ export async function claimantData(
     if (missing.length) c.data[key] = omittedSection(missing);
     return missing.length > 0;
   };
-  if (!omitted('judgments')) c.data.judgments = { judgments: judgments!.map(({ profile_notes: _p, ...j }) => j) };
+  if (!omitted('judgments'))
+    c.data.judgments = { judgments: judgments!.rows.map(({ profile_notes: _p, ...j }) => j), note: judgments!.note };
   if (!omitted('recoveries')) {
     const { judgment_principal: _jp, accrued_interest: _ai, costs: _c, distributed: _d, ...recoveries } = ledger!.data;
     c.data.recoveries = recoveries;
@@ -406,7 +433,7 @@ export async function claimantData(
     const actions = await actionsData(ctx, db, m);
     c.data.next_steps = {
       open_actions: actions.open,
-      upcoming_deadlines: judgments!
+      upcoming_deadlines: judgments!.rows
         .filter((j) => j.next_deadline)
         .map((j) => ({ case_number: j.case_number, ...j.next_deadline! })),
     };
@@ -428,14 +455,15 @@ async function shareData(
   const pct = typeof raw === 'number' || (typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw)) ? Number(raw) : null;
   if (pct === null) c.reasons.push(`Claimant ${claimant.id} has no share_pct recorded; its share is not computed.`);
   const net = ledger.totals.recovered.minus(operatorShare(ledger.totals.recovered, feePct(m), cur));
-  const distributed = await db.ledgerEntry.findMany({
+  // Summed in SQL (numeric, exact): a claimant's distributions are not read one by one.
+  const distributed = await db.ledgerEntry.aggregate({
     where: { ...where(ctx, m), claimant_id: claimant.id, type: 'distribution', currency: cur },
-    select: { amount: true },
+    _sum: { amount: true },
   });
   return {
     claimant: { claimant_id: claimant.id, name: claimant.name, role: claimant.role },
     share_pct: pct,
     share_of_net_recoveries: pct === null ? null : money(net.times(dec(String(pct))).div(100), cur),
-    distributed_to_claimant: money(sum(distributed.map((e) => dec(e.amount))), cur),
+    distributed_to_claimant: money(dec(distributed._sum.amount ?? 0), cur),
   };
 }
