@@ -13,7 +13,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from './helpers/server';
+import { sqlRecorder, startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
 import { expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
@@ -50,22 +50,25 @@ const figures = (run: Awaited<ReturnType<typeof probedMap>>) =>
 
 test('an asset map of a wallet with 100,000 transfers: within the bound, /healthz not stalled', async (t) => {
   const m = await kit.matter();
-  const [{ org_id }] = await srv.sql<{ org_id: string }>('SELECT org_id FROM matters WHERE id = $1', [m]);
   const wallet = '0x00000000000000000000000000000000bec4001c';
-  await seedBusyWallet(srv.sql.bind(srv), org_id, wallet, 100_000);
-  await srv.sql('ANALYZE sandbox_transfers');
+  // One batch (each srv.sql restarts PGlite): the seed, then the balances the map must show,
+  // each the one aggregate over all 100,000 rows.
+  const { sql, statements } = sqlRecorder();
+  await seedBusyWallet(sql, kit.orgId, wallet, 100_000);
+  await sql('ANALYZE sandbox_transfers');
+  await sql(
+    `SELECT asset, (coalesce(sum(amount) FILTER (WHERE to_address = $1), 0) - coalesce(sum(amount) FILTER (WHERE from_address = $1), 0))::text AS amount
+       FROM sandbox_transfers WHERE from_address = $1 OR to_address = $1 GROUP BY asset ORDER BY asset`,
+    [wallet],
+  );
+  const expected = (await srv.sqlBatch(statements)).at(-1) as { asset: string; amount: string }[];
   const run = await probedMap({ matter_id: m, wallets: [wallet] });
   t.diagnostic(`100,000 transfers: ${figures(run)}`);
   const deposit = run.result.body.exchange_hypotheses.find((h: any) => h.basis === 'deposit_pattern');
   assert.ok(deposit, 'the deposit pattern is found');
   assert.equal(deposit.evidence_count, 10_000, 'one payee in ten forwards: 5,000 payments and their 5,000 forwards');
   // The balance is the running one the insert trigger keeps: each amount is still the one
-  // aggregate over all 100,000 rows (in the API's plain-decimal form).
-  const expected = await srv.sql<{ asset: string; amount: string }>(
-    `SELECT asset, (coalesce(sum(amount) FILTER (WHERE to_address = $1), 0) - coalesce(sum(amount) FILTER (WHERE from_address = $1), 0))::text AS amount
-       FROM sandbox_transfers WHERE from_address = $1 OR to_address = $1 GROUP BY asset ORDER BY asset`,
-    [wallet],
-  );
+  // aggregate (in the API's plain-decimal form).
   assert.deepEqual(
     run.result.body.token_exposures.map((e: any) => [e.asset, String(e.amount)]),
     expected.map((r) => [r.asset, r.amount.replace(/\.?0+$/, '')]),
@@ -77,8 +80,9 @@ test('an asset map of a wallet with 100,000 transfers: within the bound, /health
 
 test('an asset map of a matter with 1,000 wallets: within the bound, /healthz not stalled', async (t) => {
   const m = await kit.matter();
-  const [{ org_id }] = await srv.sql<{ org_id: string }>('SELECT org_id FROM matters WHERE id = $1', [m]);
-  await seedMatterWallets(srv.sql.bind(srv), org_id, m, 1000, 20);
+  const { sql, statements } = sqlRecorder();
+  await seedMatterWallets(sql, kit.orgId, m, 1000, 20);
+  await srv.sqlBatch(statements);
   const run = await probedMap({ matter_id: m });
   t.diagnostic(`1,000 wallets × 20 transfers: ${figures(run)}`);
   assert.equal(run.result.body.wallets.length, 1000);

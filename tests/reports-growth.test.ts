@@ -11,7 +11,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { startServer, type TestServer } from './helpers/server';
+import { sqlRecorder, startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
 import { expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
@@ -27,9 +27,15 @@ const OPEN = ACTIONS / 10;
 const PACKETS = 5_000 * SCALE;
 const CLAIMANTS = 5_000 * SCALE;
 const t = (x: number) => x.toLocaleString('en-US');
-/** Row g of a seeded table (bench/matter-rows-seed.ts): read off without a query (each restarts PGlite). */
-const seededId = (prefix: string) => (g: number) =>
-  `${prefix}_${createHash('md5').update(matterId).digest('hex').slice(0, 8)}${g.toString(16).padStart(16, '0')}`;
+/**
+ * Row g of a seeded table of the matter (bench/matter-rows-seed.ts; the first matter unless
+ * named): read off without a query (each restarts PGlite).
+ */
+const seededId = (prefix: string, matter?: string) => (g: number) =>
+  `${prefix}_${createHash('md5')
+    .update(matter ?? matterId)
+    .digest('hex')
+    .slice(0, 8)}${g.toString(16).padStart(16, '0')}`;
 
 let srv: TestServer;
 let c: Client;
@@ -37,12 +43,19 @@ let kit: Kit;
 let matterId: string;
 let claimantId: string;
 
+const JUDGMENTS = 500;
+const REVIEWS = 200;
+/** The second matter: many judgments and sanctions reviews. */
+let other: string;
+
 before(async () => {
   srv = await startServer();
   c = client(srv.url, srv.adminKey);
   kit = await makeKit(c);
   matterId = await kit.matter();
-  const sql = srv.sql.bind(srv);
+  other = await kit.matter();
+  // Recorded and run as one batch: on PGlite each srv.sql stops and restarts the server.
+  const { sql, statements } = sqlRecorder();
   await seedMatterRows(sql, 'actions', matterId, ACTIONS, `CASE WHEN g % 10 = 0 THEN 'open' ELSE 'completed' END`);
   await seedMatterRows(sql, 'packets', matterId, PACKETS, `'draft'`);
   await seedMatterRows(sql, 'claimants', matterId, CLAIMANTS);
@@ -53,6 +66,16 @@ before(async () => {
      WHERE matter_id = $1 AND status = 'completed'`,
     [matterId],
   );
+  await seedMatterRows(sql, 'judgments', other, JUDGMENTS);
+  await seedMatterRows(sql, 'sanctions_reviews', other, REVIEWS, `CASE WHEN g = 1 THEN 'in_review' ELSE 'cleared' END`);
+  // An open deadline on the first judgment (listed) and on the 60th (past the list).
+  await sql(
+    `INSERT INTO judgment_deadlines (id, org_id, env, matter_id, judgment_id, kind, type, date, title, description, source, review_required, updated_at)
+     SELECT 'dl_bench' || g, j.org_id, j.env, j.matter_id, j.id, 'statutory', 'renewal', CURRENT_DATE + 30, 'Renewal of ' || j.case_number, 'Bench', 'Bench', false, now()
+     FROM judgments j, (VALUES (1), (60)) AS v(g) WHERE j.matter_id = $1 AND j.case_number = 'BENCH-' || g`,
+    [other],
+  );
+  await srv.sqlBatch(statements);
   claimantId = seededId('cla')(1);
 });
 after(async () => srv?.stop());
@@ -123,31 +146,7 @@ describe(`a report over ${ACTIONS} actions, ${PACKETS} packets and ${CLAIMANTS} 
 });
 
 describe('a report over a matter with many judgments and sanctions reviews', () => {
-  const JUDGMENTS = 500;
-  const REVIEWS = 200;
-  let other: string;
-  const otherId = (prefix: string) => (g: number) =>
-    `${prefix}_${createHash('md5').update(other).digest('hex').slice(0, 8)}${g.toString(16).padStart(16, '0')}`;
-
-  before(async () => {
-    other = await kit.matter();
-    const sql = srv.sql.bind(srv);
-    await seedMatterRows(sql, 'judgments', other, JUDGMENTS);
-    await seedMatterRows(
-      sql,
-      'sanctions_reviews',
-      other,
-      REVIEWS,
-      `CASE WHEN g = 1 THEN 'in_review' ELSE 'cleared' END`,
-    );
-    // An open deadline on the first judgment (listed) and on the 60th (past the list).
-    await sql(
-      `INSERT INTO judgment_deadlines (id, org_id, env, matter_id, judgment_id, kind, type, date, title, description, source, review_required, updated_at)
-       SELECT 'dl_bench' || g, j.org_id, j.env, j.matter_id, j.id, 'statutory', 'renewal', CURRENT_DATE + 30, 'Renewal of ' || j.case_number, 'Bench', 'Bench', false, now()
-       FROM judgments j, (VALUES (1), (60)) AS v(g) WHERE j.id = $1 || lpad(to_hex(g), 16, '0')`,
-      [otherId('jdg')(0).slice(0, -16)],
-    );
-  });
+  const otherId = (prefix: string) => seededId(prefix, other);
 
   test('judgments, plans and reviews are listed up to the limit and counted in full', async () => {
     const made = await probing(() =>

@@ -38,7 +38,7 @@ const KEPT = `SELECT address, asset, contract_key, amount::text AS amount FROM s
 
 test('running balances equal the aggregate over every transfer, however the transfers arrived', async () => {
   const m = await kit.matter();
-  const [{ org_id }] = await srv.sql<{ org_id: string }>('SELECT org_id FROM matters WHERE id = $1', [m]);
+  const org_id = kit.orgId;
   // Through the API: a registry token by ticker (its canonical contract), an unverified one by
   // contract, and the native coin (no contract).
   const post = (body: Record<string, unknown>) => sandboxTransfer(kit, { network: 'ethereum', ...body });
@@ -47,16 +47,20 @@ test('running balances equal the aggregate over every transfer, however the tran
   await post({ from_address: A, to_address: B, asset: 'USDT', token_contract: FAKE, amount: '99' });
   await post({ from_address: B, to_address: A, asset: 'ETH', amount: '3.25' });
   // In SQL, one statement of many rows with A on both sides (the trigger sees them as one set).
-  await srv.sql(
-    `INSERT INTO sandbox_transfers (transaction_hash, org_id, env, network, from_address, to_address, asset, token_contract, amount, timestamp)
+  // One batch: on PGlite each srv.sql stops and restarts the server.
+  const [, kept, aggregate] = await srv.sqlBatch([
+    [
+      `INSERT INTO sandbox_transfers (transaction_hash, org_id, env, network, from_address, to_address, asset, token_contract, amount, timestamp)
      SELECT '0x' || md5('sb' || i) || md5('sb2' || i), $1, 'sandbox', 'ethereum',
             CASE WHEN i % 2 = 0 THEN $2 ELSE $3 END, CASE WHEN i % 2 = 0 THEN $3 ELSE $2 END,
             'USDT', $4, i * 1.5, now() - interval '1 minute' * i
      FROM generate_series(1, 501) i`,
-    [org_id, A, B, USDT],
-  );
-  const kept = await srv.sql(KEPT, [org_id]);
-  assert.deepEqual(kept, await srv.sql(AGGREGATE, [org_id]));
+      [org_id, A, B, USDT],
+    ],
+    [KEPT, [org_id]],
+    [AGGREGATE, [org_id]],
+  ]);
+  assert.deepEqual(kept, aggregate);
   assert.equal(kept.length, 6, 'two addresses × (USDT, unverified USDT, ETH)');
 
   // The asset map shows the kept balance. B's USDT: 1250.5 in and 0.000001 out through the API,

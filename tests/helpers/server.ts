@@ -21,6 +21,11 @@ export interface TestServer {
   env: Record<string, string>;
   /** Run SQL directly against the server's database (stops and restarts the server on PGlite). */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Several statements in order, each one's rows returned, with one stop and restart on PGlite
+   * (seeding: each restart costs seconds).
+   */
+  sqlBatch(statements: SqlStatement[]): Promise<Record<string, unknown>[][]>;
   restart(extraEnv?: Record<string, string>): Promise<void>;
   /** `kill -9` the server process (no shutdown of any kind); `restart()` starts it again. */
   crash(): Promise<void>;
@@ -28,6 +33,22 @@ export interface TestServer {
   pid(): number | null;
   stop(): Promise<void>;
   output(): string;
+}
+
+export type SqlStatement = [text: string, params: unknown[]];
+
+/**
+ * An `sql` function that only records what it is given, for seeders written against `sql`
+ * (bench/matter-rows-seed.ts); `srv.sqlBatch(batch.statements)` then runs them all at once.
+ * Its statements return no rows.
+ */
+export function sqlRecorder() {
+  const statements: SqlStatement[] = [];
+  const sql = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
+    statements.push([text, params]);
+    return [];
+  };
+  return { sql, statements };
 }
 
 function withDatabase(base: string, name: string) {
@@ -124,6 +145,32 @@ export async function startServer(
     });
   }
 
+  /** Each statement's rows, in order, on one connection (PGlite: the server stopped meanwhile). */
+  async function runSql(statements: SqlStatement[]): Promise<unknown[][]> {
+    const rows: unknown[][] = [];
+    if (dbUrl) {
+      const c = new pg.Client({ connectionString: dbUrl });
+      await c.connect();
+      try {
+        for (const [text, params] of statements) rows.push((await c.query(text, params)).rows);
+      } finally {
+        await c.end();
+      }
+      return rows;
+    }
+    // PGlite allows one process at a time: stop the server, edit, start it again.
+    await halt();
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create(dataDir!);
+    try {
+      for (const [text, params] of statements) rows.push((await db.query(text, params)).rows);
+    } finally {
+      await db.close();
+      await launch();
+    }
+    return rows;
+  }
+
   await launch();
   return {
     url,
@@ -145,26 +192,9 @@ export async function startServer(
     },
     pid: () => child?.pid ?? null,
     async sql(text, params = []) {
-      if (dbUrl) {
-        const c = new pg.Client({ connectionString: dbUrl });
-        await c.connect();
-        try {
-          return (await c.query(text, params as unknown[])).rows;
-        } finally {
-          await c.end();
-        }
-      }
-      // PGlite allows one process at a time: stop the server, edit, start it again.
-      await halt();
-      const { PGlite } = await import('@electric-sql/pglite');
-      const db = await PGlite.create(dataDir!);
-      try {
-        return (await db.query(text, params as unknown[])).rows as never;
-      } finally {
-        await db.close();
-        await launch();
-      }
+      return (await runSql([[text, params]]))[0] as never;
     },
+    sqlBatch: (statements) => runSql(statements) as Promise<Record<string, unknown>[][]>,
     async stop() {
       await halt();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
