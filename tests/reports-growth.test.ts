@@ -80,22 +80,24 @@ before(async () => {
 });
 after(async () => srv?.stop());
 
-const probing = <T>(work: () => Promise<T>) => whileProbing(srv, work, { gapMs: 25 });
+/** Creates a report while /healthz is probed: 201, and no probe stalled on the event loop. */
+async function probedReport(path: 'campaign-brief' | 'claimant-update', body: Record<string, unknown>) {
+  const made = await whileProbing(srv, () => c.post(`/v1/reports/${path}`, body), { gapMs: 25 });
+  expectStatus(made.result, 201, path);
+  assert.deepEqual(made.stalls, [], made.summary);
+  return made;
+}
 type Section = { key: string; body: string; data: Record<string, any> };
 const byKey = (body: { sections: Section[] }) => Object.fromEntries(body.sections.map((s) => [s.key, s]));
 
 describe(`a report over ${ACTIONS} actions, ${PACKETS} packets and ${CLAIMANTS} claimants`, () => {
   test('the brief counts every row, lists a bounded part, says so, and keeps the loop free', async () => {
-    const made = await probing(() =>
-      c.post('/v1/reports/campaign-brief', {
-        matter_id: matterId,
-        audience: 'internal',
-        include_sections: ['summary', 'actions', 'packets'],
-      }),
-    );
-    expectStatus(made.result, 201, 'brief');
+    const made = await probedReport('campaign-brief', {
+      matter_id: matterId,
+      audience: 'internal',
+      include_sections: ['summary', 'actions', 'packets'],
+    });
     console.log(`brief: ${made.summary}; body ${JSON.stringify(made.result.body).length} characters`);
-    assert.deepEqual(made.stalls, [], made.summary);
     const s = byKey(made.result.body);
 
     const actions = s.actions.data;
@@ -134,11 +136,7 @@ describe(`a report over ${ACTIONS} actions, ${PACKETS} packets and ${CLAIMANTS} 
   });
 
   test("a claimant's update counts the open steps without reading every action", async () => {
-    const made = await probing(() =>
-      c.post('/v1/reports/claimant-update', { matter_id: matterId, claimant_id: claimantId }),
-    );
-    expectStatus(made.result, 201, 'update');
-    assert.deepEqual(made.stalls, [], made.summary);
+    const made = await probedReport('claimant-update', { matter_id: matterId, claimant_id: claimantId });
     const s = byKey(made.result.body);
     assert.equal(s.next_steps.data.open_actions, OPEN);
     assert.ok(s.next_steps.body.startsWith(`${t(OPEN)} steps in progress.`));
@@ -149,15 +147,11 @@ describe('a report over a matter with many judgments and sanctions reviews', () 
   const otherId = (prefix: string) => seededId(prefix, other);
 
   test('judgments, plans and reviews are listed up to the limit and counted in full', async () => {
-    const made = await probing(() =>
-      c.post('/v1/reports/campaign-brief', {
-        matter_id: other,
-        audience: 'internal',
-        include_sections: ['judgments', 'plan', 'sanctions'],
-      }),
-    );
-    expectStatus(made.result, 201, 'brief');
-    assert.deepEqual(made.stalls, [], made.summary);
+    const made = await probedReport('campaign-brief', {
+      matter_id: other,
+      audience: 'internal',
+      include_sections: ['judgments', 'plan', 'sanctions'],
+    });
     const s = byKey(made.result.body);
 
     const js = s.judgments.data;
@@ -186,9 +180,7 @@ describe('a report over a matter with many judgments and sanctions reviews', () 
 
   test("a claimant update counts every judgment and gives the listed ones' deadlines", async () => {
     const { claimant_id } = await kit.claimant(other);
-    const made = await probing(() => c.post('/v1/reports/claimant-update', { matter_id: other, claimant_id }));
-    expectStatus(made.result, 201, 'update');
-    assert.deepEqual(made.stalls, [], made.summary);
+    const made = await probedReport('claimant-update', { matter_id: other, claimant_id });
     const s = byKey(made.result.body);
     assert.equal(s.summary.data.judgment_count, JUDGMENTS);
     assert.equal(s.judgments.data.judgments.length, REPORT_LIST_LIMIT);
