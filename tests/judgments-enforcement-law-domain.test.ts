@@ -171,6 +171,22 @@ describe('interest as rate periods', () => {
     assert.match(nv.t.periods[2].source, /NRS 17\.130\(2\): prime 7\.50% \+ 2%/);
   });
 
+  test('Nevada: the 1 January 2026 reset takes prime 6.75% (after the 2025-12-10 cut) + 2%, not 2025 carried forward', () => {
+    // The same $50,000 entered 2024-03-10, as of 2026-03-10:
+    //   2024-03-10 → 2025-01-01: 1,625.34 + 2,646.58 at 10.50% (above)
+    //   2025-01-01 → 2025-07-01: 181 days ×  9.50% → 50,000 × 0.095 × 181/365 = 2,355.48
+    //   2025-07-01 → 2026-01-01: 184 days ×  9.50% →                             2,394.52
+    //   2026-01-01 → 2026-03-10:  68 days ×  8.75% → 50,000 × 0.0875 × 68/365 =   815.07
+    //   total 9,836.99 (prime 7.50% carried into 2026 gave 884.93 for the last period, 9,906.85)
+    const nv = accrued('US-NV', { date_entered: '2024-03-10', principal: dec('50000') }, '2026-03-10');
+    assert.equal(nv.f.accrued_interest.toFixed(), '9836.99');
+    assert.equal(nv.t.periods.at(-1)!.rate_pct!.toFixed(), '8.75');
+    // 2026-07-01 has no row: the period carries 2026-01-01 forward, unverified, and says so.
+    const later = terms('US-NV', { date_entered: '2024-03-10', as_of: '2026-08-01' });
+    assert.match(later.periods.at(-1)!.source, /for 2026-07-01, carried forward/);
+    assert.equal(later.periods.at(-1)!.verified, false);
+  });
+
   test('New Jersey: the calendar-year rate, + 2% above the Special Civil Part limit (R. 4:42-11(a)(ii), (iii))', () => {
     // $30,000 entered 2023-06-01 (above the $20,000 limit in force since 2022-07-01), as of 2024-06-01:
     //   2023-06-01 → 2024-01-01: 214 days × (0.50 + 2)% → 30,000 × 0.025 × 214/365 = 439.73
