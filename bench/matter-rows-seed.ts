@@ -1,7 +1,7 @@
 /**
- * Seeds a matter's actions, packets, alerts, claimants, judgments and sanctions reviews in SQL (generate_series), for the
- * growth benchmark (bench/suites/growth.ts) and the dashboard's count tests: a million rows
- * through the API would measure the seeding, not the reads. The rows are what the serializers
+ * Seeds a matter's actions, packets, alerts, claimants, judgments and sanctions reviews in SQL
+ * (generate_series), for the growth benchmark (bench/suites/growth.ts) and the dashboard's and
+ * reports' growth tests: a million rows through the API would measure the seeding, not the reads. The rows are what the serializers
  * read (valid vocabularies and JSON shapes), not what a workflow would have produced.
  */
 type Sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;

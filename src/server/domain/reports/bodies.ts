@@ -40,6 +40,9 @@ const TITLES: Record<string, string> = {
   next_steps: 'Next steps',
 };
 
+/** A section's note (it lists fewer rows than the matter holds), after its text. */
+const noted = (d: Any) => (d.note ? ` ${d.note}` : '');
+
 const BODIES: Record<string, (d: Any) => string> = {
   summary: (d) =>
     [
@@ -66,7 +69,7 @@ const BODIES: Record<string, (d: Any) => string> = {
             (j: Any) =>
               `${j.case_number} (${j.court}, entered ${day(j.date_entered)}): ${m(j.amount)} against ${j.debtor}, status ${j.status}.${j.next_deadline ? ` Next deadline: ${j.next_deadline.title} on ${day(j.next_deadline.due_date)}.` : ''}`,
           )
-          .join(' ') + (d.note ? ` ${d.note}` : '')
+          .join(' ') + noted(d)
       : 'No judgment has been recorded on this matter yet.',
   assets: (d) =>
     d.map_id
@@ -79,17 +82,17 @@ const BODIES: Record<string, (d: Any) => string> = {
             (p: Any) =>
               `Plan for ${p.judgment_id} (${p.profile}, pressure level ${p.pressure_level}): ${n(p.priority_actions?.length ?? 0, 'priority step')}${p.steps_on_hold ? `, ${n(p.steps_on_hold, 'step')} on hold` : ''}: ${list((p.priority_actions ?? []).slice(0, 5).map((a: Any) => a.title))}.`,
           )
-          .join(' ') + (d.note ? ` ${d.note}` : '')
+          .join(' ') + noted(d)
       : 'No enforcement plan has been made yet.',
   actions: (d) =>
-    `${n(d.open ?? 0, 'open action')}, ${n(d.completed ?? 0, 'completed action')}.${d.items?.length ? ` Next: ${list(d.items.slice(0, 5).map((a: Any) => `${a.title}${a.due_at ? ` (due ${day(a.due_at)})` : ''}`))}.` : ''}${d.note ? ` ${d.note}` : ''}`,
+    `${n(d.open ?? 0, 'open action')}, ${n(d.completed ?? 0, 'completed action')}.${d.items?.length ? ` Next: ${list(d.items.slice(0, 5).map((a: Any) => `${a.title}${a.due_at ? ` (due ${day(a.due_at)})` : ''}`))}.` : ''}${noted(d)}`,
   packets: (d) =>
     d.items?.length
-      ? `${n(d.total ?? d.items.length, 'packet')}: ${list(d.items.slice(0, 5).map((p: Any) => `${p.type}/${p.packet_type} ${p.status}${p.ready ? ', ready' : ''}`))}.${d.items.length > 5 ? ` ${n(d.items.length - 5, 'more packet')} in the table.` : ''}${d.note ? ` ${d.note}` : ''}`
+      ? `${n(d.total ?? d.items.length, 'packet')}: ${list(d.items.slice(0, 5).map((p: Any) => `${p.type}/${p.packet_type} ${p.status}${p.ready ? ', ready' : ''}`))}.${d.items.length > 5 ? ` ${n(d.items.length - 5, 'more packet')} in the table.` : ''}${noted(d)}`
       : 'No packet has been prepared yet.',
   alerts: (d) =>
     d.items?.length
-      ? `${n(d.items.length, 'alert')}: ${list(d.items.slice(0, 5).map((a: Any) => `${a.severity}, ${a.status}: ${a.reason ?? a.type}`))}.${d.items.length > 5 ? ` ${n(d.items.length - 5, 'more alert')} in the table.` : ''}${d.note ? ` ${d.note}` : ''}`
+      ? `${n(d.items.length, 'alert')}: ${list(d.items.slice(0, 5).map((a: Any) => `${a.severity}, ${a.status}: ${a.reason ?? a.type}`))}.${d.items.length > 5 ? ` ${n(d.items.length - 5, 'more alert')} in the table.` : ''}${noted(d)}`
       : 'No monitoring alerts.',
   ledger: (d) =>
     `Judgment principal ${m(d.judgment_principal)}, accrued interest ${m(d.accrued_interest)}, costs ${m(d.costs)}. Recovered ${m(d.recovered)} in ${n(d.recovery_events ?? 0, 'recovery', 'recoveries')}; distributed ${m(d.distributed)}. Outstanding balance ${m(d.balance_outstanding)} as of ${day(d.as_of)}.`,

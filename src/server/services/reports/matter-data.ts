@@ -105,8 +105,7 @@ async function judgmentsData(ctx: Ctx, db: Db, m: Matter) {
       profile_notes: j.profile_notes,
     };
   });
-  const note = total > rows.length ? `The first ${rows.length} of the ${thousands(total)} judgments are listed.` : null;
-  return { rows, total, note };
+  return { rows, total, note: firstListed(rows.length, total, 'judgments') };
 }
 
 type JudgmentsData = Awaited<ReturnType<typeof judgmentsData>>;
@@ -206,6 +205,11 @@ const thousands = (x: number) => x.toLocaleString('en-US');
 /** How many rows a list of at most REPORT_LIST_LIMIT stands for: itself when it came back short, else counted. */
 const totalOf = async (listed: number, countAll: () => Promise<number>) =>
   listed < REPORT_LIST_LIMIT ? listed : countAll();
+/** A section's note when it lists fewer rows than it counts (null when it lists them all). */
+const firstListed = (shown: number, total: number, what: string) =>
+  total > shown ? `The first ${shown} of the ${thousands(total)} ${what} are listed.` : null;
+const newestShown = (shown: number, total: number, what: string) =>
+  total > shown ? `The ${shown} newest of the ${thousands(total)} ${what} are shown.` : null;
 
 /**
  * Open and completed actions counted in SQL; the open ones due soonest (undated last) and the
@@ -231,9 +235,7 @@ async function actionsData(ctx: Ctx, db: Db, m: Matter) {
     openCount > open.length
       ? `The ${open.length} of the ${thousands(openCount)} open actions due soonest are shown.`
       : '',
-    notedCount > notes.length
-      ? `The ${notes.length} newest of the ${thousands(notedCount)} completion notes are shown.`
-      : '',
+    newestShown(notes.length, notedCount, 'completion notes'),
   ]
     .filter(Boolean)
     .join(' ');
@@ -269,7 +271,7 @@ async function packetsData(ctx: Ctx, db: Db, m: Matter) {
       ready: !!(p.readiness as Any)?.ready,
       notes: p.notes,
     })),
-    note: total > rows.length ? `The ${rows.length} newest of the ${thousands(total)} packets are shown.` : null,
+    note: newestShown(rows.length, total, 'packets'),
   };
 }
 
@@ -293,8 +295,7 @@ async function sanctionsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
       decision_reason: r.decision_reason,
       notes: r.notes,
     })),
-    note:
-      total > rows.length ? `The ${rows.length} newest of the ${thousands(total)} sanctions reviews are shown.` : null,
+    note: newestShown(rows.length, total, 'sanctions reviews'),
   };
 }
 
@@ -302,8 +303,7 @@ async function sanctionsData(ctx: Ctx, db: Db, m: Matter, c: Collected) {
 async function claimantsData(ctx: Ctx, db: Db, m: Matter) {
   const rows = await db.claimant.findMany({ where: where(ctx, m), orderBy: { id: 'asc' }, take: REPORT_LIST_LIMIT });
   const total = await totalOf(rows.length, () => db.claimant.count({ where: where(ctx, m) }));
-  const note = total > rows.length ? `The first ${rows.length} of the ${thousands(total)} claimants are listed.` : null;
-  return { rows, total, note };
+  return { rows, total, note: firstListed(rows.length, total, 'claimants') };
 }
 
 /** Runs `f` once, on first use: a module shared by sections is read only if one needs it. */
