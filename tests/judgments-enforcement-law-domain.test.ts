@@ -199,6 +199,22 @@ describe('interest as rate periods', () => {
     assert.equal(small.periods[0].rate_pct!.toFixed(), '0.5');
   });
 
+  test('New Jersey 2025 and 2026: the Notices to the Bar (5.50% and 4.50%, + 2% above $20,000), both read', () => {
+    // $30,000 entered 2025-03-01, as of 2026-03-01:
+    //   2025-03-01 → 2026-01-01: 306 days × (5.50 + 2)% → 30,000 × 0.075 × 306/365 = 1,886.30
+    //   2026-01-01 → 2026-03-01:  59 days × (4.50 + 2)% → 30,000 × 0.065 ×  59/365 =   315.21
+    //   total 2,201.51 (2025's 7.50% carried into 2026 gave 363.70 for the last period, 2,250.00)
+    const nj = accrued('US-NJ', { date_entered: '2025-03-01', principal: dec('30000') }, '2026-03-01');
+    assert.equal(nj.f.accrued_interest.toFixed(), '2201.51');
+    assert.deepEqual(
+      nj.t.periods.map((p) => [p.rate_pct!.toFixed(), p.verified]),
+      [
+        ['7.5', true],
+        ['6.5', true],
+      ],
+    );
+  });
+
   test('a changed supplied rate applies from its effective date; the earlier time keeps the earlier rate', () => {
     // 100,000 at 5% from entry 2024-01-01, changed to 8% from 2024-07-01; as of 2025-01-01:
     //   182 days × 5% = 2,493.15; 184 days × 8% = 4,032.88; total 6,526.03
