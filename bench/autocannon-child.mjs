@@ -1,9 +1,10 @@
 /**
  * The load generator, run as its own process by bench/harness.ts so that it never shares an
- * event loop with the benchmark's bookkeeping. Reads one LoadSpec (JSON) from argv[2], runs
+ * event loop with the benchmark's bookkeeping. Reads one LoadSpec (JSON) from stdin (a spec may list thousands of paths), runs
  * autocannon against it, prints one JSON line:
  * { rps, p50, p99, ok, non2xx, errors, duration, loop: { max, p99 } | null }.
- * `uniqueIdempotencyKey` gives every request its own Idempotency-Key (run prefix + counter).
+ * `uniqueIdempotencyKey` gives every request its own Idempotency-Key (run prefix + counter);
+ * `cyclePaths` sends each request to the next of its paths.
  * `loop`: the server's event-loop delay (ms) over the measured load alone: its /metrics
  * (`metricsUrl`, default origin + /metrics) is read once after the warm-up, which starts a new
  * window, and once at the end.
@@ -11,7 +12,9 @@
 import autocannon from 'autocannon';
 import { readLoopDelay } from './loop-delay.mjs';
 
-const spec = JSON.parse(process.argv[2]);
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const spec = JSON.parse(input);
 let n = 0;
 const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
 const request = {
@@ -20,8 +23,14 @@ const request = {
   headers: spec.headers ?? {},
   ...(spec.body === undefined ? {} : { body: spec.body }),
 };
-if (spec.uniqueIdempotencyKey) {
-  request.setupRequest = (req) => ({ ...req, headers: { ...req.headers, 'Idempotency-Key': `bench-${run}-${n++}` } });
+let turn = 0;
+const paths = spec.cyclePaths;
+if (spec.uniqueIdempotencyKey || paths) {
+  request.setupRequest = (req) => ({
+    ...req,
+    ...(paths ? { path: paths[turn++ % paths.length] } : {}),
+    ...(spec.uniqueIdempotencyKey ? { headers: { ...req.headers, 'Idempotency-Key': `bench-${run}-${n++}` } } : {}),
+  });
 }
 const load = (seconds) =>
   autocannon({ url: spec.origin, connections: spec.connections, duration: seconds, requests: [request] });

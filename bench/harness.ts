@@ -30,6 +30,8 @@ export interface LoadSpec {
   body?: string;
   /** Send a fresh Idempotency-Key with every request. */
   uniqueIdempotencyKey?: boolean;
+  /** Each request takes the next of these paths, in turn (instead of `path`). */
+  cyclePaths?: string[];
   /** Where the server reports its event-loop delay: origin + /metrics unless given; null: nowhere. */
   metricsUrl?: string | null;
 }
@@ -134,9 +136,8 @@ const CHILD = path.join(import.meta.dirname, 'autocannon-child.mjs');
 /** Runs one autocannon load in a child process and returns its figures. */
 export function measure(spec: LoadSpec, opts: LoadOptions): Promise<Sample> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD, JSON.stringify({ ...spec, ...opts })], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(process.execPath, [CHILD], { stdio: ['pipe', 'pipe', 'inherit'] });
+    child.stdin.end(JSON.stringify({ ...spec, ...opts }));
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);

@@ -22,8 +22,13 @@ export const core: BenchSuite = {
       [big.matter_id],
     );
     const get = (name: string, path: string) => ({ name, origin: ctx.url, path, headers: ctx.auth });
+    const many = await seedMatters(ctx, matter.matter_id, UNCACHED_MATTERS);
     return [
       get('GET /v1/matters/{id}', `/v1/matters/${matter.matter_id}`),
+      {
+        ...get(`GET /v1/matters/{id}, ${UNCACHED_MATTERS.toLocaleString('en-US')} matters in turn (cache misses)`, ''),
+        cyclePaths: many.map((id) => `/v1/matters/${id}`),
+      },
       matterWriteSpec('POST /v1/matters (Idempotency-Key)', ctx.url, '/v1/matters', ctx.json),
       get('GET /v1/audit/matters/{id} @10 events', `/v1/audit/matters/${small.matter_id}?limit=20`),
       get('GET /v1/audit/matters/{id} @10k events', `/v1/audit/matters/${matter.matter_id}?limit=20`),
@@ -35,6 +40,27 @@ export const core: BenchSuite = {
     ];
   },
 };
+
+/**
+ * More matters than the matter cache holds (MD_MATTER_CACHE_SIZE, 10,000): read in turn, the
+ * least recently used is always the one asked for next, so every read misses and goes to the
+ * database, as a read of a matter nobody read in the last seconds does.
+ */
+const UNCACHED_MATTERS = 12_000;
+
+/** Copies of a matter, inserted in SQL; their ids. */
+async function seedMatters(ctx: BenchContext, templateId: string, n: number): Promise<string[]> {
+  const rows = await ctx.sql<{ id: string }>(
+    `
+    INSERT INTO matters (id, org_id, env, name, mode, status, economics, created_at, updated_at)
+    SELECT 'mtr_' || lpad(to_hex(g), 24, '0'), org_id, env, name || ' ' || g, mode, status, economics, now(), now()
+    FROM matters, generate_series(1, $2::int) AS g WHERE id = $1
+    RETURNING id`,
+    [templateId, n],
+  );
+  await ctx.sql('ANALYZE matters');
+  return rows.map((r) => r.id);
+}
 
 /** Bulk-inserts synthetic audit rows straight into PostgreSQL (the list path reads them; the chain is not meant to verify). */
 async function seedAudit(ctx: BenchContext, matterId: string, n: number, idOffset: number) {

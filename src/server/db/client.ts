@@ -30,6 +30,7 @@ const g = globalThis as typeof globalThis & {
   __mdDb?: DbState;
   __mdLite?: PGlite;
   __mdPool?: { client: PrismaClient; pool: pg.Pool; lanes: Lanes };
+  __mdRoot?: PrismaClient;
   __mdCloseHooks?: Set<() => Promise<void>>;
 };
 const closeHooks = (g.__mdCloseHooks ??= new Set());
@@ -52,6 +53,7 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
     const client = new PrismaClient({ adapter: new PrismaPg(pool, pgAdapterOptions), errorFormat: 'minimal' });
     const lanes = new Lanes(pool);
     g.__mdPool = { client, pool, lanes };
+    g.__mdRoot = client;
     state.close = async () => {
       await lanes.close();
       await client.$disconnect();
@@ -86,6 +88,7 @@ async function open(state: { close: () => Promise<void> }): Promise<PrismaClient
     // query waits for the open transaction, which waits for it -> stalls until `timeout`.
     transactionOptions: { maxWait: 15_000, timeout: 30_000 },
   });
+  g.__mdRoot = client;
   state.close = async () => {
     await client.$disconnect();
     await lite.close();
@@ -153,6 +156,9 @@ export function lanesOf(client: unknown): Lanes | null {
   return g.__mdPool && g.__mdPool.client === client ? g.__mdPool.lanes : null;
 }
 
+/** Whether `client` is the process's own client, not a transaction's (which is another object). */
+export const isRootClient = (client: unknown): boolean => g.__mdRoot !== undefined && g.__mdRoot === client;
+
 /**
  * Runs `stop` once, at the next closeDb: a subscription bound to this database (a LISTEN
  * connection, a PGlite listener) ends with it instead of reconnecting forever to a database
@@ -172,6 +178,7 @@ export async function closeDb(): Promise<void> {
   g.__mdDb = undefined;
   g.__mdLite = undefined;
   g.__mdPool = undefined;
+  g.__mdRoot = undefined;
   // A failed open already released its resources (see getDb).
   if (
     await state.promise.then(

@@ -7,6 +7,7 @@ import { keysetPage, listEnvelope, type PageArgs } from '../paging';
 import { loadMatter, loadWritableMatter } from './access';
 import { grantStatus } from './authority-status';
 import { grantOut } from './serialize';
+import { matterChanged } from './matter-cache';
 
 export const AUTHORITY_BASES = [
   'engagement_letter',
@@ -39,6 +40,7 @@ export async function grantAuthority(ctx: Ctx, tx: Tx, matterId: string, input: 
       : null;
     if (!u) throw notFound('user', input.holder_user_id, 'holder_user_id');
   }
+  matterChanged(tx, m.id);
   const g = await tx.authorityGrant.create({
     data: {
       id: newId('authority_grant'),
@@ -86,6 +88,7 @@ export async function revokeGrant(
   if (!g) throw notFound('authority grant', grantId);
   const current = grantStatus(g);
   if (current !== 'granted') throw invalidTransition('authority grant', current, 'revoked', []);
+  matterChanged(tx, m.id);
   const updated = await tx.authorityGrant.update({
     where: { id: g.id },
     data: { status: 'revoked', revoked_at: new Date() },

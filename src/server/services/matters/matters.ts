@@ -11,6 +11,7 @@ import { loadWritableMatter, matterFilter } from './access';
 import { matterOut } from './serialize';
 import { loadMatterWithGrants } from './get-matter';
 import { matterPause, matterPauses } from '../sanctions/pause';
+import { matterChanged } from './matter-cache';
 
 export const MATTER_MODES = ['small_judgment', 'enforcement'] as const;
 export const MATTER_STATUSES = ['open', 'on_hold', 'closed'] as const;
@@ -184,6 +185,7 @@ export async function updateMatter(ctx: Ctx, tx: Tx, id: string, patch: MatterPa
       economics: patch.economics ? ({ ...(m.economics as object), ...patch.economics } as object) : undefined,
     },
   });
+  matterChanged(tx, m.id);
   const out = matterOut(updated, await grantsOf(tx, [m.id]), await pausedOf(ctx, tx, m.id));
   await recordChange(ctx, tx, {
     event_type: 'matter.updated',
@@ -207,6 +209,7 @@ export async function closeMatter(ctx: Ctx, tx: Tx, id: string, input: { reason:
       ...(input.notes ? { notes: input.notes } : {}),
     },
   });
+  matterChanged(tx, m.id);
   const out = matterOut(updated, await grantsOf(tx, [m.id]), await pausedOf(ctx, tx, m.id));
   await recordChange(ctx, tx, {
     event_type: 'matter.closed',

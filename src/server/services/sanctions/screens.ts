@@ -10,6 +10,7 @@ import { matterPause } from './pause';
 import { screenData } from './screen-data';
 import { screenInTurns } from './screen-turns';
 import { screenOut } from './serialize';
+import { matterChanged } from '../matters/matter-cache';
 
 export interface ScreenInput {
   matter_id: string;
@@ -31,6 +32,7 @@ export async function recordScreen(
   source: 'screen' | 'sanctions_review_packet',
 ) {
   const result = await screenInTurns(screenData(), subjects, today());
+  matterChanged(tx, matterId);
   const row = await tx.sanctionsScreen.create({
     data: {
       id: newId('sanctions_review'),

@@ -1,0 +1,109 @@
+import { embeddedDb, onDbClose } from './client';
+import { listenPg, listenPglite } from './listen';
+
+/**
+ * A bounded in-process LRU cache kept true by NOTIFY: triggers (see the migrations) send the
+ * change's key on `channel` at commit, and every process LISTENs and drops what the payload
+ * names. Shared by the API key cache (auth/key-cache.ts) and the matter cache
+ * (services/matters/matter-cache.ts).
+ * - Entries are served only while the LISTEN is in effect: while it is down the cache is
+ *   emptied and bypassed, so a missed notification can never serve a stale entry.
+ * - Every invalidation bumps a generation; a lookup that raced one is not stored.
+ * - A TTL bounds an entry's life even if every other mechanism failed.
+ */
+export interface NotifyCache<V> {
+  /** The entry for `key`, or null (miss, expired TTL, or not listening). */
+  get(key: string): V | null;
+  /** Take before the lookup query; pass to `store`. */
+  generation(): number;
+  /** Stores a value looked up under `generation`, unless an invalidation came in meanwhile. */
+  store(key: string, value: V, generation: number): void;
+  /** Drops the entry for a key, the entries `match` accepts, or (no argument) every entry. */
+  drop(which?: string | ((value: V) => boolean)): void;
+}
+
+export interface NotifyCacheOptions<V> {
+  channel: string;
+  max: number;
+  ttlMs: number;
+  /** Handles one payload: drops what it names. */
+  onNotify(payload: string, cache: NotifyCache<V>): void;
+}
+
+interface State {
+  entries: Map<string, { value: unknown; at: number }>;
+  generation: number;
+  listening: boolean;
+  started: boolean;
+}
+
+// On globalThis by name: Next bundles route handlers separately, and all must share one cache and one LISTEN.
+const g = globalThis as typeof globalThis & { __mdNotifyCaches?: Map<string, State> };
+const states = (g.__mdNotifyCaches ??= new Map());
+
+export function notifyCache<V>(name: string, o: NotifyCacheOptions<V>): NotifyCache<V> {
+  let state = states.get(name);
+  if (!state) states.set(name, (state = { entries: new Map(), generation: 0, listening: false, started: false }));
+  const s = state;
+
+  const cache: NotifyCache<V> = {
+    get(key) {
+      start();
+      const e = s.entries.get(key);
+      if (!e) return null;
+      if (!s.listening || Date.now() - e.at > o.ttlMs) {
+        s.entries.delete(key);
+        return null;
+      }
+      // Least recently used goes first: re-insert at the end.
+      s.entries.delete(key);
+      s.entries.set(key, e);
+      return e.value as V;
+    },
+    generation: () => s.generation,
+    store(key, value, generation) {
+      if (!s.listening || generation !== s.generation || o.max <= 0) return;
+      s.entries.set(key, { value, at: Date.now() });
+      if (s.entries.size > o.max) s.entries.delete(s.entries.keys().next().value!);
+    },
+    drop(which) {
+      s.generation++;
+      if (which === undefined) s.entries.clear();
+      else if (typeof which === 'string') s.entries.delete(which);
+      else for (const [key, e] of s.entries) if (which(e.value as V)) s.entries.delete(key);
+    },
+  };
+
+  function start() {
+    if (s.started || o.max <= 0) return;
+    s.started = true;
+    const listener = {
+      onNotify: (payload: string) => o.onNotify(payload, cache),
+      onState(up: boolean) {
+        s.generation++;
+        s.entries.clear();
+        s.listening = up;
+      },
+    };
+    const url = process.env.DATABASE_URL;
+    const unlisten = url
+      ? Promise.resolve(listenPg(url, o.channel, listener))
+      : embeddedDb().then(
+          (lite) => lite && listenPglite(lite, o.channel, listener),
+          () => {
+            s.started = false; // the database did not open: the next lookup tries again
+            return null;
+          },
+        );
+    // Closing the database ends the LISTEN and empties the cache; the next lookup (on a
+    // reopened database) starts a new one.
+    onDbClose(async () => {
+      s.started = false;
+      listener.onState(false);
+      const stop = await unlisten;
+      await stop?.();
+    });
+  }
+
+  return cache;
+}
