@@ -2,7 +2,7 @@
  * The load generator, run as its own process by bench/harness.ts so that it never shares an
  * event loop with the benchmark's bookkeeping. Reads one LoadSpec (JSON) from stdin (a spec may list thousands of paths), runs
  * autocannon against it, prints one JSON line:
- * { rps, p50, p99, ok, non2xx, errors, duration, loop: { max, p99 } | null }.
+ * { rps, p50, p99, ok, non2xx, errors, duration, loop: { max, own, p99 } | null }.
  * `uniqueIdempotencyKey` gives every request its own Idempotency-Key (run prefix + counter);
  * `cyclePaths` sends each request to the next of its paths.
  * `loop`: the server's event-loop delay (ms) over the measured load alone: its /metrics

@@ -53,12 +53,14 @@ export interface Sample {
   non2xx: number;
   errors: number;
   duration: number;
-  /** The server's event-loop delay over the measured load (ms): worst and 99th percentile. */
+  /** The server's event-loop delay over the measured load (ms): worst, own work and 99th percentile. */
   loop: LoopDelay | null;
 }
 
 export interface LoopDelay {
   max: number;
+  /** The worst delay less the server thread's waits for a CPU: what its own work held the loop. */
+  own: number;
   p99: number;
 }
 
@@ -69,6 +71,8 @@ export interface ExtraRow {
   note?: string;
   /** The server's worst event-loop delay (ms) while this figure was measured (run.ts fills it in). */
   loop_max_ms?: number | null;
+  /** The same less the server thread's waits for a CPU (ms): what its own work held the loop. */
+  loop_own_ms?: number | null;
 }
 
 export interface BenchContext {

@@ -1,10 +1,11 @@
 /**
  * Reads a server's event-loop delay from its /metrics (the md_event_loop_delay_* gauges of
  * src/server/http/event-loop.ts, which every server the bench measures exposes): the worst
- * delay and the 99th percentile in ms over the window since the previous read. Reading starts a
- * new window, so read once before what is measured and once after.
+ * delay, the worst delay less the server thread's waits for a CPU (`own`: what its own work
+ * held the loop) and the 99th percentile, in ms, over the window since the previous read.
+ * Reading starts a new window, so read once before what is measured and once after.
  * @param {string} metricsUrl
- * @returns {Promise<{ max: number, p99: number } | null>} null when the server does not expose them
+ * @returns {Promise<{ max: number, own: number, p99: number } | null>} null when the server does not expose them
  */
 export async function readLoopDelay(metricsUrl) {
   const text = await (await fetch(metricsUrl)).text();
@@ -12,6 +13,6 @@ export async function readLoopDelay(metricsUrl) {
     const m = new RegExp(`^md_event_loop_delay_${name}_seconds (\\S+)$`, 'm').exec(text);
     return m ? Math.round(Number(m[1]) * 1e5) / 100 : null;
   };
-  const [max, p99] = [gauge('max'), gauge('p99')];
-  return max === null || p99 === null ? null : { max, p99 };
+  const [max, own, p99] = [gauge('max'), gauge('own'), gauge('p99')];
+  return max === null || own === null || p99 === null ? null : { max, own, p99 };
 }

@@ -14,8 +14,10 @@
  * the machine hits a path and its bare twin alike. Each measurement starts with ANALYZE
  * (harness.ts settle), so no path pays for plans cached before the writes grew a table.
  * Every server reports its event-loop delay at /metrics; each row records the worst delay
- * (max over its rounds) and its p99 (median over rounds) during the measured loads, and each
- * extra figure (asset map, export, alerts) the worst delay while it ran.
+ * (max over its rounds), the worst delay less the server thread's waits for a CPU (`own`: what
+ * its own work held the loop; the goal is on this one, since the bare app's raw worst is itself
+ * 90–140 ms on a loaded two-core machine) and its p99 (median over rounds) during the measured
+ * loads, and each extra figure (asset map, export, alerts) the worst delays while it ran.
  * Knobs: BENCH_SECONDS (5 per measurement), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (16),
  * BENCH_LOG_LEVEL (info: the server logs every request, as in production), BENCH_SUITES (names of
  * the suites to run, comma-separated; default all: bench/suites/index.ts).
@@ -110,14 +112,18 @@ try {
     await readLoopDelay(`${srv.url}/metrics`);
     const rows = await s.extra(ctx);
     const loop = await readLoopDelay(`${srv.url}/metrics`);
-    extras.push(...rows.map((r) => ({ ...r, loop_max_ms: loop?.max ?? null })));
+    extras.push(...rows.map((r) => ({ ...r, loop_max_ms: loop?.max ?? null, loop_own_ms: loop?.own ?? null })));
   }
 
   const loopOf = (xs: Sample[]) => {
     const loops = xs.map((x) => x.loop).filter((l) => l !== null);
     return loops.length
-      ? { max: Math.max(...loops.map((l) => l.max)), p99: median(loops.map((l) => l.p99)) }
-      : { max: null, p99: null };
+      ? {
+          max: Math.max(...loops.map((l) => l.max)),
+          own: Math.max(...loops.map((l) => l.own)),
+          p99: median(loops.map((l) => l.p99)),
+        }
+      : { max: null, own: null, p99: null };
   };
   const rows = specs.map((spec) => {
     const xs = samples.get(spec.name)!;
@@ -130,6 +136,7 @@ try {
       non2xx: xs.reduce((a, x) => a + x.non2xx, 0),
       errors: xs.reduce((a, x) => a + x.errors, 0),
       loop_max_ms: loop.max,
+      loop_own_ms: loop.own,
       loop_p99_ms: loop.p99,
       rounds: xs,
     };
@@ -151,9 +158,11 @@ try {
   // Our server's paths and figures; the bare app and raw node:http are there for comparison.
   const ours = [...rows.filter((r) => r !== bare && r.name !== RAW), ...extras];
   const worst = ours.reduce<{ name: string; ms: number } | null>((w, r) => {
-    const ms = r.loop_max_ms ?? null;
+    const ms = r.loop_own_ms ?? null;
     return ms !== null && (w === null || ms > w.ms) ? { name: r.name, ms } : w;
   }, null);
+  // The raw worst delays, for the record: ours, and the bare app's (the machine's share of it).
+  const rawWorst = Math.max(...ours.map((r) => r.loop_max_ms ?? 0));
   const goal = (value: number, target: number, atMost = false) => ({
     value,
     goal: target,
@@ -163,7 +172,13 @@ try {
     ...(read ? { read_rps_share: goal(share(read), 0.7), read_p99_vs_bare: goal(p99Ratio(read), 2, true) } : {}),
     ...(write ? { write_rps_share: goal(share(write), 0.5) } : {}),
     healthz_rps_share: goal(share(healthz), 0.9),
-    event_loop_max_ms: { ...goal(worst?.ms ?? NaN, LOOP_GOAL_MS, true), path: worst?.name ?? null },
+    event_loop_max_ms: {
+      ...goal(worst?.ms ?? NaN, LOOP_GOAL_MS, true),
+      path: worst?.name ?? null,
+      measure: "the worst delay less the server thread's waits for a CPU",
+      raw_worst_ms: rawWorst,
+      bare_raw_worst_ms: bare.loop_max_ms,
+    },
   };
 
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -172,7 +187,7 @@ try {
     `\nPostgreSQL, autocannon ${opts.connections} connections, ${opts.seconds} s per path, median of ${ROUNDS} alternating rounds, one \`next start\` process, ${cpus().length} CPUs (load average ${loadavg()[0].toFixed(1)}):\n`,
   );
   console.log(
-    '| path | req/s | p50 ms | p99 ms | share of bare app req/s | p99 vs bare | event loop: worst / p99 ms | per round (req/s) |',
+    '| path | req/s | p50 ms | p99 ms | share of bare app req/s | p99 vs bare | event loop ms: own work / worst / p99 | per round (req/s) |',
   );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
@@ -181,11 +196,13 @@ try {
         ? `${r.rounds.length} loads, ${Math.min(...r.rounds.map((x) => x.rps)).toFixed(0)}–${Math.max(...r.rounds.map((x) => x.rps)).toFixed(0)}`
         : r.rounds.map((x) => x.rps.toFixed(0)).join(' / ');
     console.log(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${pct(share(r))} | ${p99Ratio(r).toFixed(2)}× | ${ms(r.loop_max_ms)} / ${ms(r.loop_p99_ms)} | ${perRound} |`,
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${pct(share(r))} | ${p99Ratio(r).toFixed(2)}× | ${ms(r.loop_own_ms)} / ${ms(r.loop_max_ms)} / ${ms(r.loop_p99_ms)} | ${perRound} |`,
     );
   }
   for (const e of extras)
-    console.log(`| ${e.name} | ${e.value} ${e.unit} | | | ${e.note ?? ''} | | ${ms(e.loop_max_ms)} / | |`);
+    console.log(
+      `| ${e.name} | ${e.value} ${e.unit} | | | ${e.note ?? ''} | | ${ms(e.loop_own_ms)} / ${ms(e.loop_max_ms)} / | |`,
+    );
   console.log(`\nbare app vs raw node:http: ${(share(byName(RAW)) ** -1 * 100).toFixed(1)}%`);
   const met = (g: { met: boolean }) => (g.met ? 'met' : 'NOT met');
   if (goals.read_rps_share && goals.read_p99_vs_bare) {
@@ -204,7 +221,7 @@ try {
     `goal: this app's /healthz ≥ 90% (proxy matcher and app size cost at most 10%): ${pct(goals.healthz_rps_share.value)} ${met(goals.healthz_rps_share)}`,
   );
   console.log(
-    `goal: no event-loop delay over ${LOOP_GOAL_MS} ms under the loads: worst ${ms(worst?.ms)} ms (${worst?.name ?? 'no figures'}) ${met(goals.event_loop_max_ms)}`,
+    `goal: no request holds the event loop over ${LOOP_GOAL_MS} ms under the loads (the delay less the thread's waits for a CPU): worst ${ms(worst?.ms)} ms (${worst?.name ?? 'no figures'}) ${met(goals.event_loop_max_ms)}; raw worst delay ${ms(rawWorst)} ms, the bare app's ${ms(bare.loop_max_ms)} ms`,
   );
   const problems = rows.filter((r) => r.non2xx || r.errors);
   for (const r of problems) console.log(`warning: ${r.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);

@@ -4,13 +4,15 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { startServer, type TestServer } from './helpers/server';
 import { client } from './helpers/client';
 import { readEventLoopDelay } from '../src/server/http/event-loop';
 import { startBareApp, type BareApp } from '../bench/bare-app';
 import { readLoopDelay } from '../bench/loop-delay.mjs';
 
-const GAUGES = ['max', 'p99', 'p50', 'mean', 'window'];
+const GAUGES = ['max', 'own', 'p99', 'p50', 'mean', 'window'];
 const gauges = (text: string) =>
   Object.fromEntries(
     GAUGES.map((g) => {
@@ -23,6 +25,9 @@ const block = (ms: number) => {
   while (performance.now() - t < ms);
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** This thread's CPU time (ms), from Linux schedstat. */
+const cpuMs = () => Number(readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ')[0]) / 1e6;
+const linux = existsSync('/proc/thread-self/schedstat');
 
 describe('the event-loop monitor', () => {
   test('a 150 ms block reads as a worst delay of about 150 ms, and each read starts a new window', async () => {
@@ -32,6 +37,8 @@ describe('the event-loop monitor', () => {
     await sleep(50);
     const d = readEventLoopDelay();
     assert.ok(d.max >= 0.13 && d.max < 1, `max ${d.max} s`);
+    // The block is the process's own work: it counts, less only any wait for a CPU.
+    assert.ok(d.own >= 0.05 && d.own <= d.max, `own ${d.own} s, max ${d.max} s`);
     assert.ok(d.p50 < d.max, 'one block is not the median');
     assert.ok(d.window >= 0.29, `window ${d.window} s`);
     await sleep(100);
@@ -39,6 +46,37 @@ describe('the event-loop monitor', () => {
     assert.ok(next.max < 0.13, `the block belongs to the previous window (max ${next.max} s)`);
     assert.ok(next.window < 0.29, `window ${next.window} s`);
   });
+
+  test(
+    "the time the thread waited for a CPU is not counted as the loop's own delay",
+    { skip: linux ? false : 'no Linux schedstat here' },
+    async () => {
+      // This thread and a busy process share one CPU, so a block of 100 ms of CPU work lasts
+      // about 200 ms: the loop is late by ~200 ms, of which ~100 ms are this process's doing.
+      const affinity = execFileSync('taskset', ['-cp', String(process.pid)], { encoding: 'utf8' })
+        .split(': ')[1]
+        .trim();
+      execFileSync('taskset', ['-cp', '0', String(process.pid)]);
+      const hog = spawn('taskset', ['-c', '0', process.execPath, '-e', 'for(;;);'], { stdio: 'ignore' });
+      try {
+        await sleep(300);
+        readEventLoopDelay();
+        await sleep(30);
+        const t = performance.now();
+        const c = cpuMs();
+        while (cpuMs() - c < 100);
+        const wall = performance.now() - t;
+        await sleep(30);
+        const d = readEventLoopDelay();
+        assert.ok(wall > 150, `100 ms of CPU took ${wall.toFixed(0)} ms beside the busy process`);
+        assert.ok(d.max * 1000 > wall - 20, `max ${d.max} s, block ${wall.toFixed(0)} ms`);
+        assert.ok(d.own >= 0.08 && d.own <= 0.14, `own ${d.own} s for 100 ms of work (max ${d.max} s)`);
+      } finally {
+        hog.kill('SIGKILL');
+        execFileSync('taskset', ['-cp', affinity, String(process.pid)]);
+      }
+    },
+  );
 });
 
 describe('the service', () => {
