@@ -19,10 +19,8 @@ export interface MatterRead {
   screened: boolean;
 }
 
-export const MATTER_CHANNEL = 'md_matter';
-
 const cache = notifyCache<MatterRead>('matters', {
-  channel: MATTER_CHANNEL,
+  channel: 'md_matter', // the triggers' channel (migration matter_cache_notify)
   max: Number(process.env.MD_MATTER_CACHE_SIZE ?? 10_000),
   ttlMs: Number(process.env.MD_MATTER_CACHE_TTL_MS ?? 5_000),
   // The payload is the matter's id; an empty one (never sent by the triggers) drops everything.
