@@ -16,7 +16,7 @@
  * Every server reports its event-loop delay at /metrics; each row records the worst delay
  * (max over its rounds), the worst delay less the server thread's waits for a CPU (`own`: what
  * its own work held the loop; the goal is on this one, since the bare app's raw worst is itself
- * 90–140 ms on a loaded two-core machine) and its p99 (median over rounds) during the measured
+ * 90–180 ms on a loaded two-core machine) and its p99 (median over rounds) during the measured
  * loads, and each extra figure (asset map, export, alerts) the worst delays while it ran.
  * Knobs: BENCH_SECONDS (5 per measurement), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (16),
  * BENCH_LOG_LEVEL (info: the server logs every request, as in production), BENCH_SUITES (names of

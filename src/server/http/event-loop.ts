@@ -8,7 +8,7 @@ import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
  *
  * A late timer has two causes, and only one is this process's doing: its own work (JavaScript,
  * garbage collection, synchronous I/O) or the kernel giving the CPU to another process while
- * the thread was ready to run. On a loaded two-core machine the second reaches 90–140 ms even
+ * the thread was ready to run. On a loaded two-core machine the second reaches 90–180 ms even
  * for the bench's bare one-route app, which does no work at all. So on Linux each tick also
  * reads how long the thread waited for a CPU (/proc/thread-self/schedstat, run_delay), and
  * `own` is the worst delay less that wait: the delay the loop would have had with a CPU always
