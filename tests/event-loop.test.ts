@@ -33,17 +33,22 @@ describe('the event-loop monitor', () => {
   test('a 150 ms block reads as a worst delay of about 150 ms, and each read starts a new window', async () => {
     readEventLoopDelay();
     await sleep(100);
-    block(150);
+    // 150 ms of this thread's CPU where Linux tells it (a loaded machine may stretch the wall
+    // time, which `own` leaves out), else of wall time.
+    if (linux) {
+      const c = cpuMs();
+      while (cpuMs() - c < 150);
+    } else block(150);
     await sleep(50);
     const d = readEventLoopDelay();
-    assert.ok(d.max >= 0.13 && d.max < 1, `max ${d.max} s`);
+    assert.ok(d.max >= 0.13 && d.max < 3, `max ${d.max} s`);
     // The block is the process's own work: it counts, less only any wait for a CPU.
-    assert.ok(d.own >= 0.05 && d.own <= d.max, `own ${d.own} s, max ${d.max} s`);
+    assert.ok(d.own >= 0.13 && d.own <= d.max, `own ${d.own} s, max ${d.max} s`);
     assert.ok(d.p50 < d.max, 'one block is not the median');
     assert.ok(d.window >= 0.29, `window ${d.window} s`);
     await sleep(100);
     const next = readEventLoopDelay();
-    assert.ok(next.max < 0.13, `the block belongs to the previous window (max ${next.max} s)`);
+    assert.ok(next.own < 0.13, `the block belongs to the previous window (own ${next.own} s)`);
     assert.ok(next.window < 0.29, `window ${next.window} s`);
   });
 
@@ -70,7 +75,9 @@ describe('the event-loop monitor', () => {
         const d = readEventLoopDelay();
         assert.ok(wall > 150, `100 ms of CPU took ${wall.toFixed(0)} ms beside the busy process`);
         assert.ok(d.max * 1000 > wall - 20, `max ${d.max} s, block ${wall.toFixed(0)} ms`);
-        assert.ok(d.own >= 0.08 && d.own <= 0.14, `own ${d.own} s for 100 ms of work (max ${d.max} s)`);
+        // About 100 ms on a quiet machine; time the hypervisor takes from the whole machine stays
+        // in `own`, so under other load it only has to be well under the raw delay.
+        assert.ok(d.own >= 0.08 && d.own <= d.max * 0.75, `own ${d.own} s for 100 ms of work (max ${d.max} s)`);
       } finally {
         hog.kill('SIGKILL');
         execFileSync('taskset', ['-cp', affinity, String(process.pid)]);

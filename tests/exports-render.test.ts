@@ -69,7 +69,7 @@ describe('rendering a 120,000-letter packet', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  test('PDF, ZIP and JSON render while /healthz answers every probe in < 300 ms', { timeout: 180_000 }, async () => {
+  test('PDF, ZIP and JSON render while /healthz answers and the loop is never held', { timeout: 180_000 }, async () => {
     const { packetId, matterId } = await hugePacket(k);
     const started = performance.now();
     const {
@@ -99,8 +99,8 @@ describe('rendering a 120,000-letter packet', () => {
       `# /healthz during the exports (${elapsed} ms): wall ${JSON.stringify(wall)}, server main-thread CPU ${JSON.stringify(cpu)}`,
     );
     assert.ok(wall.n >= 3, `probed ${wall.n} times`);
-    // No probe waits on a busy loop (helpers/loop-probe.ts: wall and main-thread CPU both
-    // under the bound). Before the fix, a probe waited 21 s on 21 s of main-thread CPU.
+    // The server's own work never held the loop for the bound (helpers/loop-probe.ts: 300 ms,
+    // 1 s on PGlite). Before the fix, a probe waited 21 s on 21 s of main-thread CPU.
     assert.deepEqual(stalls, [], summary);
 
     for (const [format, e] of Object.entries(ready)) assert.equal(e.status, 'ready', `${format}: ${JSON.stringify(e)}`);
