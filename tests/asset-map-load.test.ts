@@ -2,9 +2,9 @@
  * Issue 31's load: an asset map of one wallet with 100,000 sandbox transfers, and of a matter
  * with 1,000 wallets, each seeded in SQL, answers within 2 s of the server's main-thread CPU
  * while `/healthz` keeps answering (the server's own work never held its event loop 300 ms in
- * one piece, 1 s on PGlite: tests/helpers/loop-probe.ts), and the busy wallet's exchange hypotheses still find the
- * deposit pattern. Wall time is printed beside it (bench/asset-map.ts times it on a quiet
- * machine); the CPU bound is the part a loaded test machine cannot move.
+ * one piece, 1 s on PGlite: tests/helpers/loop-probe.ts), and the busy wallet's exchange
+ * hypotheses still find the deposit pattern. Wall time is printed beside it (bench/asset-map.ts
+ * times it on a quiet machine); the CPU bound is the part a loaded test machine cannot move.
  *
  * On PGlite the database itself runs in the server's main thread, so that thread's CPU is the
  * map's work plus the whole of the database's: the 100,000-transfer map measures 1.6-1.8 s

@@ -1,10 +1,11 @@
 /**
  * The performance issue's graph: an attribution graph of a matter with 1,000 claims answers
  * within 2 s of the server's main-thread CPU while `/healthz` keeps answering (the server's own
- * work never held its event loop 300 ms in one piece, 1 s on PGlite: tests/helpers/loop-probe.ts), built and read back. The claims
- * are the worst case (1,000 subjects each said to control one address: every claim contradicts
- * every other), seeded in SQL (bench/matter-rows-seed.ts). Wall time and the body's size are
- * printed beside the CPU (bench/suites/attribution-graph.ts times them on a quiet machine).
+ * work never held its event loop 300 ms in one piece, 1 s on PGlite:
+ * tests/helpers/loop-probe.ts), built and read back. The claims are the worst case (1,000
+ * subjects each said to control one address: every claim contradicts every other), seeded in
+ * SQL (bench/matter-rows-seed.ts). Wall time and the body's size are printed beside the CPU
+ * (bench/suites/attribution-graph.ts times them on a quiet machine).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

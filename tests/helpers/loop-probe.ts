@@ -17,6 +17,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readLoopDelay } from '../../bench/loop-delay.mjs';
+import type { LoopDelay } from '../../bench/harness';
 
 /**
  * The longest the server's own work may hold the loop in one piece: 100 ms of work with margin
@@ -47,18 +48,13 @@ export function mainThreadCpuMs(pid: number | null): number | null {
   }
 }
 
-/** The server's longest own hold of the loop (ms) and its raw worst delay, over one run. */
-type LoopHold = { own: number; max: number } | null;
-
 /** What held the loop at least `bound` (see the file comment); empty when nothing did. */
-const stallsOf = (loop: LoopHold, probes: Probe[], bound = PROBE_BOUND_MS) =>
-  loop
-    ? loop.own >= bound
-      ? [{ loop_own_ms: loop.own }]
-      : []
-    : probes.filter((p) => p.ms >= bound && (p.cpu === null || p.cpu >= bound));
+function stallsOf(loop: LoopDelay | null, probes: Probe[], bound = PROBE_BOUND_MS) {
+  if (loop) return loop.own >= bound ? [{ loop_own_ms: loop.own }] : [];
+  return probes.filter((p) => p.ms >= bound && (p.cpu === null || p.cpu >= bound));
+}
 
-const probeSummary = (ms: number, probes: Probe[], loop: LoopHold) =>
+const probeSummary = (ms: number, probes: Probe[], loop: LoopDelay | null) =>
   `request ${ms.toFixed(0)} ms; ` +
   (loop
     ? `the loop held at most ${loop.own.toFixed(0)} ms by the server's own work (raw worst delay ${loop.max.toFixed(0)} ms); `
