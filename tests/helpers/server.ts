@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port';
+import { copyPgliteTemplate, createFromPgTemplate } from './migrated-template';
 
 export const ADMIN_KEY = 'md_test_' + 'T'.repeat(8) + 'estAdminKey0000000000000000000000';
 export const ADMIN_EMAIL = 'admin@example.test';
@@ -59,13 +60,15 @@ function withDatabase(base: string, name: string) {
 
 /**
  * `databaseUrl` overrides DATABASE_URL as the PostgreSQL server to create the database on;
- * `null` runs on PGlite whatever DATABASE_URL says. `stdoutToFile` sends the server's stdout to
+ * `null` runs on PGlite whatever DATABASE_URL says. The database starts as a copy of the
+ * migrated template (helpers/migrated-template.ts); `blankDatabase` starts it empty instead, so
+ * the server applies every migration itself. `stdoutToFile` sends the server's stdout to
  * a file instead of a pipe into this process (the benchmarks: a request-per-line log read here
  * would charge the app for this process's reading, on the same cores).
  */
 export async function startServer(
   extraEnv: Record<string, string> = {},
-  opts: { databaseUrl?: string | null; stdoutToFile?: boolean } = {},
+  opts: { databaseUrl?: string | null; stdoutToFile?: boolean; blankDatabase?: boolean } = {},
 ): Promise<TestServer> {
   const root = path.resolve(import.meta.dirname, '../..');
   const port = await freePort();
@@ -75,13 +78,18 @@ export async function startServer(
   let dbName: string | null = null;
   if (baseUrl) {
     dbName = `md_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8'`);
-    await admin.end();
+    if (opts.blankDatabase) {
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8'`);
+      await admin.end();
+    } else {
+      await createFromPgTemplate(baseUrl, dbName);
+    }
     dbUrl = withDatabase(baseUrl, dbName);
   } else {
     dataDir = mkdtempSync(path.join(tmpdir(), 'md-test-'));
+    if (!opts.blankDatabase) await copyPgliteTemplate(dataDir);
   }
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
