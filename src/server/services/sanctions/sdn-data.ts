@@ -5,12 +5,14 @@ import { gunzipSync } from 'node:zlib';
 import { DATASET_PARTS, sdnDataset, type DatasetPart, type PartName } from '../../domain/sanctions/sdn-dataset';
 import { parseAltCsv, withAliases } from '../../domain/sanctions/sdn-files';
 import { buildSdnIndex, parseSdnCsv, type SdnIndex } from '../../domain/sanctions/sdn-list';
+import { appIndexCache, cachedIndex } from './index-cache';
 
 /**
  * The shipped OFAC SDN names list (data/ofac-sdn: sdn.csv.gz, 18,367 entries, and alt.csv.gz,
- * 20,089 aliases, of 2025-11-19), read, checked and indexed once per process. That takes about
- * 0.5 s of CPU, so the server warms it at start (src/instrumentation-node.ts) rather than on
- * the first screening request (the token index of token-index.ts adds tens of ms); after that
+ * 20,089 aliases, of 2025-11-19), read, checked and indexed once per process. That takes
+ * 0.5-2.5 s of CPU, so the server warms it at start (src/instrumentation-node.ts) rather than on
+ * the first screening request (the token index of token-index.ts adds tens of ms), and a built
+ * index is kept between starts of the same build and list (index-cache.ts); after that
  * a name takes well under a millisecond, a few milliseconds of CPU at most. Each part's
  * hash is checked against dataset.json: a replaced file keeps working but is reported without
  * a date until `npm run data:ofac` records it.
@@ -20,7 +22,12 @@ import { buildSdnIndex, parseSdnCsv, type SdnIndex } from '../../domain/sanction
 const g = globalThis as typeof globalThis & { __mdSdnIndex?: SdnIndex };
 
 export function sdnIndex(): SdnIndex {
-  g.__mdSdnIndex ??= loadSdnIndex(process.cwd());
+  if (!g.__mdSdnIndex) {
+    const root = process.cwd();
+    // Runtime paths: kept out of Next's file tracing, like the reads below.
+    const files = DATASET_PARTS.map((p) => path.join(/* turbopackIgnore: true */ root, p.file));
+    g.__mdSdnIndex = cachedIndex(appIndexCache(root), 'sdn', files, () => loadSdnIndex(root));
+  }
   return g.__mdSdnIndex;
 }
 
