@@ -58,12 +58,19 @@ export async function copyPgliteTemplate(dataDir: string): Promise<void> {
   cpSync(template, dataDir, { recursive: true });
 }
 
-/** Creates database `name` on the server at `baseUrl` as a copy of the migrated template. */
-export async function createFromPgTemplate(baseUrl: string, name: string): Promise<void> {
+const createBlank = (admin: pg.Client, name: string) =>
+  admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+
+/** Creates database `name` on the server at `baseUrl`: a copy of the migrated template, or blank. */
+export async function createPgDatabase(baseUrl: string, name: string, blank = false): Promise<void> {
   const template = `md_template_${templateKey()}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
+    if (blank) {
+      await createBlank(admin, name);
+      return;
+    }
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
     if (found.rowCount === 0) await buildPgTemplate(admin, baseUrl, template);
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
@@ -75,7 +82,7 @@ export async function createFromPgTemplate(baseUrl: string, name: string): Promi
 async function buildPgTemplate(admin: pg.Client, baseUrl: string, template: string): Promise<void> {
   const building = `${template}_b${process.pid}`;
   await admin.query(`DROP DATABASE IF EXISTS ${building}`);
-  await admin.query(`CREATE DATABASE ${building} TEMPLATE template0 ENCODING 'UTF8'`);
+  await createBlank(admin, building);
   const url = new URL(baseUrl);
   url.pathname = '/' + building;
   const { applyMigrations } = await import('../../src/server/db/migrate');

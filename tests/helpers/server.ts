@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port';
-import { copyPgliteTemplate, createFromPgTemplate } from './migrated-template';
+import { copyPgliteTemplate, createPgDatabase } from './migrated-template';
 
 export const ADMIN_KEY = 'md_test_' + 'T'.repeat(8) + 'estAdminKey0000000000000000000000';
 export const ADMIN_EMAIL = 'admin@example.test';
@@ -78,14 +78,7 @@ export async function startServer(
   let dbName: string | null = null;
   if (baseUrl) {
     dbName = `md_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-    if (opts.blankDatabase) {
-      const admin = new pg.Client({ connectionString: baseUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8'`);
-      await admin.end();
-    } else {
-      await createFromPgTemplate(baseUrl, dbName);
-    }
+    await createPgDatabase(baseUrl, dbName, opts.blankDatabase);
     dbUrl = withDatabase(baseUrl, dbName);
   } else {
     dataDir = mkdtempSync(path.join(tmpdir(), 'md-test-'));

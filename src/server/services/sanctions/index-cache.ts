@@ -9,8 +9,8 @@ import v8 from 'node:v8';
  * (tests and restarts start it over a hundred times a run); reading the result back costs about
  * a quarter of that.
  *
- * The file's name carries a key over the build (the code that built it) and the bytes of every
- * file the index was built from, so a new build or a replaced list is never answered from an old
+ * The file's name carries a key over the build (the code that built it), Node's version and the
+ * bytes of every file the index was built from, so a new build or a replaced list is never answered from an old
  * index. A file that is missing, unreadable or corrupt is built again; a folder that cannot be
  * written (a read-only deployment) only costs the build on each start.
  */
@@ -35,7 +35,8 @@ export function appIndexCache(root: string): IndexCache {
 /** `build()`'s result, read from the cache when `inputs` (file paths) and the build are unchanged. */
 export function cachedIndex<T>(cache: IndexCache, name: string, inputs: string[], build: () => T): T {
   if (!cache.dir) return build();
-  const h = createHash('sha256').update(cache.buildId);
+  // Node's version too: the file is V8's serialization format.
+  const h = createHash('sha256').update(cache.buildId).update('\0').update(process.version);
   try {
     for (const f of inputs) h.update('\0').update(readFileSync(f));
   } catch {
