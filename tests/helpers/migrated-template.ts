@@ -1,8 +1,8 @@
 /**
  * A migrated, empty database for test servers to start from, made once per set of migrations
  * and copied for each server. Every test server used to start on a blank database: PGlite's
- * initdb took 4-16 s of CPU and the 23 migrations 1.5-3 s more, on a machine whose two cores the
- * suite already keeps busy, and some 60 servers a run paid it. The copy holds exactly what the
+ * initdb took 4-16 s and the 23 migrations 1.5-3 s more (measured with the suite running beside
+ * it, on two cores the suite keeps busy), and some 60 servers a run paid it. The copy holds exactly what the
  * product's own `applyMigrations` makes and nothing bootstrapped: each server still creates its
  * own organization and keys. A start on a truly blank database stays covered by the Playwright
  * run (scripts/e2e.ts) and by the tests that pass `blankDatabase`.

@@ -10,9 +10,9 @@ import v8 from 'node:v8';
  * a quarter of that.
  *
  * The file's name carries a key over the build (the code that built it), Node's version and the
- * bytes of every file the index was built from, so a new build or a replaced list is never answered from an old
- * index. A file that is missing, unreadable or corrupt is built again; a folder that cannot be
- * written (a read-only deployment) only costs the build on each start.
+ * bytes of every file the index was built from, so a new build or a replaced list is never
+ * answered from an old index. A file that is missing, unreadable or corrupt is built again; a
+ * folder that cannot be written (a read-only deployment) only costs the build on each start.
  */
 export interface IndexCache {
   /** Where the files live; null keeps nothing (development, or no build to key them on). */
