@@ -75,7 +75,7 @@ describe('the shipped SDN index through the cache', () => {
     assert.deepEqual(read.dataset, fresh.dataset);
     assert.equal(read.dataset.as_of, '2025-11-19');
     assert.deepEqual(read, fresh);
-    // Exact, alias, reordered and misspelt names (sanctions-domain.test.ts has the cases' sources).
+    // An entity, a person in both word orders, two groups (sanctions-domain.test.ts has their sources).
     for (const name of ['Banco Nacional de Cuba', 'KIM Jong Un', 'Jong Un Kim', 'Lazarus Group', 'Hydra Market']) {
       assert.deepEqual(screenName(read, name), screenName(fresh, name), name);
     }

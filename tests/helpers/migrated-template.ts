@@ -2,9 +2,9 @@
  * A migrated, empty database for test servers to start from, made once per set of migrations
  * and copied for each server. Every test server used to start on a blank database: PGlite's
  * initdb took 4-16 s and the 23 migrations 1.5-3 s more (measured with the suite running beside
- * it, on two cores the suite keeps busy), and some 60 servers a run paid it. The copy holds exactly what the
- * product's own `applyMigrations` makes and nothing bootstrapped: each server still creates its
- * own organization and keys. A start on a truly blank database stays covered by the Playwright
+ * it, on two cores the suite keeps busy), and some 60 servers a run paid it. The copy holds
+ * exactly what the product's own `applyMigrations` makes and nothing bootstrapped: each server
+ * still creates its own organization and keys. A start on a truly blank database stays covered by the Playwright
  * run (scripts/e2e.ts) and by the tests that pass `blankDatabase`.
  *
  * Made without locks: a process that finds no template builds one under a name of its own and
@@ -58,6 +58,13 @@ export async function copyPgliteTemplate(dataDir: string): Promise<void> {
   cpSync(template, dataDir, { recursive: true });
 }
 
+/** The URL of database `name` on the server at `base`. */
+export function withDatabase(base: string, name: string): string {
+  const u = new URL(base);
+  u.pathname = '/' + name;
+  return u.toString();
+}
+
 const createBlank = (admin: pg.Client, name: string) =>
   admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
 
@@ -83,10 +90,8 @@ async function buildPgTemplate(admin: pg.Client, baseUrl: string, template: stri
   const building = `${template}_b${process.pid}`;
   await admin.query(`DROP DATABASE IF EXISTS ${building}`);
   await createBlank(admin, building);
-  const url = new URL(baseUrl);
-  url.pathname = '/' + building;
   const { applyMigrations } = await import('../../src/server/db/migrate');
-  await applyMigrations({ connectionString: url.toString() });
+  await applyMigrations({ connectionString: withDatabase(baseUrl, building) });
   // The migrator's connections close asynchronously on the server side: a rename right after
   // may still see them, so it is retried for a few seconds.
   for (let attempt = 0; ; attempt++) {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { withDatabase } from './migrated-template';
 
 /**
  * A database of its own for an in-process test of the db layer: a fresh PostgreSQL database
@@ -32,9 +33,7 @@ export function scratchDb(prefix: string) {
         return;
       }
       await admin(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
-      const u = new URL(base);
-      u.pathname = '/' + name;
-      process.env.DATABASE_URL = u.toString();
+      process.env.DATABASE_URL = withDatabase(base, name);
     },
     async drop() {
       if (base) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port';
-import { copyPgliteTemplate, createPgDatabase } from './migrated-template';
+import { copyPgliteTemplate, createPgDatabase, withDatabase } from './migrated-template';
 
 export const ADMIN_KEY = 'md_test_' + 'T'.repeat(8) + 'estAdminKey0000000000000000000000';
 export const ADMIN_EMAIL = 'admin@example.test';
@@ -50,12 +50,6 @@ export function sqlRecorder() {
     return [];
   };
   return { sql, statements };
-}
-
-function withDatabase(base: string, name: string) {
-  const u = new URL(base);
-  u.pathname = '/' + name;
-  return u.toString();
 }
 
 /**
