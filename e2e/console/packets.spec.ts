@@ -7,8 +7,9 @@ const COINBASE = '0x02466e547bfdab679fc49e96bbfc62b9747d997c';
 /** A matter with authority, a judgment and a counsel user; returns what a packet body needs. */
 async function setup(request: APIRequestContext, counselEmail: string) {
   const api = rest(request);
+  const matterName = unique('Packet review matter');
   const m = await api.post('/v1/matters', {
-    name: unique('Packet review matter'),
+    name: matterName,
     mode: 'enforcement',
     economics: { currency: 'USD' },
   });
@@ -55,7 +56,7 @@ async function setup(request: APIRequestContext, counselEmail: string) {
     expect(rel.status).toBe(201);
   }
   const counselId = await userIdByEmail(request, counselEmail);
-  return { matterId, grantId: g.body.authority_id, judgmentId: j.body.judgment_id, caseNumber, counselId };
+  return { matterId, matterName, grantId: g.body.authority_id, judgmentId: j.body.judgment_id, caseNumber, counselId };
 }
 
 test.describe("counsel's packet review in the console", () => {
@@ -122,7 +123,8 @@ test.describe("counsel's packet review in the console", () => {
     await expect(op.getByTestId('approve')).toHaveCount(0);
     await opCtx.close();
 
-    // Counsel: the queue shows it first (awaiting review), the page its checks, manifest and actions.
+    // Counsel: the queue shows it first among its matter's packets (awaiting review; other files
+    // leave packets in review too), the page its checks, manifest and actions.
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
     await setPasswordThroughInvite(page, counselUrl, PASSWORD);
@@ -132,6 +134,8 @@ test.describe("counsel's packet review in the console", () => {
     await expect(page).toHaveURL(/\/packets$/);
     await page.getByLabel('Type').selectOption('exchange_freeze');
     await page.getByLabel('Status').selectOption('in_review');
+    await page.getByLabel('Search matter').fill(s.matterName);
+    await page.getByLabel('Matter', { exact: true }).selectOption(s.matterId);
     await expect(page.getByTestId('packet-row').first()).toContainText(packetId);
     expect(await seriousViolations(page), 'packets queue').toEqual([]);
     await page.getByTestId('packet-row').first().getByRole('link', { name: 'Exchange freeze: Freeze' }).click();
