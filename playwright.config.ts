@@ -5,7 +5,7 @@ import path from 'node:path';
 
 /**
  * Playwright runs against the built app on a fresh embedded database (or a fresh PostgreSQL
- * database when DATABASE_URL is set: e2e/global-setup.ts creates it). Debian's Chromium is used
+ * database when DATABASE_URL is set: scripts/e2e.ts creates it). Debian's Chromium is used
  * because Playwright's own browser download cannot work here.
  */
 // scripts/e2e.ts picks a free port and a fresh data folder and passes them down, so that
@@ -33,7 +33,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  // Two files at a time keep both cores busy, so a page can take longer to settle than alone.
+  // Two files at a time keep both cores busy, so a page can take longer to settle, and a test
+  // without its own limit longer to finish, than alone (the defaults are 5 s and 30 s).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
