@@ -18,6 +18,10 @@ export function rest(request: APIRequestContext) {
       const r = await request.patch(path, { headers, data });
       return { status: r.status(), body: await r.json() };
     },
+    delete: async (path: string) => {
+      const r = await request.delete(path, { headers });
+      return { status: r.status(), body: await r.json() };
+    },
   };
 }
 
@@ -52,6 +56,15 @@ export async function invite(
   const r = await rest(request).post(`/v1/organizations/${org}/users`, { name: 'Invited User', ...user });
   expect(r.status).toBe(201);
   return r.body.invite_url;
+}
+
+/** Picks a matter in the page's Matter picker by name: searched first, since the picker lists
+ *  only the newest matters. Returns the picker. */
+export async function pickMatter(page: Page, name: string) {
+  await page.getByLabel('Search matter').fill(name);
+  const picker = page.getByLabel('Matter', { exact: true });
+  await picker.selectOption({ label: name });
+  return picker;
 }
 
 export async function signIn(page: Page, email: string, password: string) {

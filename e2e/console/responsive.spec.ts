@@ -6,6 +6,7 @@ import { E2E } from '../../playwright.config';
 import {
   createMatter,
   invite,
+  pickMatter,
   rest,
   seriousViolations,
   setPasswordThroughInvite,
@@ -215,10 +216,7 @@ test.beforeAll(async ({ request }) => {
 // The failing endpoint takes every event ('*'): left in place, each later file's events would
 // queue failing deliveries and retries.
 test.afterAll(async ({ request }) => {
-  const r = await request.delete(`/v1/webhook_endpoints/${seeded.endpointId}`, {
-    headers: { Authorization: `Bearer ${E2E.adminKey}` },
-  });
-  expect(r.status()).toBe(200);
+  expect((await rest(request).delete(`/v1/webhook_endpoints/${seeded.endpointId}`)).status).toBe(200);
 });
 
 for (const v of VIEWPORTS) {
@@ -313,9 +311,7 @@ test('alerts: filters in the URL, CSV export, bulk triage with one note', async 
   await page.getByLabel('Severity').selectOption('');
   await page.getByLabel('Status').selectOption('new');
   await expect(page).toHaveURL(/status=new/);
-  // By name first: the picker lists the newest matters, and other files keep creating them.
-  await page.getByLabel('Search matter').fill(seeded.matterName);
-  await page.getByLabel('Matter', { exact: true }).selectOption(seeded.matterId);
+  await pickMatter(page, seeded.matterName);
   await expect(page).toHaveURL(new RegExp(`matter_id=${seeded.matterId}`));
   expect(pageRequests).toEqual([]);
   expect(await page.title()).toBe('Alerts · Console');
