@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { E2E } from '../../playwright.config';
 import {
   invite,
+  pickMatter,
   rest,
   seriousViolations,
   setPasswordThroughInvite,
@@ -199,10 +200,7 @@ test.describe('pickers', () => {
     expect(m.status).toBe(201);
     await signInAsAdmin(page);
     await page.goto('/watchlists');
-    await page.getByLabel('Search matter').fill(name);
-    const picker = page.getByLabel('Matter', { exact: true });
-    await picker.selectOption({ label: name });
-    await expect(picker).toHaveValue(m.body.matter_id);
+    await expect(await pickMatter(page, name)).toHaveValue(m.body.matter_id);
     await page.getByLabel('Name', { exact: true }).fill('Picked wallet');
     await page.getByTestId('create-watchlist').click();
     await expect(page.getByTestId('watchlist-row').filter({ hasText: 'Picked wallet' }).first()).toContainText(name);
