@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { ERROR_CODES } from '../../src/server/errors';
 import { E2E } from '../../playwright.config';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { createMatter, seriousViolations, signInAsAdmin, unique } from './helpers';
 
 test('the main console pages have no serious or critical accessibility violations', async ({ page, request }) => {

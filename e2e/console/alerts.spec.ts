@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { randomBytes } from 'node:crypto';
 import { rest, seriousViolations, signInAsAdmin, unique } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { rest, seriousViolations, signInAsAdmin, unique } from './helpers';
 
 const BINANCE_9 = '0x001866ae5b3de6caa5a51543fd9fb64f524f5478'; // labelled exchange (Etherscan)

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { createMatter, rest, rootOrgId, signInAsAdmin, unique } from './helpers';
 
 test('the environment switch: production only with production_access, and the data never mixes', async ({

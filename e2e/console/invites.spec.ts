@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { createMatter, invite, rest, rootOrgId, setPasswordThroughInvite, signIn, unique } from './helpers';
 
 const PASSWORD = 'a-long-enough-password-7';

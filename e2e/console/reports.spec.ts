@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { createMatter, rest, seriousViolations, signInAsAdmin, unique } from './helpers';
 
 test.describe('reports on the matter page', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { invite, rest, seriousViolations, setPasswordThroughInvite, signIn, unique } from './helpers';
 
 const PASSWORD = 'counsel-password-long-1';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../fixtures';
 import { Webhook } from 'standardwebhooks';
 import { startReceiver, type Received } from '../../tests/helpers/receiver';
 import { createMatter, invite, rest, setPasswordThroughInvite, signIn, signInAsAdmin, unique } from './helpers';
