@@ -1,0 +1,30 @@
+/**
+ * `npm test`: the API suites (`npm run test:api`) and the Playwright specs (`npm run test:e2e`)
+ * side by side. Measured on two cores, the API suites keep both busy about 90% of the time while
+ * Playwright, one spec file at a time against one server, uses about one core and waits out the
+ * rest; run one after the other, the cores idled through most of Playwright's ten minutes.
+ * Playwright's lines are prefixed `e2e |` so that the two stay readable in one log. Fails if
+ * either fails.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+function run(script: string, prefix: string | null): Promise<number> {
+  const child = spawn('npm', ['run', '--silent', script], {
+    stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'],
+  });
+  if (prefix) {
+    for (const stream of [child.stdout!, child.stderr!]) {
+      createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+    }
+  }
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+const started = Date.now();
+const [api, e2e] = await Promise.all([run('test:api', null), run('test:e2e', 'e2e | ')]);
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+console.log(
+  `npm test: API suites ${api === 0 ? 'passed' : 'FAILED'}, Playwright ${e2e === 0 ? 'passed' : 'FAILED'} (${minutes} min)`,
+);
+process.exit(api === 0 && e2e === 0 ? 0 : 1);
