@@ -79,6 +79,18 @@ const withId = (op: Operation, req: Req, name: string, value: string) =>
     .map((seg, i) => (seg === `{${name}}` ? value : req.path.split('/')[i]))
     .join('/');
 
+/**
+ * One built request per operation for the whole file. Every check here is refused before any
+ * effect, or only reads, so the objects a fixture created stay as built, and the four sweeps
+ * below need not build each operation's objects four times (a quarter of this file's time).
+ */
+const built = new Map<string, Promise<Req>>();
+function requestFor(op: Operation): Promise<Req> {
+  let req = built.get(op.name);
+  if (!req) built.set(op.name, (req = fixtureOf(op.name).build(kit)));
+  return req;
+}
+
 const send = (op: Operation, path: string, body: unknown, headers?: Record<string, string>) =>
   c.call(op.method, path, body, headers);
 
@@ -86,7 +98,7 @@ describe('bodies', () => {
   for (const op of allOperations.filter((o) => o.body)) {
     test(`${op.name}: ${op.method} ${op.path}`, async (t) => {
       // Every check below is refused before any effect, so one built request serves them all.
-      const req = await fixtureOf(op.name).build(kit);
+      const req = await requestFor(op);
       const body = req.body ?? {};
       const shape = shapeOf(op.body);
       assert.ok(
@@ -293,7 +305,7 @@ describe('bodies', () => {
 describe('query strings', () => {
   for (const op of allOperations) {
     test(`${op.name}: ${op.method} ${op.path}`, async (t) => {
-      const req = await fixtureOf(op.name).build(kit);
+      const req = await requestFor(op);
       const q = (query: string) => send(op, `${req.path}?${query}`, req.body);
 
       await t.test('an unknown query parameter → 400 parameter_unknown', async () => {
@@ -361,7 +373,7 @@ describe('query strings', () => {
 describe('paths', () => {
   for (const op of allOperations.filter((o) => o.pathParams.length)) {
     test(`${op.name}: malformed or unknown ids → 404 not_found`, async () => {
-      const req = await fixtureOf(op.name).build(kit);
+      const req = await requestFor(op);
       const ids = pathIds(op, req.path);
       for (const name of op.pathParams) {
         const real = ids[name];
@@ -400,7 +412,7 @@ describe('paths', () => {
 describe('methods', () => {
   test('a method no operation serves on a served path answers in the error format', async () => {
     for (const op of allOperations) {
-      const req = await fixtureOf(op.name).build(kit);
+      const req = await requestFor(op);
       for (const method of ['PUT', 'DELETE', 'PATCH', 'POST', 'GET']) {
         if (
           allOperations.some(
