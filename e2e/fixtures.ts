@@ -25,7 +25,7 @@ const ACTIONS = [
   'setInputFiles',
 ] as const;
 
-export async function hydrated(page: Page) {
+async function hydrated(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
