@@ -1,16 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '../fixtures';
+import { expect, test, type APIRequestContext } from '../fixtures';
 import { Webhook } from 'standardwebhooks';
 import { startReceiver, type Received } from '../../tests/helpers/receiver';
-import { createMatter, invite, rest, setPasswordThroughInvite, signIn, signInAsAdmin, unique } from './helpers';
-
-/** Serious and critical WCAG 2.x A/AA violations on the current page (none allowed). */
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
+import {
+  createMatter,
+  invite,
+  rest,
+  seriousViolations,
+  setPasswordThroughInvite,
+  signIn,
+  signInAsAdmin,
+  unique,
+} from './helpers';
 
 /** The Standard Webhooks verifier accepts the delivery with the secret the console showed once. */
 function verified(r: Received, secret: string) {
