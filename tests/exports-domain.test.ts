@@ -5,8 +5,18 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { cellText, FREE_FORM_LINES, FREE_FORM_VALUE_CHARS, freeFormText } from '../src/server/services/exports/blocks';
+import {
+  auditTrailTable,
+  cellText,
+  FREE_FORM_LINES,
+  FREE_FORM_VALUE_CHARS,
+  freeFormText,
+} from '../src/server/services/exports/blocks';
 import { fitWords } from '../src/server/services/exports/fit-words';
 import { renderPdf } from '../src/server/services/exports/pdf';
 import { redactBundle, shortAddress } from '../src/server/domain/packets/redaction';
@@ -93,6 +103,35 @@ test('a PDF with a 120,000-letter token renders in linear time', async () => {
   // Quadratic layout took 21 s for this token; linear takes well under a second (bound kept
   // loose for a loaded machine).
   assert.ok(ms < 8_000, `rendered in ${Math.round(ms)} ms`);
+});
+
+test('the internal audit table keeps every id and event type whole on its line', async () => {
+  // The id that was cut in two (random letters of a width that did not fit five columns), an
+  // actor id wider still, the longest event type and a hash.
+  const trail = [
+    {
+      event_id: 'eve_0VcN3MPy01MOZPP7fGpHMPBx',
+      event_type: 'destination_wallet_certificate.decided',
+      actor_id: 'usr_QmWGDh0MOwZPNUqHKDm3OWbX',
+      timestamp: '2026-11-29T13:45:00Z',
+      hash: 'f'.repeat(64),
+    },
+  ];
+  const pdf = await renderPdf(
+    { title: 'T', subtitle: '', cover: [], sections: [{ title: 'Audit', blocks: [auditTrailTable(trail)] }] },
+    { exportId: 'exp_test', bundleSha256: '0'.repeat(64) },
+  );
+  const dir = mkdtempSync(path.join(tmpdir(), 'md-audit-'));
+  try {
+    writeFileSync(path.join(dir, 'a.pdf'), pdf);
+    const words = execFileSync('pdftotext', [path.join(dir, 'a.pdf'), '-'])
+      .toString()
+      .split(/\s+/);
+    for (const whole of [trail[0].event_id, trail[0].event_type, trail[0].actor_id])
+      assert.ok(words.includes(whole), whole);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 const CERT_WALLET = '0x1111111111111111111111111111111111111111';

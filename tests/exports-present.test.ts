@@ -79,9 +79,12 @@ test('when the words cannot all fit, only the widest columns give way', () => {
 });
 
 test('a word longer than any column may be (a 64-letter hash) gives way before ids and dates', () => {
-  // The internal audit table: event id, type, actor id (28-letter ids), a date, a hash.
-  const w = tableWidths({ full: 504, weights: [2.2, 1.8, 2, 2, 4], minWidths: [136, 60, 136, 45, 340] });
-  assert.ok(w[0] >= 136 && w[2] >= 136, `ids whole: ${w.map(Math.round)}`);
-  assert.ok(w[1] >= 60 && w[3] >= 45);
+  // The internal audit table at Helvetica 8 pt, padding included: an event id over its type
+  // (a 28-letter id of mixed case about 145 pt, the longest type about 157), an actor id, a
+  // date (89) and a 64-letter hash (281).
+  const w = tableWidths({ full: 504, weights: [3, 2, 2, 4], minWidths: [157, 150, 89, 281] });
+  assert.ok(w[0] >= 157 && w[1] >= 150, `ids and types whole: ${w.map(Math.round)}`);
+  assert.ok(w[2] >= 89);
+  assert.ok(w[3] < 281, 'the hash breaks');
   assert.equal(Math.round(w.reduce((s, x) => s + x, 0)), 504);
 });

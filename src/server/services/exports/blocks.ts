@@ -73,13 +73,15 @@ export function auditTrailTable(
         cellText(e.hash),
       ]),
     };
+  // The event's id and its type share a cell, one above the other: as five columns the row was
+  // wider than the page at 8 pt (two 28-letter ids of about 140 pt each, types up to 150 pt,
+  // a date of 82), so an id of wide letters was cut across two lines.
   return {
     kind: 'table',
-    columns: ['Event', 'Type', 'Actor', 'Time', 'Hash'],
-    widths: [2.2, 1.8, 2, 2, 4],
+    columns: ['Event', 'Actor', 'Time', 'Hash'],
+    widths: [3, 2, 2, 4],
     rows: (trail ?? []).map((e) => [
-      cellText(e.event_id),
-      cellText(e.event_type),
+      `${cellText(e.event_id)}\n${cellText(e.event_type)}`,
       cellText(e.actor_id),
       formatDate(e.timestamp),
       cellText(e.hash),
