@@ -137,17 +137,30 @@ describe('interest as rate periods', () => {
   });
 
   test('Florida: a quarter missing from the data carries the last row forward, unverified, and says which', () => {
-    // 2018-05-10 falls in a stretch of quarters the dataset does not hold (2016-04-01 to
-    // 2019-04-01): the 2016-01-01 row (4.75%, read from the CFO's memorandum) is the nearest, but
-    // it was replaced on 2016-04-01, so the period is not verified and names the missing quarter.
+    // 2018-05-10 falls in a stretch of quarters the dataset does not hold (2016-07-01 to
+    // 2018-07-01): the 2016-04-01 row (4.78%, the rate for that quarter as reported in March
+    // 2016) is the nearest, but it was replaced on 2016-07-01, so the period is not verified and
+    // names the missing quarter.
     const gap = terms('US-FL', { date_entered: '2018-05-10', as_of: '2018-05-10' });
-    assert.equal(gap.periods[0].rate_pct!.toFixed(), '4.75');
+    assert.equal(gap.periods[0].rate_pct!.toFixed(), '4.78');
     assert.equal(gap.periods[0].verified, false);
     assert.match(
       gap.periods[0].source,
-      /no row in data\/interest-rates\/period-rates\.json for 2016-04-01, carried forward/,
+      /no row in data\/interest-rates\/period-rates\.json for 2016-07-01, carried forward/,
     );
     assert.equal(gap.review_required, true);
+    // Entered in the quarter beginning 2018-10-01: 6.09%, as the Florida Administrative Register
+    // notice of 2018-09-07 published it, verified. On 2019-01-01 the judgment is adjusted to the
+    // rate then in effect, which the dataset does not hold: 6.09% carried forward, unverified.
+    const q4 = terms('US-FL', { date_entered: '2018-11-15', as_of: '2019-02-01' });
+    assert.deepEqual(
+      q4.periods.map((p) => [p.from, p.rate_pct?.toFixed(), p.verified]),
+      [
+        ['2018-11-15', '6.09', true],
+        ['2019-01-01', '6.09', false],
+      ],
+    );
+    assert.match(q4.periods[1].source, /for 2019-01-01, carried forward/);
     // After the last row: a judgment entered in June 2026 should take the rate set for the
     // quarter beginning 2026-04-01, which the dataset does not hold.
     const late = terms('US-FL', { date_entered: '2026-06-10', as_of: '2026-11-28' });
