@@ -5,6 +5,9 @@
  * `packet.exported` event). The server renders nothing itself (MD_EXPORT_WORKER=off).
  *
  * PGlite: skipped, because a PGlite folder can only be opened by one process (the server).
+ *
+ * On both databases: a process whose own lease lapses while it renders (a heartbeat held up on
+ * a busy machine) does not claim that export again; it once did, and rendered it twice.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -72,4 +75,26 @@ describe('export workers on PostgreSQL', { skip: POSTGRES_ONLY }, () => {
       assert.equal(await exited(b), 0, b.log());
     },
   );
+});
+
+describe('a lease that lapses while its own process renders', () => {
+  let own: TestServer;
+  before(async () => {
+    // The heartbeat renews every 250 ms at the least, so a 100 ms lease lapses for 150 ms of
+    // every beat, and the loop looks for due work every 50 ms meanwhile.
+    own = await startServer({ MD_EXPORT_LEASE_MS: '100', MD_WORKER_POLL_MS: '50', MD_WEBHOOK_DISPATCHER: 'off' });
+  });
+  after(async () => {
+    await own?.stop();
+  });
+
+  test('the rendering process does not claim its export again: one attempt, one completion', async () => {
+    const oc = client(own.url, own.adminKey);
+    const { packetId } = await largePacket(await makeKit(oc));
+    const e = await oc.post(`/v1/packets/${packetId}/export`, { format: 'zip' });
+    expectStatus(e, 200);
+    const ready = await waitForExport(oc, e.body.export_id, 60_000);
+    assert.equal(ready.status, 'ready');
+    assert.deepEqual(await exportCompletions(own, ready.export_id), { audits: 1, events: 1, attempts: 1 });
+  });
 });

@@ -29,20 +29,18 @@ export async function downloadExport(ready: { download_url: string; size_bytes: 
 
 /**
  * How many times an export completed, by the records a completion commits: its audit events
- * and its outbox events of `type` (e.g. `packet.exported`). Exactly once is 1 and 1.
+ * and its outbox events of `type` (e.g. `packet.exported`). Exactly once is 1 and 1. With the
+ * times it was claimed (`attempts`). One batch: on PGlite each query costs a server restart.
  */
 export async function exportCompletions(
-  srv: Pick<TestServer, 'sql'>,
+  srv: Pick<TestServer, 'sqlBatch'>,
   id: string,
   type = 'packet.exported',
-): Promise<{ audits: number; events: number }> {
-  const [a] = await srv.sql<{ n: number }>(
-    `SELECT count(*)::int AS n FROM audit_events WHERE event_type = $1 AND details->>'export_id' = $2`,
-    [type, id],
-  );
-  const [e] = await srv.sql<{ n: number }>(
-    `SELECT count(*)::int AS n FROM events WHERE type = $1 AND data->'object'->>'export_id' = $2`,
-    [type, id],
-  );
-  return { audits: a.n, events: e.n };
+): Promise<{ audits: number; events: number; attempts: number }> {
+  const [[a], [e], [x]] = await srv.sqlBatch([
+    [`SELECT count(*)::int AS n FROM audit_events WHERE event_type = $1 AND details->>'export_id' = $2`, [type, id]],
+    [`SELECT count(*)::int AS n FROM events WHERE type = $1 AND data->'object'->>'export_id' = $2`, [type, id]],
+    ['SELECT attempts AS n FROM exports WHERE id = $1', [id]],
+  ]);
+  return { audits: Number(a.n), events: Number(e.n), attempts: Number(x.n) };
 }

@@ -1,4 +1,4 @@
-import type { Export, PrismaClient } from '@/generated/prisma/client';
+import { Prisma, type Export, type PrismaClient } from '@/generated/prisma/client';
 import { LICENSE_REASON } from '../domain/sanctions/blocked-property';
 import type { Ctx, Env } from '../context';
 import { API_VERSION } from '../config';
@@ -29,15 +29,27 @@ const posInt = (v: string | undefined, d: number) => (/^\d+$/.test(v ?? '') && N
 /** How long a claim is held: long enough to render a large packet on a busy machine. */
 export const exportLeaseMs = () => posInt(process.env.MD_EXPORT_LEASE_MS, 120_000);
 
-export async function claimExports(db: PrismaClient, workerId: string, limit: number): Promise<string[]> {
+/**
+ * Leases up to `limit` due exports to `workerId`. `rendering` are the ones this process is
+ * rendering now: if a stalled heartbeat let one's lease lapse, this process knows it is alive
+ * and does not claim it again (another worker may, as for a dead one; completion stays single).
+ */
+export async function claimExports(
+  db: PrismaClient,
+  workerId: string,
+  limit: number,
+  rendering: readonly string[] = [],
+): Promise<string[]> {
   if (limit <= 0) return [];
   const now = new Date();
   const until = new Date(now.getTime() + exportLeaseMs());
+  const notMine = rendering.length ? Prisma.sql`AND id NOT IN (${Prisma.join([...rendering])})` : Prisma.empty;
   const rows = await db.$queryRaw<{ id: string }[]>`
     UPDATE exports SET locked_until = ${until}, locked_by = ${workerId}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM exports
       WHERE status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
+      ${notMine}
       ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     RETURNING id`;
   return rows.map((r) => r.id);

@@ -32,7 +32,8 @@ export function startExportRunner(
   const workerId = `${hostname()}:${process.pid}:exp:${randomBase62(6)}`;
   const poll = opts.pollMs ?? pollMs();
   const max = opts.concurrency ?? exportConcurrency();
-  const inflight = new Set<Promise<unknown>>();
+  /** The exports this process is rendering, by id. */
+  const inflight = new Map<string, Promise<unknown>>();
   const waker = createWaker();
   const { wake, sleep } = waker;
   let timer: NodeJS.Timeout | null = null;
@@ -43,17 +44,17 @@ export function startExportRunner(
     while (!waker.stopped) {
       waker.startRound();
       try {
-        const ids = await claimExports(db, workerId, max - inflight.size);
+        const ids = await claimExports(db, workerId, max - inflight.size, [...inflight.keys()]);
         for (const id of ids) {
           const p = runExport(db, workerId, id)
             // Its outcome is an outbox event: wake this process's webhook dispatcher at once.
             .then((committed) => committed && signalWork('webhooks'))
             .catch((e) => log.error({ err: String(e), export_id: id }, 'export job failed to record'))
             .finally(() => {
-              inflight.delete(p);
+              inflight.delete(id);
               wake();
             });
-          inflight.add(p);
+          inflight.set(id, p);
         }
         errors = 0;
         if (inflight.size === 0) {
@@ -82,7 +83,10 @@ export function startExportRunner(
       await unsubscribe();
       if (timer) clearTimeout(timer);
       await running;
-      await Promise.race([Promise.allSettled([...inflight]), new Promise((r) => setTimeout(r, graceMs).unref())]);
+      await Promise.race([
+        Promise.allSettled([...inflight.values()]),
+        new Promise((r) => setTimeout(r, graceMs).unref()),
+      ]);
     },
   };
 }
