@@ -297,6 +297,30 @@ describe('delivery', () => {
     for (const x of [a, b]) await c.del(`/v1/webhook_endpoints/${x.webhook_endpoint_id}`);
   });
 
+  test('an endpoint receives the events created after it, never one from before', async () => {
+    const first = await receiver();
+    const a = await endpoint(first.url, ['matter.created']);
+    const m1 = await newMatter('Before the second endpoint');
+    const second = await receiver();
+    const b = await endpoint(second.url, ['matter.created']);
+    const m2 = await newMatter('After the second endpoint');
+    for (const r of [first, second]) await r.waitFor((all) => all.some(forMatter(m2.body.matter_id)));
+    await first.waitFor((all) => all.some(forMatter(m1.body.matter_id)));
+    await sleep(300);
+    const label = new Map([
+      [m1.body.matter_id, 'm1'],
+      [m2.body.matter_id, 'm2'],
+    ]);
+    const got = (r: Receiver) =>
+      r.received
+        .map((x) => label.get(x.json?.matter_id))
+        .filter(Boolean)
+        .sort();
+    assert.deepEqual(got(first), ['m1', 'm2']);
+    assert.deepEqual(got(second), ['m2']);
+    for (const x of [a, b]) await c.del(`/v1/webhook_endpoints/${x.webhook_endpoint_id}`);
+  });
+
   test('disabling stops an attempt in flight from being retried, and cancels a scheduled retry', async () => {
     // In flight: the receiver disables its own endpoint before answering 500.
     const rec = await receiver();
