@@ -35,6 +35,7 @@ interface State {
   generation: number;
   listening: boolean;
   started: boolean;
+  sweeper: NodeJS.Timeout | null;
 }
 
 // On globalThis by name: Next bundles route handlers separately, and all must share one cache and one LISTEN.
@@ -43,7 +44,8 @@ const states = (g.__mdNotifyCaches ??= new Map());
 
 export function notifyCache<V>(name: string, o: NotifyCacheOptions<V>): NotifyCache<V> {
   let state = states.get(name);
-  if (!state) states.set(name, (state = { entries: new Map(), generation: 0, listening: false, started: false }));
+  if (!state)
+    states.set(name, (state = { entries: new Map(), generation: 0, listening: false, started: false, sweeper: null }));
   const s = state;
 
   const cache: NotifyCache<V> = {
@@ -74,9 +76,22 @@ export function notifyCache<V>(name: string, o: NotifyCacheOptions<V>): NotifyCa
     },
   };
 
+  /**
+   * Expired entries leave the heap within a TTL or so, not only when looked up again or pushed
+   * out: after a burst of reads of many matters, the 10,000 entries it left stayed for good,
+   * and every full garbage collection marked them again (bench A/B: a server whose matter
+   * cache had been filled served /healthz at 87.5% of the bare app against 92.7% for a fresh
+   * one; with the sweep, 83.1% against 81.2% in one run).
+   */
+  function sweep() {
+    const stale = Date.now() - o.ttlMs;
+    for (const [key, e] of s.entries) if (e.at < stale) s.entries.delete(key);
+  }
+
   function start() {
     if (s.started || o.max <= 0) return;
     s.started = true;
+    s.sweeper ??= setInterval(sweep, Math.max(1_000, o.ttlMs)).unref();
     const listener = {
       onNotify: (payload: string) => o.onNotify(payload, cache),
       onState(up: boolean) {
@@ -99,6 +114,8 @@ export function notifyCache<V>(name: string, o: NotifyCacheOptions<V>): NotifyCa
     // reopened database) starts a new one.
     onDbClose(async () => {
       s.started = false;
+      if (s.sweeper) clearInterval(s.sweeper);
+      s.sweeper = null;
       listener.onState(false);
       const stop = await unlisten;
       await stop?.();
