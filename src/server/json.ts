@@ -76,7 +76,8 @@ export function normalizeDecimal(text: string): string {
  */
 export function toJson(value: unknown): string {
   // Most bodies hold no ExactNumber: JSON.stringify writes those alike, natively, without the
-  // string for every key and value the writer below builds (about 20 µs of a matter's read).
+  // string for every key and value the writer below builds (a matter 5.4 → 2.4 µs, a page of
+  // 100 matters 582 → 174 µs, in-process).
   if (stringifiable(value)) return JSON.stringify(value) ?? 'null';
   return write(value, '') ?? 'null';
 }
