@@ -102,6 +102,36 @@ describe('same process', () => {
   });
 });
 
+describe('expired entries', () => {
+  test('leave the cache within a sweep of their TTL, with no further reads (md_cache_entries)', async () => {
+    const short = await startServer({ MD_MATTER_CACHE_TTL_MS: '300' });
+    try {
+      const sc = client(short.url, short.adminKey);
+      const entries = async () => {
+        const text = await (await fetch(`${short.url}/metrics`)).text();
+        return Number(/^md_cache_entries\{cache="matters"\} (\d+)$/m.exec(text)?.[1] ?? NaN);
+      };
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const m = await sc.post('/v1/matters', { name: `Swept ${i}`, mode: 'enforcement' });
+        expectStatus(m, 201);
+        ids.push(m.body.matter_id);
+      }
+      // Twice: the first read starts the cache's LISTEN, and nothing is stored until it is up.
+      for (let k = 0; k < 2; k++) for (const id of ids) await read(sc, id);
+      assert.ok((await entries()) >= 5, 'the five reads are cached');
+      // TTL 300 ms, swept every second (the sweep's floor): gone within about 1.3 s.
+      const t0 = performance.now();
+      while ((await entries()) > 0) {
+        assert.ok(performance.now() - t0 < 5_000, `still ${await entries()} entries after 5 s`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await short.stop();
+    }
+  });
+});
+
 describe(
   'two processes on one PostgreSQL database',
   { skip: !onPostgres && 'needs PostgreSQL (PGlite is one process)' },

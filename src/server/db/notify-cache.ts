@@ -42,6 +42,10 @@ interface State {
 const g = globalThis as typeof globalThis & { __mdNotifyCaches?: Map<string, State> };
 const states = (g.__mdNotifyCaches ??= new Map());
 
+/** Entries each cache holds now, by name (for /metrics: expired ones count until swept). */
+export const cacheSizes = (): [name: string, entries: number][] =>
+  [...states].map(([name, s]) => [name, s.entries.size]);
+
 export function notifyCache<V>(name: string, o: NotifyCacheOptions<V>): NotifyCache<V> {
   let state = states.get(name);
   if (!state)

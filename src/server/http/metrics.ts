@@ -1,9 +1,10 @@
+import { cacheSizes } from '../db/notify-cache';
 import { eventLoopText } from './event-loop';
 
 /**
  * Prometheus text exposition for /metrics: request counts and latency histogram per
- * operation and status, and the event loop's delay (event-loop.ts). Per process; a scraper
- * aggregates across processes.
+ * operation and status, the entries of the in-process caches (db/notify-cache.ts) and the
+ * event loop's delay (event-loop.ts). Per process; a scraper aggregates across processes.
  */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 const counts = new Map<string, number>();
@@ -34,6 +35,11 @@ export function metricsText(): string {
       `md_request_duration_seconds_count{op="${op}"} ${h.count}`,
     );
   }
+  lines.push(
+    '# HELP md_cache_entries Entries held by each in-process cache (expired ones until the next sweep).',
+    '# TYPE md_cache_entries gauge',
+  );
+  for (const [name, n] of cacheSizes()) lines.push(`md_cache_entries{cache="${name}"} ${n}`);
   lines.push(eventLoopText());
   return lines.join('\n') + '\n';
 }
