@@ -51,13 +51,15 @@ export function notifyCache<V>(name: string, o: NotifyCacheOptions<V>): NotifyCa
   if (!state)
     states.set(name, (state = { entries: new Map(), generation: 0, listening: false, started: false, sweeper: null }));
   const s = state;
+  /** Past its TTL: never served, and dropped by the lookup or the sweep that finds it. */
+  const expired = (e: { at: number }, now = Date.now()) => now - e.at > o.ttlMs;
 
   const cache: NotifyCache<V> = {
     get(key) {
       start();
       const e = s.entries.get(key);
       if (!e) return null;
-      if (!s.listening || Date.now() - e.at > o.ttlMs) {
+      if (!s.listening || expired(e)) {
         s.entries.delete(key);
         return null;
       }
@@ -88,8 +90,8 @@ export function notifyCache<V>(name: string, o: NotifyCacheOptions<V>): NotifyCa
    * one; with the sweep, 83.1% against 81.2% in one run).
    */
   function sweep() {
-    const stale = Date.now() - o.ttlMs;
-    for (const [key, e] of s.entries) if (e.at < stale) s.entries.delete(key);
+    const now = Date.now();
+    for (const [key, e] of s.entries) if (expired(e, now)) s.entries.delete(key);
   }
 
   function start() {

@@ -133,9 +133,10 @@ type ClaimRow = Omit<Claimed, 'event'> & {
  * next_attempt_at, id)` per endpoint), and the organization's cap is applied to those few.
  * Leases held are read on `(status, locked_until)`. Ranking the whole window instead (two
  * sorts of up to 2,000 rows) and counting leases among every pending row cost 2.7 ms a claim
- * on a backlog of 2,000, most of a worker's cycle of four deliveries. Sent straight to the pg pool on PostgreSQL (hotRead): a busy
- * worker runs it once per handful of deliveries, and Prisma's layers around a raw statement
- * were CPU on the delivery cycle's critical path.
+ * on a backlog of 2,000, most of a worker's cycle of four deliveries.
+ * Sent straight to the pg pool on PostgreSQL (hotRead): a busy worker runs it once per handful
+ * of deliveries, and Prisma's layers around a raw statement were CPU on the delivery cycle's
+ * critical path.
  */
 const CLAIM_SQL = `
     WITH busy AS (
