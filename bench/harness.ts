@@ -61,6 +61,8 @@ export interface LoopDelay {
   max: number;
   /** The worst delay less the server thread's waits for a CPU: what its own work held the loop. */
   own: number;
+  /** The most CPU time the server thread used within one delay: the computing part of `own`. */
+  cpu: number;
   p99: number;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Issue 31's load: an asset map of one wallet with 100,000 sandbox transfers, and of a matter
  * with 1,000 wallets, each seeded in SQL, answers within 2 s of the server's main-thread CPU
- * while `/healthz` keeps answering (the server's own work never held its event loop 300 ms in
+ * while `/healthz` keeps answering (the server's computing never held its event loop 300 ms in
  * one piece, 1 s on PGlite: tests/helpers/loop-probe.ts), and the busy wallet's exchange
  * hypotheses still find the deposit pattern. Wall time is printed beside it (bench/asset-map.ts
  * times it on a quiet machine); the CPU bound is the part a loaded test machine cannot move.

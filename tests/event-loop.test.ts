@@ -12,7 +12,7 @@ import { readEventLoopDelay } from '../src/server/http/event-loop';
 import { startBareApp, type BareApp } from '../bench/bare-app';
 import { readLoopDelay } from '../bench/loop-delay.mjs';
 
-const GAUGES = ['max', 'own', 'p99', 'p50', 'mean', 'window'];
+const GAUGES = ['max', 'own', 'cpu', 'p99', 'p50', 'mean', 'window'];
 const gauges = (text: string) =>
   Object.fromEntries(
     GAUGES.map((g) => {
@@ -44,12 +44,26 @@ describe('the event-loop monitor', () => {
     assert.ok(d.max >= 0.13 && d.max < 3, `max ${d.max} s`);
     // The block is the process's own work: it counts, less only any wait for a CPU.
     assert.ok(d.own >= 0.13 && d.own <= d.max, `own ${d.own} s, max ${d.max} s`);
+    // And it was all computing.
+    assert.ok(d.cpu >= 0.13 && d.cpu <= d.own, `cpu ${d.cpu} s, own ${d.own} s`);
     assert.ok(d.p50 < d.max, 'one block is not the median');
     assert.ok(d.window >= 0.29, `window ${d.window} s`);
     await sleep(100);
     const next = readEventLoopDelay();
     assert.ok(next.own < 0.13, `the block belongs to the previous window (own ${next.own} s)`);
     assert.ok(next.window < 0.29, `window ${next.window} s`);
+  });
+
+  test('a thread asleep holds the loop as its own delay, but not as computing', async () => {
+    readEventLoopDelay();
+    await sleep(100);
+    // Off the CPU and off the run queue, as in a blocking system call or a wait on a lock.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150);
+    await sleep(50);
+    const d = readEventLoopDelay();
+    assert.ok(d.own >= 0.13 && d.own <= d.max, `own ${d.own} s, max ${d.max} s`);
+    if (linux) assert.ok(d.cpu < 0.05, `cpu ${d.cpu} s while the thread slept 150 ms`);
+    else assert.equal(d.cpu, d.own);
   });
 
   test(
@@ -78,6 +92,7 @@ describe('the event-loop monitor', () => {
         // About 100 ms on a quiet machine; time the hypervisor takes from the whole machine stays
         // in `own`, so under other load it only has to be well under the raw delay.
         assert.ok(d.own >= 0.08 && d.own <= d.max * 0.75, `own ${d.own} s for 100 ms of work (max ${d.max} s)`);
+        assert.ok(d.cpu >= 0.08 && d.cpu <= d.own, `cpu ${d.cpu} s for 100 ms of work (own ${d.own} s)`);
       } finally {
         hog.kill('SIGKILL');
         execFileSync('taskset', ['-cp', affinity, String(process.pid)]);

@@ -99,7 +99,7 @@ describe('rendering a 120,000-letter packet', () => {
       `# /healthz during the exports (${elapsed} ms): wall ${JSON.stringify(wall)}, server main-thread CPU ${JSON.stringify(cpu)}`,
     );
     assert.ok(wall.n >= 3, `probed ${wall.n} times`);
-    // The server's own work never held the loop for the bound (helpers/loop-probe.ts: 300 ms,
+    // The server's computing never held the loop for the bound (helpers/loop-probe.ts: 300 ms,
     // 1 s on PGlite). Before the fix, a probe waited 21 s on 21 s of main-thread CPU.
     assert.deepEqual(stalls, [], summary);
 

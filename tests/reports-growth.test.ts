@@ -84,6 +84,7 @@ after(async () => srv?.stop());
 async function probedReport(path: 'campaign-brief' | 'claimant-update', body: Record<string, unknown>) {
   const made = await whileProbing(srv, () => c.post(`/v1/reports/${path}`, body), { gapMs: 25 });
   expectStatus(made.result, 201, path);
+  console.log(`${path}: ${made.summary}; body ${JSON.stringify(made.result.body).length} characters`);
   assert.deepEqual(made.stalls, [], made.summary);
   return made;
 }
@@ -97,7 +98,6 @@ describe(`a report over ${ACTIONS} actions, ${PACKETS} packets and ${CLAIMANTS} 
       audience: 'internal',
       include_sections: ['summary', 'actions', 'packets'],
     });
-    console.log(`brief: ${made.summary}; body ${JSON.stringify(made.result.body).length} characters`);
     const s = byKey(made.result.body);
 
     const actions = s.actions.data;
