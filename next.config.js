@@ -5,6 +5,11 @@ const nextConfig = {
     // Turbopack keeps its build cache in .next for the next build; CI builds a fresh clone once
     // and never reads it back, and writing it took 21 s of a 2.5-minute build there.
     turbopackFileSystemCacheForBuild: !process.env.CI,
+    // `next start` loads every route's module at start, so that no first request pays for it.
+    // A test server answers a few routes and is started over and over: there that preload was
+    // 1.8 s of the 5.3 s of CPU a start took (PostgreSQL, 2026-12-06), so the tests' servers
+    // (tests/helpers/server.ts) set MD_PRELOAD_ROUTES=0 and load a route on its first request.
+    preloadEntriesOnStart: process.env.MD_PRELOAD_ROUTES !== '0',
   },
   // The proxy answers `/path/` with its own 308 to `/path` (src/proxy.ts), so that the redirect
   // carries a request id like every other /v1 answer.

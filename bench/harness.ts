@@ -106,7 +106,14 @@ export interface BenchSuite {
  */
 export const startBenchServer = (env: Record<string, string> = {}) =>
   startServer(
-    { MD_RATE_LIMIT_PER_MIN: '100000000', MD_LOG_LEVEL: 'info', MD_BENCH_WRITE_FLOOR: '1', ...env },
+    // Every route preloaded at start, as in production (test servers skip it: next.config.js).
+    {
+      MD_RATE_LIMIT_PER_MIN: '100000000',
+      MD_LOG_LEVEL: 'info',
+      MD_BENCH_WRITE_FLOOR: '1',
+      MD_PRELOAD_ROUTES: '1',
+      ...env,
+    },
     { stdoutToFile: true },
   );
 
