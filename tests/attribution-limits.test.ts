@@ -43,10 +43,11 @@ async function pool<T>(items: T[], width: number, fn: (x: T, i: number) => Promi
 }
 
 describe('attribution graph over many contradicting claims', () => {
-  for (const [n, boundMs] of [
-    [300, 5000],
-    [1000, 8000],
-  ] as const) {
+  // 1,000 claims written through the API took 137 s of a CI run on PGlite (2026-12-06); 300 hold
+  // the same rules there. attribution-graph-load.test.ts seeds a graph of 1,000 on PostgreSQL.
+  const cases: (readonly [n: number, boundMs: number])[] = [[300, 5000]];
+  if (process.env.DATABASE_URL) cases.push([1000, 8000]);
+  for (const [n, boundMs] of cases) {
     test(`${n} controls claims on one address: one bounded group, bounded rows, /healthz answers`, async (t) => {
       const m = await kit.matter();
       const target = evmAddress();
