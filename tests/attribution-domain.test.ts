@@ -10,6 +10,7 @@ import { confidenceScore, parseConfidenceCsv } from '../src/server/domain/attrib
 import { contradictionReport, indexContradictions } from '../src/server/domain/attribution/contradictions';
 import { scoreMatrix } from '../src/server/domain/attribution/matrix';
 import { findUnredacted, maskedLocalPart } from '../src/server/domain/attribution/redaction';
+import { cpuMs } from './helpers/thread-cpu';
 
 const tiers = parseConfidenceCsv(readFileSync('data/attribution/graphsense-confidence.csv', 'utf8'));
 
@@ -83,11 +84,11 @@ test('the matrix equals the formula over the full lists, names at most 5 of each
   assert.match(row.basis.at(-1)!, /^6 more contradiction\(s\), not named: × 0\.6064 → /);
   // A matter with 5,000 claims on one address: one pass, no per-claim scan.
   const many = Array.from({ length: 5000 }, (_, i) => claim(`clm_${i}`, `S${i}`, 'controls', '0xw'));
-  const t0 = performance.now();
-  const big = scoreMatrix(tiers, many, indexContradictions(many));
-  const ms = performance.now() - t0;
+  let big: ReturnType<typeof scoreMatrix> = [];
+  const ms = cpuMs(() => (big = scoreMatrix(tiers, many, indexContradictions(many))));
   assert.equal(big.length, 5000);
-  assert.ok(ms < 3000, `${ms.toFixed(0)} ms for 5,000 claims`); // the pairwise version takes minutes
+  // The pairwise version takes minutes. CPU, not wall time: a loaded CI machine stretches the latter.
+  assert.ok(ms < 3000, `${ms.toFixed(0)} ms of CPU for 5,000 claims`);
   assert.ok(big.every((r) => r.basis.length <= 7));
 });
 

@@ -21,6 +21,7 @@ import { fitWords } from '../src/server/services/exports/fit-words';
 import { renderPdf } from '../src/server/services/exports/pdf';
 import { redactBundle, shortAddress } from '../src/server/domain/packets/redaction';
 import { exactNumber } from '../src/server/json';
+import { cpuMs } from './helpers/thread-cpu';
 
 test('free-form values read as key/value lines, nested keys by path, never as JSON', () => {
   const text = freeFormText({
@@ -211,9 +212,8 @@ test('claimant shortening takes one pass per string, however many addresses', ()
     packet: { wallets: addresses },
     contents: { notes_list: addresses.map((a) => `seen ${a.toUpperCase().replace('0X', '0x')} twice: ${a}`) },
   };
-  const started = performance.now();
-  const b = redactBundle(bundle, 'claimant') as any;
-  const ms = performance.now() - started;
+  let b: any;
+  const ms = cpuMs(() => (b = redactBundle(bundle, 'claimant')));
   assert.equal(b.contents.notes_list[5], `seen ${shortAddress(addresses[5])} twice: ${shortAddress(addresses[5])}`);
   assert.ok(!JSON.stringify(b).includes(addresses[999]));
   assert.ok(ms < 5_000, `${Math.round(ms)} ms`);

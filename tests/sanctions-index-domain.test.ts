@@ -21,6 +21,7 @@ import { buildTokenIndex, similarTokens } from '../src/server/domain/sanctions/t
 import { sdnIndex } from '../src/server/services/sanctions/sdn-data';
 import { screenData } from '../src/server/services/sanctions/screen-data';
 import { screenInTurns, SLICE_MS } from '../src/server/services/sanctions/screen-turns';
+import { cpuMs, threadCpuNow } from './helpers/thread-cpu';
 
 /** The scan of base commit 6f1ea35 (sdn-list.ts `candidates`): every word longer than four
  *  letters compared with Jaro-Winkler. */
@@ -117,13 +118,6 @@ function sample(words: readonly string[], n: number, seed: number): string[] {
   return out;
 }
 
-const cpuMs = (f: () => void) => {
-  const t0 = process.cpuUsage();
-  f();
-  const d = process.cpuUsage(t0);
-  return (d.user + d.system) / 1000;
-};
-
 describe('the token index finds what the vocabulary scan found', () => {
   const index = sdnIndex();
   const words = index.tokens.words;
@@ -213,10 +207,10 @@ describe('long names and many names', () => {
         .join(' ')
         .slice(0, 480),
     );
-    const started = performance.now();
-    for (const n of names) assert.deepEqual(screenName(index, n), []);
-    const ms = performance.now() - started;
-    t.diagnostic(`100 × 480-character names: ${ms.toFixed(0)} ms (base commit: about 24,800 ms)`);
+    const ms = cpuMs(() => {
+      for (const n of names) assert.deepEqual(screenName(index, n), []);
+    });
+    t.diagnostic(`100 × 480-character names: ${ms.toFixed(0)} ms of CPU (base commit: about 24,800 ms)`);
     assert.ok(ms < 2_000, `${ms} ms`);
   });
 
@@ -226,12 +220,15 @@ describe('long names and many names', () => {
     let worst = 0;
     const started = performance.now();
     for (const n of names) {
-      index.tokens.memo.clear();
       // CPU time: what the name costs the loop, not how long a loaded machine took to give it.
-      worst = Math.max(
-        worst,
-        cpuMs(() => screenName(index, n)),
-      );
+      // The least of three full screens (memo cleared each time): a major collection of the
+      // 70 MB index that happens to fall inside one screen is not that name's cost (it made
+      // one name 103 ms in CI, 2026-12-06, against 9-12 ms for the slowest name otherwise).
+      const runs = [0, 1, 2].map(() => {
+        index.tokens.memo.clear();
+        return cpuMs(() => screenName(index, n));
+      });
+      worst = Math.max(worst, Math.min(...runs));
     }
     const ms = performance.now() - started;
     t.diagnostic(
@@ -260,18 +257,26 @@ describe('long names and many names', () => {
     index.tokens.memo.clear();
     let turns = 0;
     let longest = 0;
+    let longestCpu = 0;
     let last = performance.now();
+    let lastCpu = threadCpuNow();
     const timer = setInterval(() => {
       turns++;
       longest = Math.max(longest, performance.now() - last);
+      // Between two turns: what this thread computed, not how long a loaded machine kept it
+      // from a CPU (a 264 ms gap in CI, 2026-12-06, beside Playwright and the other suites).
+      longestCpu = Math.max(longestCpu, threadCpuNow() - lastCpu);
       last = performance.now();
+      lastCpu = threadCpuNow();
     }, 1);
     const got = await screenInTurns(data, subjects, '2026-11-25');
     clearInterval(timer);
     assert.deepEqual(got, want);
     assert.equal(got.status, 'match');
-    t.diagnostic(`${turns} timer turns during the screen; longest gap ${longest.toFixed(0)} ms (slice ${SLICE_MS} ms)`);
+    t.diagnostic(
+      `${turns} timer turns during the screen; longest gap ${longest.toFixed(0)} ms, ${longestCpu.toFixed(0)} ms of CPU (slice ${SLICE_MS} ms)`,
+    );
     assert.ok(turns >= 3, `${turns} turns`);
-    assert.ok(longest < 250, `${longest} ms`);
+    assert.ok(longestCpu < 250, `${longestCpu} ms of CPU between two turns`);
   });
 });

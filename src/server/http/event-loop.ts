@@ -34,7 +34,7 @@ type Monitor = { histogram: RecordableHistogram; since: number; ownMax: number; 
 type SchedClock = () => { run: number; wait: number };
 
 /** The calling thread's schedstat clock, or null where Linux schedstat is absent. */
-function schedClock(): SchedClock | null {
+export function schedClock(): SchedClock | null {
   try {
     const fd = openSync('/proc/thread-self/schedstat', 'r');
     const buf = Buffer.alloc(96);
