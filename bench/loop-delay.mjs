@@ -10,11 +10,24 @@
  * @returns {Promise<{ max: number, own: number, cpu: number, p99: number } | null>} null when the server does not expose them
  */
 export async function readLoopDelay(metricsUrl) {
-  const text = await (await fetch(metricsUrl)).text();
-  const gauge = (name) => {
-    const m = new RegExp(`^md_event_loop_delay_${name}_seconds (\\S+)$`, 'm').exec(text);
-    return m ? Math.round(Number(m[1]) * 1e5) / 100 : null;
-  };
-  const [max, own, cpu, p99] = [gauge('max'), gauge('own'), gauge('cpu'), gauge('p99')];
-  return max === null || own === null || cpu === null || p99 === null ? null : { max, own, cpu, p99 };
+  const g = loopGauges(await (await fetch(metricsUrl)).text(), ['max', 'own', 'cpu', 'p99']);
+  if (Object.values(g).some(Number.isNaN)) return null;
+  const ms = (/** @type {number} */ s) => Math.round(s * 1e5) / 100;
+  return { max: ms(g.max), own: ms(g.own), cpu: ms(g.cpu), p99: ms(g.p99) };
+}
+
+/**
+ * The named md_event_loop_delay_<name>_seconds gauges of a /metrics text, in seconds; NaN for
+ * one that is absent.
+ * @param {string} text
+ * @param {string[]} names
+ * @returns {Record<string, number>}
+ */
+export function loopGauges(text, names) {
+  return Object.fromEntries(
+    names.map((name) => {
+      const m = new RegExp(`^md_event_loop_delay_${name}_seconds (\\S+)$`, 'm').exec(text);
+      return [name, m ? Number(m[1]) : NaN];
+    }),
+  );
 }

@@ -5,29 +5,22 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { startServer, type TestServer } from './helpers/server';
 import { client } from './helpers/client';
 import { readEventLoopDelay } from '../src/server/http/event-loop';
 import { startBareApp, type BareApp } from '../bench/bare-app';
-import { readLoopDelay } from '../bench/loop-delay.mjs';
+import { loopGauges, readLoopDelay } from '../bench/loop-delay.mjs';
+import { threadCpuNow as cpuMs } from './helpers/thread-cpu';
 import { PROBE_BOUND_MS as bound } from './helpers/loop-probe';
 
 const GAUGES = ['max', 'own', 'cpu', 'p99', 'p50', 'mean', 'window'];
-const gauges = (text: string) =>
-  Object.fromEntries(
-    GAUGES.map((g) => {
-      const m = new RegExp(`^md_event_loop_delay_${g}_seconds (\\S+)$`, 'm').exec(text);
-      return [g, m ? Number(m[1]) : NaN];
-    }),
-  );
+const gauges = (text: string) => loopGauges(text, GAUGES);
 const block = (ms: number) => {
   const t = performance.now();
   while (performance.now() - t < ms);
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** This thread's CPU time (ms), from Linux schedstat. */
-const cpuMs = () => Number(readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ')[0]) / 1e6;
 const linux = existsSync('/proc/thread-self/schedstat');
 
 describe('the event-loop monitor', () => {

@@ -63,9 +63,11 @@ export function eventLoopMonitor(): Monitor {
     const late = Math.max(0, now - last - RESOLUTION_MS);
     m.histogram.record(Math.max(1, Math.round(late * 1e6)));
     const s = sched?.();
-    const own = s && lastSched ? late - (s.wait - lastSched.wait) / 1e6 : late;
+    // The thread's run and run-queue time over this interval (ms), where schedstat tells them.
+    const spent = s && lastSched ? { run: (s.run - lastSched.run) / 1e6, wait: (s.wait - lastSched.wait) / 1e6 } : null;
+    const own = spent ? late - spent.wait : late;
     m.ownMax = Math.max(m.ownMax, own);
-    m.cpuMax = Math.max(m.cpuMax, s && lastSched ? Math.min(own, (s.run - lastSched.run) / 1e6) : own);
+    m.cpuMax = Math.max(m.cpuMax, spent ? Math.min(own, spent.run) : own);
     last = now;
     lastSched = s;
   }, RESOLUTION_MS).unref();
