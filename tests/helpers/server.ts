@@ -167,12 +167,13 @@ export async function startServer(
     return rows;
   }
 
+  const output = () => (logFile && existsSync(logFile) ? readFileSync(logFile, 'utf8') : '') + out;
   await launch();
   return {
     url,
     adminKey: ADMIN_KEY,
     env,
-    output: () => (logFile && existsSync(logFile) ? readFileSync(logFile, 'utf8') : '') + out,
+    output,
     restart: async (more) => {
       await halt();
       await launch(more);
@@ -193,6 +194,12 @@ export async function startServer(
     sqlBatch: (statements) => runSql(statements) as Promise<Record<string, unknown>[][]>,
     async stop() {
       await halt();
+      // A 500 answers only its request id; the cause is in the server's log. Show what the
+      // server logged as an error, so that a red run says why (CI keeps no other copy).
+      const errors = output()
+        .split('\n')
+        .filter((l) => /^\{"level":(50|60),/.test(l));
+      if (errors.length) process.stderr.write(`${url} logged errors:\n${errors.slice(-20).join('\n')}\n`);
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       if (logDir) rmSync(logDir, { recursive: true, force: true });
       if (dbName && baseUrl) {

@@ -8,7 +8,6 @@ import { GRAPHSENSE_LABELS_DATASET, LABELS_DATASET } from '../../domain/judgment
 import { OFAC_ADDRESS_DATASET } from '../../domain/sanctions/addresses';
 import { CONFIDENCE_DATASET } from '../../domain/attribution/confidence';
 import type { ChainNetwork } from '../../domain/crypto/networks';
-import type { ChainTransfer } from '../../domain/crypto/hypotheses';
 import { recordChange } from '../audit/append';
 import { loadOwned, loadWritableMatter } from '../matters/access';
 import { getChainSource, type Holding } from '../chain/source';
@@ -17,7 +16,7 @@ import { valueOf } from './valuation';
 import { displayAddress, resolveWallets, type ResolvedWallet, type WalletInput } from './wallet-inputs';
 import { tokenOf } from '../chain/sandbox-transfers';
 import { dec } from '../../domain/judgments/decimal';
-import { computeExchangeHypotheses, hypothesisHistory } from './hypotheses';
+import { computeExchangeHypotheses, walletHistories } from './hypotheses';
 import { computeStablecoinExposure } from './stablecoin-exposure';
 import { datasetNames, manifestEntry, noteHistory, type ManifestEntry } from './manifest';
 import { exposureOut, reviewState } from './serialize';
@@ -149,37 +148,6 @@ export function knownExposure(rows: ExposureRow[]) {
 }
 
 /**
- * Each wallet's transfers that its exchange hypotheses can rest on (hypothesisHistory), read
- * for all wallets of a network at once instead of per wallet (an asset map of a full matter is
- * 1,000 wallets), filed by `network:key` in chain order.
- */
-async function walletHistories(
-  ctx: Ctx,
-  db: Db,
-  wallets: ResolvedWallet[],
-  manifest: ManifestEntry[],
-  reasons: string[],
-) {
-  const histories = new Map<string, ChainTransfer[]>(wallets.map((w) => [`${w.network}:${w.key}`, []]));
-  for (const network of [...new Set(wallets.map((w) => w.network))]) {
-    const keys = wallets.filter((w) => w.network === network).map((w) => w.key);
-    const src = getChainSource(ctx, db, network);
-    const transfers = await hypothesisHistory(src, keys);
-    reasons.push(
-      ...noteHistory(
-        manifest.find((m) => m.network === network),
-        src,
-      ),
-    );
-    for (const t of transfers) {
-      histories.get(`${network}:${t.from}`)?.push(t);
-      if (t.to !== t.from) histories.get(`${network}:${t.to}`)?.push(t);
-    }
-  }
-  return histories;
-}
-
-/**
  * Builds and stores an asset map (map_) of a matter's wallets: holdings, exchange hypotheses
  * and stablecoin exposure, with the source manifest. Writes `asset_map.created`.
  */
@@ -195,7 +163,15 @@ export async function createAssetMap(ctx: Ctx, tx: Tx, input: AssetMapInput) {
       : await computeExchangeHypotheses(ctx, tx, {
           matter_id: m.id,
           wallets,
-          histories: await walletHistories(ctx, tx, wallets, manifest, reasons),
+          // Read here rather than inside: the manifest notes the block range each read covered.
+          histories: await walletHistories(ctx, tx, wallets, (network, src) =>
+            reasons.push(
+              ...noteHistory(
+                manifest.find((m) => m.network === network),
+                src,
+              ),
+            ),
+          ),
         });
   const exposure =
     input.include_stablecoins === false
