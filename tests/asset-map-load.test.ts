@@ -18,7 +18,7 @@ import { sqlRecorder, startServer, type TestServer } from './helpers/server';
 import { client, type Client } from './helpers/client';
 import { expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
-import { mainThreadCpuMs, whileProbing } from './helpers/loop-probe';
+import { whileProbing } from './helpers/loop-probe';
 import { seedBusyWallet, seedMatterWallets } from '../bench/asset-map-seed';
 
 let srv: TestServer;
@@ -39,11 +39,9 @@ const onPglite = !process.env.DATABASE_URL;
 
 async function probedMap(body: Record<string, unknown>) {
   expectStatus(await c.post('/v1/crypto/asset-map', {}), 400, 'warm the route');
-  const cpu0 = mainThreadCpuMs(srv.pid());
   const run = await whileProbing(srv, () => c.post('/v1/crypto/asset-map', body));
-  const cpu1 = mainThreadCpuMs(srv.pid());
   expectStatus(run.result, 200);
-  return { ...run, cpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 };
+  return run;
 }
 
 const figures = (run: Awaited<ReturnType<typeof probedMap>>) =>

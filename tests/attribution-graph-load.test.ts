@@ -15,7 +15,7 @@ import { expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
 import { evmAddress } from './helpers/fixtures-chain';
 import { DocValidator } from './helpers/openapi-validate';
-import { mainThreadCpuMs, whileProbing } from './helpers/loop-probe';
+import { whileProbing } from './helpers/loop-probe';
 import { seedContestedClaims } from '../bench/matter-rows-seed';
 
 /** The issue's bound, here of the server's main-thread CPU. */
@@ -35,13 +35,6 @@ before(async () => {
 });
 after(async () => srv?.stop());
 
-async function probed<T extends { status: number }>(work: () => Promise<T>) {
-  const cpu0 = mainThreadCpuMs(srv.pid());
-  const run = await whileProbing(srv, work);
-  const cpu1 = mainThreadCpuMs(srv.pid());
-  return { ...run, cpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 };
-}
-
 test(`a graph of ${CLAIMS} claims: built and read within the bound, /healthz not stalled`, async (t) => {
   const m = await kit.matter();
   const target = evmAddress();
@@ -50,7 +43,9 @@ test(`a graph of ${CLAIMS} claims: built and read within the bound, /healthz not
   expectStatus(await c.post('/v1/attribution/graph', {}), 400);
   expectStatus(await c.get('/v1/attribution/graphs/gra_000000000000000000000000'), 404);
 
-  const built = await probed(() => c.post('/v1/attribution/graph', { matter_id: m, include_contradictions: true }));
+  const built = await whileProbing(srv, () =>
+    c.post('/v1/attribution/graph', { matter_id: m, include_contradictions: true }),
+  );
   expectStatus(built.result, 200);
   const g = built.result.body;
   const bytes = Buffer.byteLength(JSON.stringify(g));
@@ -64,7 +59,7 @@ test(`a graph of ${CLAIMS} claims: built and read within the bound, /healthz not
   assert.deepEqual(built.stalls, [], built.summary);
   if (built.cpu !== null) assert.ok(built.cpu < BOUND_MS, `main-thread CPU ${built.cpu} ms; ${built.summary}`);
 
-  const read = await probed(() => c.get(`/v1/attribution/graphs/${g.graph_id}`));
+  const read = await whileProbing(srv, () => c.get(`/v1/attribution/graphs/${g.graph_id}`));
   expectStatus(read.result, 200);
   t.diagnostic(
     `GET: ${read.ms.toFixed(0)} ms, main-thread CPU ${read.cpu ?? '?'} ms, ${read.probes.length} /healthz probes`,

@@ -15,7 +15,7 @@ import { client, type Client } from './helpers/client';
 import { expectStatus } from './helpers/expect';
 import { makeKit, type Kit } from './helpers/fixtures';
 import { COINBASE_WALLET, packetBody, packetSetup } from './helpers/fixtures-packets';
-import { mainThreadCpuMs, whileProbing } from './helpers/loop-probe';
+import { whileProbing } from './helpers/loop-probe';
 
 let srv: TestServer;
 let c: Client;
@@ -58,11 +58,9 @@ test('a packet of 1,000 wallets with histories: within the bound, /healthz not s
   await srv.sqlBatch(statements);
   const wallets = Array.from({ length: WALLETS }, (_, i) => walletAddress(i + 1));
   const body = packetBody(s, { wallets });
-  const cpu0 = mainThreadCpuMs(srv.pid());
   const run = await whileProbing(srv, () => c.post('/v1/packets/exchange-intercept', body));
-  const cpu1 = mainThreadCpuMs(srv.pid());
   expectStatus(run.result, 200);
-  const cpu = cpu0 === null || cpu1 === null ? null : cpu1 - cpu0;
+  const { cpu } = run;
   t.diagnostic(`1,000 wallets: ${run.ms.toFixed(0)} ms, main-thread CPU ${cpu ?? '?'} ms; ${run.summary}`);
   const hypotheses = run.result.body.contents.exchange_hypotheses;
   // One hypothesis for each depositing wallet (a direct deposit at a labelled address), on its

@@ -71,13 +71,15 @@ const probeSummary = (ms: number, probes: Probe[], loop: LoopDelay | null) =>
 
 /**
  * Runs `work` while probing `/healthz` one request after another (`gapMs` apart); at least
- * `minProbes` probes are made even when the work ends first.
+ * `minProbes` probes are made even when the work ends first. Every probe must be answered 200.
+ * `cpu` is the server's main-thread CPU over the whole run (ms; null without /proc).
  */
 export async function whileProbing<T>(
   srv: { url: string; pid(): number | null },
   work: () => Promise<T>,
   { gapMs = 10, minProbes = 1 }: { gapMs?: number; minProbes?: number } = {},
 ) {
+  const cpu0 = mainThreadCpuMs(srv.pid());
   // Warm: the first request to a route loads its module, which is not what is measured.
   await (await fetch(`${srv.url}/healthz`)).text();
   const metrics = `${srv.url}/metrics`;
@@ -88,8 +90,10 @@ export async function whileProbing<T>(
     while (!done || probes.length < minProbes) {
       const cpu0 = mainThreadCpuMs(srv.pid());
       const t = performance.now();
-      await (await fetch(`${srv.url}/healthz`)).text();
+      const r = await fetch(`${srv.url}/healthz`);
+      await r.text();
       const ms = performance.now() - t;
+      if (r.status !== 200) throw new Error(`/healthz answered ${r.status} during the run`);
       const cpu1 = mainThreadCpuMs(srv.pid());
       probes.push({ ms, cpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 });
       await new Promise((res) => setTimeout(res, gapMs));
@@ -102,10 +106,13 @@ export async function whileProbing<T>(
     done = true;
     await probing;
     const loop = await readLoopDelay(metrics).catch(() => null);
+    const cpu1 = mainThreadCpuMs(srv.pid());
     return {
       result,
       ms,
       probes,
+      loop,
+      cpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0,
       stalls: stallsOf(loop, probes),
       maxProbeMs: Math.max(0, ...probes.map((p) => p.ms)),
       summary: probeSummary(ms, probes, loop),

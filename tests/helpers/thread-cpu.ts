@@ -7,6 +7,8 @@
 import { schedClock } from '../../src/server/http/event-loop';
 
 const clock = schedClock();
+/** Whether this machine tells a thread's own CPU time (Linux schedstat). */
+export const hasSchedstat = clock !== null;
 
 /** Milliseconds the calling thread has run (Linux schedstat); elsewhere the process's CPU. */
 export function threadCpuNow(): number {
