@@ -1,8 +1,9 @@
 /**
  * CPU time of the calling thread, for the domain tests that guard against work growing faster
  * than its input. Wall time cannot be that guard on a loaded two-core machine: beside the other
- * suites and Playwright, one 100 ms screen took 264 ms of wall time (CI, 2026-12-06). The whole
- * process's CPU cannot either: it counts V8's garbage-collection helper threads too.
+ * suites and Playwright, the gap between two timer turns during a sliced screen reached 264 ms
+ * (CI, 2026-12-06; 20-69 ms run alone). The whole process's CPU cannot either: it counts V8's
+ * garbage-collection helper threads too.
  */
 import { schedClock } from '../../src/server/http/event-loop';
 
