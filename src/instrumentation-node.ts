@@ -9,9 +9,10 @@ export async function registerNode() {
   (await import('./server/http/event-loop')).eventLoopMonitor();
   // First, before any request is answered: the sign-in throttle and links need the socket peer.
   await (await import('./server/http/client-address')).stampPeerAddress();
-  // The sanctions lists take ~0.5 s of CPU to read and index: done now, before requests are
-  // served, instead of stalling the event loop inside the first screening request.
-  const warmed = (await import('./server/services/sanctions/screen-data')).warmScreenData();
+  // The sanctions lists are read and indexed on the screening thread (screen-thread.ts), which
+  // starts now and loads them while this thread goes on; start-up waits for it below, so the
+  // first screen never waits for the lists.
+  const screening = (await import('./server/services/sanctions/screen-thread')).startScreening();
   // Likewise the address labels (exchange, GraphSense, OFAC addresses) that graphs, plans and
   // hypotheses look up: indexed on first use, that first use held the loop for 150-400 ms.
   try {
@@ -22,7 +23,11 @@ export async function registerNode() {
   const { ready } = await import('./server/db/ready');
   const { startBackground } = await import('./server/jobs/start-background');
   const { log } = await import('./server/log');
-  if (warmed) log.info(warmed, 'sanctions lists loaded');
+  const lists = await screening;
+  // A list that fails to load is logged and left to fail the screening requests themselves,
+  // which then answer 503.
+  if (lists.loaded) log.info({ ms: lists.ms, entries: lists.entries, as_of: lists.as_of }, 'sanctions lists loaded');
+  else log.error({ err: lists.message }, 'sanctions lists failed to load at start');
   const { DataDirLockedError } = await import('./server/db/data-dir-lock');
   for (;;) {
     try {

@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { startWorkerThread } from './worker-thread';
 import type { RenderedFile, RenderJob } from '../services/exports/render';
 
 /**
@@ -26,28 +24,13 @@ export class RenderRefused extends Error {}
 
 type Reply = { ok: true; file: RenderedFile } | { ok: false; message: string };
 
-/**
- * The worker's code. `next start` runs `.next/workers/export-render.mjs`, the plain ES module
- * `npm run build` bundles from export-render-worker.ts (scripts/build-workers.ts): Next's own
- * chunks cannot be loaded in a worker thread. Elsewhere (`next dev`, `npm run worker` under
- * tsx) the worker loads that TypeScript source, registering tsx's loader first (a worker thread
- * gets none of its own on Node 20). Paths are taken from process.cwd(), the project root in
- * both cases, and made by a function call so that the bundler does not try to follow them.
- */
-const fromRoot = (...parts: string[]) => path.join(/* turbopackIgnore: true */ process.cwd(), ...parts);
-
-function startWorker(opts: WorkerOptions): Worker {
-  if (process.env.NEXT_RUNTIME && process.env.NODE_ENV === 'production')
-    return new Worker(fromRoot('.next', 'workers', 'export-render.mjs'), opts);
-  const source = pathToFileURL(fromRoot('src', 'server', 'jobs', 'export-render-worker.ts')).href;
-  const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(boot, { ...opts, eval: true });
-}
-
 export function renderInWorker(job: RenderJob, budgetMs = renderBudgetMs()): Promise<RenderedFile> {
   const memoryMb = renderMemoryMb();
   return new Promise((resolve, reject) => {
-    const worker = startWorker({ workerData: job, resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
+    const worker = startWorkerThread('export-render', 'src/server/jobs/export-render-worker.ts', {
+      workerData: job,
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    });
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;

@@ -2,9 +2,9 @@ import type { Judgment } from '@/generated/prisma/client';
 import type { Ctx, Db } from '../../context';
 import type { SanctionsScreen } from '../../domain/judgments/sanctions-gate';
 import { addressKey } from '../../domain/sanctions/addresses';
-import { clearanceKey, datasetsOf, screenNameSubject, screenWallet } from '../../domain/sanctions/screen';
+import { clearanceKey } from '../../domain/sanctions/screen';
 import { matterPause } from '../sanctions/pause';
-import { screenData } from '../sanctions/screen-data';
+import { screenJudgmentOffThread } from '../sanctions/screen-thread';
 
 /**
  * Screens a judgment for the `sanctions` gate at the time of asking, with the one sanctions
@@ -33,16 +33,14 @@ export async function matterSanctionsScreen(
     .filter((w): w is string => typeof w === 'string')
     .map((w) => w.trim())
     .filter(Boolean);
-  const data = screenData();
+  const wallets = [...new Map(known.map((w) => [addressKey(w).key, w])).values()];
+  const screened = await screenJudgmentOffThread(j.debtor, wallets);
   const uncleared = <M extends Parameters<typeof clearanceKey>[0]>(ms: M[]) =>
     ms.filter((m) => !pause.cleared.has(clearanceKey(m)));
   return {
-    debtor: { name: j.debtor, matches: uncleared(screenNameSubject(data, j.debtor, 'entity')) },
-    wallets: [...new Map(known.map((w) => [addressKey(w).key, w])).values()].map((address) => ({
-      address,
-      matches: uncleared(screenWallet(data.addresses, address)),
-    })),
+    debtor: { name: j.debtor, matches: uncleared(screened.debtor) },
+    wallets: wallets.map((address, i) => ({ address, matches: uncleared(screened.wallets[i]) })),
     recorded: screens ? { paused: pause.paused, unresolved: pause.unresolved.length, screens } : null,
-    datasets: datasetsOf(data),
+    datasets: screened.datasets,
   };
 }

@@ -7,8 +7,7 @@ import { loadWritableMatter } from '../matters/access';
 import { eventData } from '../judgments/serialize';
 import { today } from '../judgments/rules-context';
 import { matterPause } from './pause';
-import { screenData } from './screen-data';
-import { screenInTurns } from './screen-turns';
+import { screenOffThread } from './screen-thread';
 import { screenOut } from './serialize';
 import { matterChanged } from '../matters/matter-cache';
 
@@ -31,7 +30,7 @@ export async function recordScreen(
   subjects: Required<Subjects>,
   source: 'screen' | 'sanctions_review_packet',
 ) {
-  const result = await screenInTurns(screenData(), subjects, today());
+  const result = await screenOffThread(subjects, today());
   matterChanged(tx, matterId);
   const row = await tx.sanctionsScreen.create({
     data: {

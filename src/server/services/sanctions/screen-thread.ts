@@ -1,0 +1,126 @@
+import type { Worker } from 'node:worker_threads';
+import type { Datasets, ScreenMatch, ScreenResult, Subjects } from '../../domain/sanctions/screen';
+import { ApiError } from '../../errors';
+import { startWorkerThread } from '../../jobs/worker-thread';
+
+/**
+ * Sanctions screening on a thread of its own (screen-worker.ts), which holds the SDN names
+ * index. The index is about 70 MB of small objects; kept on the request thread's heap, every
+ * full garbage collection there marked it, and that cost every request of every kind: measured
+ * against a server that never loaded it, /healthz took 1.33 against 1.10 ms of CPU per request
+ * and the matter read 1.64 against 1.47 (docs/performance.md). On its own thread the index is
+ * marked only by that thread's collector, and no screen, however many names it carries, holds
+ * the request loop.
+ *
+ * One thread per process, started at server start (instrumentation), asked one request at a
+ * time in order. Lists that fail to load, a request that has no answer within SCREEN_BUDGET_MS,
+ * or a thread that dies fail every waiting request with 503 `service_unavailable`, and the next
+ * request starts a new thread: a stuck screen never stays stuck, and restored files are read.
+ */
+export const SCREEN_BUDGET_MS = 30_000;
+
+export type ScreenRequest =
+  | { id: number; op: 'subjects'; subjects: Subjects; today: string }
+  | { id: number; op: 'judgment'; debtor: string; wallets: string[] };
+export type ScreenReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
+/** The thread's first message: its lists loaded (with what took how long) or why not. */
+export type ScreenStart =
+  { loaded: true; ms: number; entries: number; as_of: string | null } | { loaded: false; message: string };
+
+/** A judgment's debtor against the names, its wallets against the addresses (in order). */
+export interface JudgmentScreen {
+  debtor: ScreenMatch[];
+  wallets: ScreenMatch[][];
+  datasets: Datasets;
+}
+
+type Ask = ScreenRequest extends infer R ? (R extends ScreenRequest ? Omit<R, 'id'> : never) : never;
+interface Waiting {
+  resolve(value: unknown): void;
+  reject(e: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+class ScreenThread {
+  readonly started: Promise<ScreenStart>;
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, Waiting>();
+  private nextId = 1;
+  private ended = false;
+  private reportStart!: (s: ScreenStart) => void;
+
+  constructor() {
+    this.started = new Promise((resolve) => (this.reportStart = resolve));
+    this.worker = startWorkerThread('sanctions-screen', 'src/server/services/sanctions/screen-worker.ts', {
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
+    });
+    // Kept alive only while a request waits: an idle thread never holds a process open.
+    this.worker.unref();
+    this.worker.on('message', (m: ScreenStart | ScreenReply) => {
+      if ('loaded' in m) {
+        this.reportStart(m);
+        // Lists that did not load: the next screen tries again on a new thread.
+        if (!m.loaded) this.end(m.message);
+        return;
+      }
+      const w = this.waiting.get(m.id);
+      if (!w) return;
+      this.forget(m.id, w);
+      if (m.ok) w.resolve(m.result);
+      else w.reject(unavailable(m.message));
+    });
+    this.worker.on('error', (e) => this.end(e.message));
+    this.worker.on('exit', (code) => this.end(`the screening thread exited with code ${code}`));
+  }
+
+  ask<T>(req: Ask): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.end(`a screen had no answer within ${SCREEN_BUDGET_MS} ms`),
+        SCREEN_BUDGET_MS,
+      );
+      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
+      this.worker.ref();
+      this.worker.postMessage({ ...req, id });
+    });
+  }
+
+  private forget(id: number, w: Waiting) {
+    clearTimeout(w.timer);
+    this.waiting.delete(id);
+    if (this.waiting.size === 0) this.worker.unref();
+  }
+
+  /** Fails everything waiting and lets the next request start a new thread. */
+  private end(message: string) {
+    if (this.ended) return;
+    this.ended = true;
+    if (g.__mdScreenThread === this) g.__mdScreenThread = undefined;
+    this.reportStart({ loaded: false, message });
+    for (const [id, w] of this.waiting) {
+      this.forget(id, w);
+      w.reject(unavailable(message));
+    }
+    void this.worker.terminate();
+  }
+}
+
+const unavailable = (message: string) =>
+  new ApiError('service_unavailable', `Sanctions screening is unavailable: ${message}`);
+
+// On globalThis: Next bundles instrumentation and each route handler separately, and all must
+// share the one thread the server started.
+const g = globalThis as typeof globalThis & { __mdScreenThread?: ScreenThread };
+const thread = () => (g.__mdScreenThread ??= new ScreenThread());
+
+/** Starts the thread (server start) and tells when its lists are loaded, or why they are not. */
+export const startScreening = (): Promise<ScreenStart> => thread().started;
+
+/** Every subject of a screen (domain screenSubjects), off the request thread. */
+export const screenOffThread = (subjects: Subjects, today: string) =>
+  thread().ask<ScreenResult>({ op: 'subjects', subjects, today });
+
+/** A judgment's debtor name and wallets (judgments/sanctions-screen.ts), off the request thread. */
+export const screenJudgmentOffThread = (debtor: string, wallets: string[]) =>
+  thread().ask<JudgmentScreen>({ op: 'judgment', debtor, wallets });
