@@ -197,25 +197,25 @@ export const statusOf = (matches: readonly Pick<ScreenMatch, 'match_type'>[]): S
   matches.some((m) => m.match_type === 'exact') ? 'match' : matches.length ? 'potential_match' : 'clear';
 
 /** The subjects a screen screens: trimmed, blanks dropped, duplicates once each. */
-export function screenedSubjects(s: Subjects): Required<Subjects> {
+function screenedSubjects(s: Subjects): Required<Subjects> {
   const uniq = (xs?: string[]) => [...new Set((xs ?? []).map((x) => x.trim()).filter(Boolean))];
   return { wallets: uniq(s.wallets), entities: uniq(s.entities), counterparties: uniq(s.counterparties) };
 }
 
 /** Each subject with its type, in the order a screen reports them: wallets, entities,
  *  counterparties. */
-export const subjectList = (s: Required<Subjects>): [SubjectType, string][] => [
+const subjectList = (s: Required<Subjects>): [SubjectType, string][] => [
   ...s.wallets.map((w): [SubjectType, string] => ['wallet', w]),
   ...s.entities.map((e): [SubjectType, string] => ['entity', e]),
   ...s.counterparties.map((c): [SubjectType, string] => ['counterparty', c]),
 ];
 
 /** Screens one subject of any type. */
-export const screenSubject = (data: ScreenData, type: SubjectType, subject: string): ScreenMatch[] =>
+const screenSubject = (data: ScreenData, type: SubjectType, subject: string): ScreenMatch[] =>
   type === 'wallet' ? screenWallet(data.addresses, subject) : screenNameSubject(data, subject, type);
 
 /** A screen's result from the matches of its subjects (screenedSubjects), in subjectList order. */
-export function screenResultOf(
+function screenResultOf(
   data: ScreenData,
   subjects: Required<Subjects>,
   matches: ScreenMatch[],

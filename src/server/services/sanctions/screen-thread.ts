@@ -5,17 +5,16 @@ import { startWorkerThread } from '../../jobs/worker-thread';
 
 /**
  * Sanctions screening on a thread of its own (screen-worker.ts), which holds the SDN names
- * index. The index is about 70 MB of small objects; kept on the request thread's heap, every
- * full garbage collection there marked it, and that cost every request of every kind: measured
- * against a server that never loaded it, /healthz took 1.33 against 1.10 ms of CPU per request
- * and the matter read 1.64 against 1.47 (docs/performance.md). On its own thread the index is
- * marked only by that thread's collector, and no screen, however many names it carries, holds
- * the request loop.
+ * index, so that no screen, however many names it carries, holds the request loop. It also takes
+ * the index, about 70 MB of small objects, off the request thread's heap, where every full
+ * garbage collection marked it: a server that never loaded it spent 1.10 instead of 1.33 ms of
+ * CPU on a /healthz request (docs/performance.md, which also says what is not yet confirmed).
  *
- * One thread per process, started at server start (instrumentation), asked one request at a
- * time in order. Lists that fail to load, a request that has no answer within SCREEN_BUDGET_MS,
- * or a thread that dies fail every waiting request with 503 `service_unavailable`, and the next
- * request starts a new thread: a stuck screen never stays stuck, and restored files are read.
+ * One thread per process, started at server start (instrumentation), answering one request at a
+ * time in order. Lists that fail to load, a screen the thread has worked on for SCREEN_BUDGET_MS
+ * without answering, or a thread that dies fail every waiting request with 503
+ * `service_unavailable`, and the next request starts a new thread: a stuck screen never stays
+ * stuck, and restored files are read.
  */
 export const SCREEN_BUDGET_MS = 30_000;
 
@@ -38,7 +37,6 @@ type Ask = ScreenRequest extends infer R ? (R extends ScreenRequest ? Omit<R, 'i
 interface Waiting {
   resolve(value: unknown): void;
   reject(e: Error): void;
-  timer: NodeJS.Timeout;
 }
 
 class ScreenThread {
@@ -46,6 +44,7 @@ class ScreenThread {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
+  private budget: NodeJS.Timeout | null = null;
   private ended = false;
   private reportStart!: (s: ScreenStart) => void;
 
@@ -65,7 +64,7 @@ class ScreenThread {
       }
       const w = this.waiting.get(m.id);
       if (!w) return;
-      this.forget(m.id, w);
+      this.forget(m.id);
       if (m.ok) w.resolve(m.result);
       else w.reject(unavailable(m.message));
     });
@@ -76,19 +75,25 @@ class ScreenThread {
   ask<T>(req: Ask): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(
-        () => this.end(`a screen had no answer within ${SCREEN_BUDGET_MS} ms`),
-        SCREEN_BUDGET_MS,
-      );
-      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
+      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      if (this.waiting.size === 1) this.startBudget();
       this.worker.ref();
       this.worker.postMessage({ ...req, id });
     });
   }
 
-  private forget(id: number, w: Waiting) {
-    clearTimeout(w.timer);
+  /** The budget runs for the oldest waiting request, the one the thread is on: requests queued
+   *  behind a long screen are not charged for it. */
+  private startBudget() {
+    if (this.budget) clearTimeout(this.budget);
+    this.budget = this.waiting.size
+      ? setTimeout(() => this.end(`a screen had no answer within ${SCREEN_BUDGET_MS} ms`), SCREEN_BUDGET_MS)
+      : null;
+  }
+
+  private forget(id: number) {
     this.waiting.delete(id);
+    this.startBudget();
     if (this.waiting.size === 0) this.worker.unref();
   }
 
@@ -98,10 +103,10 @@ class ScreenThread {
     this.ended = true;
     if (g.__mdScreenThread === this) g.__mdScreenThread = undefined;
     this.reportStart({ loaded: false, message });
-    for (const [id, w] of this.waiting) {
-      this.forget(id, w);
-      w.reject(unavailable(message));
-    }
+    const failed = [...this.waiting.values()];
+    this.waiting.clear();
+    this.startBudget();
+    for (const w of failed) w.reject(unavailable(message));
     void this.worker.terminate();
   }
 }
