@@ -16,11 +16,12 @@ import { startWorkerThread } from '../../jobs/worker-thread';
  * `service_unavailable`, and the next request starts a new thread: a stuck screen never stays
  * stuck, and restored files are read.
  */
-export const SCREEN_BUDGET_MS = 30_000;
+const SCREEN_BUDGET_MS = 30_000;
 
-export type ScreenRequest =
-  | { id: number; op: 'subjects'; subjects: Subjects; today: string }
-  | { id: number; op: 'judgment'; debtor: string; wallets: string[] };
+/** What the thread is asked; `id` pairs each request with its reply. */
+type Ask =
+  { op: 'subjects'; subjects: Subjects; today: string } | { op: 'judgment'; debtor: string; wallets: string[] };
+export type ScreenRequest = Ask & { id: number };
 export type ScreenReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
 /** The thread's first message: its lists loaded (with what took how long) or why not. */
 export type ScreenStart =
@@ -33,7 +34,6 @@ export interface JudgmentScreen {
   datasets: Datasets;
 }
 
-type Ask = ScreenRequest extends infer R ? (R extends ScreenRequest ? Omit<R, 'id'> : never) : never;
 interface Waiting {
   resolve(value: unknown): void;
   reject(e: Error): void;
@@ -76,15 +76,15 @@ class ScreenThread {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      if (this.waiting.size === 1) this.startBudget();
+      if (this.waiting.size === 1) this.rearmBudget();
       this.worker.ref();
       this.worker.postMessage({ ...req, id });
     });
   }
 
-  /** The budget runs for the oldest waiting request, the one the thread is on: requests queued
-   *  behind a long screen are not charged for it. */
-  private startBudget() {
+  /** The budget runs for the oldest waiting request, the one the thread is on (requests queued
+   *  behind a long screen are not charged for it); with none waiting, it stops. */
+  private rearmBudget() {
     if (this.budget) clearTimeout(this.budget);
     this.budget = this.waiting.size
       ? setTimeout(() => this.end(`a screen had no answer within ${SCREEN_BUDGET_MS} ms`), SCREEN_BUDGET_MS)
@@ -93,7 +93,7 @@ class ScreenThread {
 
   private forget(id: number) {
     this.waiting.delete(id);
-    this.startBudget();
+    this.rearmBudget();
     if (this.waiting.size === 0) this.worker.unref();
   }
 
@@ -105,7 +105,7 @@ class ScreenThread {
     this.reportStart({ loaded: false, message });
     const failed = [...this.waiting.values()];
     this.waiting.clear();
-    this.startBudget();
+    this.rearmBudget();
     for (const w of failed) w.reject(unavailable(message));
     void this.worker.terminate();
   }

@@ -5,9 +5,10 @@ import {
   screenSubjects,
   screenWallet,
   type ScreenData,
+  type ScreenResult,
 } from '../../domain/sanctions/screen';
 import { screenData } from './screen-data';
-import type { ScreenReply, ScreenRequest, ScreenStart } from './screen-thread';
+import type { JudgmentScreen, ScreenReply, ScreenRequest, ScreenStart } from './screen-thread';
 
 /**
  * The screening thread's entry (started once per process by screen-thread.ts): loads both
@@ -33,7 +34,7 @@ try {
   port.postMessage({ loaded: false, message: failure } satisfies ScreenStart);
 }
 
-function answer(d: ScreenData, req: ScreenRequest) {
+function answer(d: ScreenData, req: ScreenRequest): ScreenResult | JudgmentScreen {
   if (req.op === 'subjects') return screenSubjects(d, req.subjects, req.today);
   return {
     debtor: screenNameSubject(d, req.debtor, 'entity'),
