@@ -8,7 +8,6 @@
 import { spawn, execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../tests/helpers/free-port';
-import { withProductionNodeOptions } from './node-options';
 
 const DIR = path.join(import.meta.dirname, 'bare');
 const NEXT = path.join(import.meta.dirname, '../node_modules/next/dist/bin/next');
@@ -20,9 +19,8 @@ export interface BareApp {
 }
 
 /**
- * Builds bench/bare (a few seconds; always, so it never runs a stale build) and starts it with
- * `npm start`'s Node options, as the benchmarks start this app; `extraEnv` goes to the server
- * only (bench:cpu's profiler hook).
+ * Builds bench/bare (a few seconds; always, so it never runs a stale build) and starts it;
+ * `extraEnv` goes to the server only (bench:cpu's profiler hook).
  */
 export async function startBareApp(extraEnv: Record<string, string> = {}): Promise<BareApp> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
@@ -32,7 +30,7 @@ export async function startBareApp(extraEnv: Record<string, string> = {}): Promi
   const port = await freePort();
   const child = spawn(process.execPath, [NEXT, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: DIR,
-    env: { ...env, ...extraEnv, NODE_OPTIONS: withProductionNodeOptions(extraEnv.NODE_OPTIONS ?? env.NODE_OPTIONS) },
+    env: { ...env, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

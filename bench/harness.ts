@@ -13,7 +13,6 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { readLoopDelay as readLoop } from './loop-delay.mjs';
 import { startServer } from '../tests/helpers/server';
-import { withProductionNodeOptions } from './node-options';
 
 /** The PostgreSQL server the benchmarks create their databases on. */
 export const benchDatabaseUrl = () =>
@@ -101,9 +100,9 @@ export interface BenchSuite {
 }
 
 /**
- * This app as `npm run bench` and `bench:cpu` load it: `npm start`'s Node options, no rate limit
- * in the way, a log line per request as in production (its stdout to a file, not a pipe into the
- * bench process), and the write floor served. `env` adds to or overrides that.
+ * This app as `npm run bench` and `bench:cpu` load it: no rate limit in the way, a log line per
+ * request as in production (its stdout to a file, not a pipe into the bench process), and the
+ * write floor served. `env` adds to or overrides that.
  */
 export const startBenchServer = (env: Record<string, string> = {}) =>
   startServer(
@@ -114,7 +113,6 @@ export const startBenchServer = (env: Record<string, string> = {}) =>
       MD_BENCH_WRITE_FLOOR: '1',
       MD_PRELOAD_ROUTES: '1',
       ...env,
-      NODE_OPTIONS: withProductionNodeOptions(env.NODE_OPTIONS ?? process.env.NODE_OPTIONS),
     },
     { stdoutToFile: true },
   );

@@ -1,26 +1,16 @@
 /**
  * `npm run bench`'s write floor (src/server/http/write-floor.ts) runs the real write's
  * statements: its matter is readable through the API and its audit chain verifies. Served on
- * PostgreSQL only (404 on PGlite, and without MD_BENCH_WRITE_FLOOR: platform.test.ts). And the
- * benchmarks run the servers with the Node options `npm start` gives production.
+ * PostgreSQL only (404 on PGlite, and without MD_BENCH_WRITE_FLOOR: platform.test.ts).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from './helpers/server';
 import { client } from './helpers/client';
-import { PRODUCTION_NODE_OPTIONS } from '../bench/node-options';
-import pkg from '../package.json' with { type: 'json' };
 
 let srv: TestServer;
 before(async () => (srv = await startServer({ MD_BENCH_WRITE_FLOOR: '1' })));
 after(async () => srv?.stop());
-
-test('npm start runs with the Node options the benchmarks give both apps', () => {
-  assert.ok(
-    pkg.scripts.start.startsWith(`NODE_OPTIONS="${PRODUCTION_NODE_OPTIONS} \${NODE_OPTIONS:-}" next start `),
-    pkg.scripts.start,
-  );
-});
 
 test('the write floor writes a matter and its audit event, as POST /v1/matters does', async () => {
   const r = await fetch(`${srv.url}/bench/write-floor`, {
