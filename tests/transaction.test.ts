@@ -304,6 +304,31 @@ describe('lanes: write transactions outside Prisma on PostgreSQL', { skip: !base
     });
   });
 
+  test("a lane's Prisma client is made by its first Prisma query, not by raw statements", async () => {
+    const db = await mod.getDb();
+    const lanes = new mod.Lanes(mod.poolOf(db)!);
+    try {
+      // Three transactions held open until all three have run a statement: three lanes.
+      let started = 0;
+      let allStarted!: () => void;
+      const all = new Promise<void>((r) => (allStarted = r));
+      await Promise.all(
+        Array.from({ length: 3 }, () =>
+          lanes.run(async (tx) => {
+            await mod.txQuery(tx, txid, []);
+            if (++started === 3) allStarted();
+            await all;
+          }),
+        ),
+      );
+      assert.deepEqual([lanes.size, lanes.clients], [3, 0]);
+      assert.deepEqual(await lanes.run((tx) => tx.$queryRawUnsafe('SELECT 1 AS one')), [{ one: 1 }]);
+      assert.deepEqual([lanes.size, lanes.clients], [3, 1]);
+    } finally {
+      await lanes.close();
+    }
+  });
+
   test('there are never more lanes than pooled connections (60 transactions at once)', async () => {
     const db = await mod.getDb();
     await Promise.all(

@@ -20,7 +20,8 @@ interface Run {
 }
 
 interface Lane {
-  client: PrismaClient;
+  /** Made on the lane's first Prisma query (`#clientOf`): null while only raw statements ran. */
+  client: PrismaClient | null;
   run: Run | null;
 }
 
@@ -54,8 +55,11 @@ const closed = (run: Run | null) =>
  * COMMIT with its final write (pipelined, see `together`), or ROLLBACK on any error. A
  * statement Prisma itself wraps in a transaction (a nested write) becomes a savepoint.
  *
- * A lane costs memory (its client's query compiler, about 15 MB) and is made on first need,
- * so there are at most as many as the pool has connections.
+ * A lane is made on first need, so there are at most as many as the pool has connections. Its
+ * client costs memory (2 MB of heap and a query compiler outside it) and is made only when a
+ * transaction on the lane first asks Prisma for something: the wrapper's statements and the
+ * benchmarked write (`POST /v1/matters`) go straight to the connection (`laneQuery`), and
+ * eager clients left a server that had served writes with ten of them (docs/performance.md).
  */
 export class Lanes {
   #free: Lane[] = [];
@@ -71,6 +75,11 @@ export class Lanes {
     return this.#all.length;
   }
 
+  /** Lanes whose Prisma client has been made (only those a Prisma query has run on). */
+  get clients(): number {
+    return this.#all.filter((l) => l.client).length;
+  }
+
   /**
    * Runs `fn` in a transaction. `last`, when given, is called once `fn` has returned and gives
    * the transaction's final write, if it has one: it goes out with COMMIT in one write, so the
@@ -83,12 +92,17 @@ export class Lanes {
     lane.run = run;
     // A fresh view of the lane's client per transaction: once the transaction has ended, a
     // statement started through its `tx` fails instead of reaching the lane's next transaction.
-    const tx = new Proxy(lane.client, {
-      get(target, prop) {
+    // The view stands on an empty object and reaches the client, made on first use, only
+    // when the handler reads a property of `tx` (laneQuery needs only the view's identity).
+    const clientOf = () => this.#clientOf(lane);
+    const tx = new Proxy(Object.create(null) as object, {
+      get(_view, prop) {
         if (!run.open) throw closed(run);
-        const v = Reflect.get(target, prop, target);
-        return typeof v === 'function' ? v.bind(target) : v;
+        const client = clientOf();
+        const v = Reflect.get(client, prop, client);
+        return typeof v === 'function' ? v.bind(client) : v;
       },
+      has: (_view, prop) => prop in clientOf(),
     }) as unknown as Tx;
     runs.set(tx, run);
     const timer = setTimeout(() => {
@@ -128,11 +142,17 @@ export class Lanes {
   async close(): Promise<void> {
     const all = this.#all.splice(0);
     this.#free = [];
-    await Promise.all(all.map((l) => l.client.$disconnect().catch(() => {})));
+    await Promise.all(all.map((l) => l.client?.$disconnect().catch(() => {})));
   }
 
   #open(): Lane {
-    const lane: Lane = { client: null as unknown as PrismaClient, run: null };
+    const lane: Lane = { client: null, run: null };
+    this.#all.push(lane);
+    return lane;
+  }
+
+  #clientOf(lane: Lane): PrismaClient {
+    if (lane.client) return lane.client;
     // PrismaPg takes an object for a pool only if it is a pg.Pool: this one never connects,
     // it forwards the two calls the adapter makes.
     const pool = Object.assign(Object.create(pg.Pool.prototype) as pg.Pool, {
@@ -143,8 +163,7 @@ export class Lanes {
       connect: async () => savepoint(lane),
     });
     lane.client = new PrismaClient({ adapter: new PrismaPg(pool, pgAdapterOptions), errorFormat: 'minimal' });
-    this.#all.push(lane);
-    return lane;
+    return lane.client;
   }
 }
 
