@@ -5,8 +5,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
 import pg from 'pg';
 import { freePort } from './free-port';
 import { copyPgliteTemplate, createPgDatabase, withDatabase } from './migrated-template';
@@ -20,12 +23,13 @@ export interface TestServer {
   url: string;
   adminKey: string;
   env: Record<string, string>;
-  /** Run SQL directly against the server's database (stops and restarts the server on PGlite). */
-  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /**
-   * Several statements in order, each one's rows returned, with one stop and restart on PGlite
-   * (seeding: each restart costs seconds).
+   * Run SQL directly against the server's database: on a connection of its own on PostgreSQL,
+   * on the server's own instance on PGlite (helpers/pglite-sql-hook.mjs), with the server running.
+   * On PGlite while the server is stopped, it opens the folder itself and starts the server after.
    */
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements in order, each one's rows returned (seeding). */
   sqlBatch(statements: SqlStatement[]): Promise<Record<string, unknown>[][]>;
   restart(extraEnv?: Record<string, string>): Promise<void>;
   /** `kill -9` the server process (no shutdown of any kind); `restart()` starts it again. */
@@ -88,6 +92,7 @@ export async function startServer(
     MD_RATE_LIMIT_PER_MIN: '100000',
     MD_LOG_LEVEL: 'warn',
     MD_PRELOAD_ROUTES: '0', // next.config.js: a route's module loads on its first request
+    MD_PRELOAD_DATA: '0', // instrumentation-node.ts: the sanctions lists load on the first screen
     NODE_ENV: 'production',
     // The suites deliver webhooks to receivers on 127.0.0.1; pass '' to test the default (off).
     MD_WEBHOOK_ALLOW_PRIVATE: '1',
@@ -95,7 +100,13 @@ export async function startServer(
   };
   delete env.DATABASE_URL;
   if (dbUrl) env.DATABASE_URL = dbUrl;
-  if (dataDir) env.MD_DATA_DIR = dataDir;
+  const sqlSocket = dataDir ? `${dataDir}.sql.sock` : null;
+  if (dataDir) {
+    env.MD_DATA_DIR = dataDir;
+    env.MD_TEST_SQL_SOCKET = sqlSocket!;
+    const hook = pathToFileURL(path.join(import.meta.dirname, 'pglite-sql-hook.mjs')).href;
+    env.NODE_OPTIONS = [env.NODE_OPTIONS, `--import=${hook}`].filter(Boolean).join(' ');
+  }
 
   let child: ChildProcess | null = null;
   let out = '';
@@ -141,7 +152,7 @@ export async function startServer(
     });
   }
 
-  /** Each statement's rows, in order, on one connection (PGlite: the server stopped meanwhile). */
+  /** Each statement's rows, in order, on one connection (PGlite: the server's own, through its hook). */
   async function runSql(statements: SqlStatement[]): Promise<unknown[][]> {
     const rows: unknown[][] = [];
     if (dbUrl) {
@@ -154,8 +165,8 @@ export async function startServer(
       }
       return rows;
     }
-    // PGlite allows one process at a time: stop the server, edit, start it again.
-    await halt();
+    if (child && child.exitCode === null) return sqlOverSocket(sqlSocket!, statements);
+    // PGlite allows one process at a time: with the server stopped, open the folder here.
     const { PGlite } = await import('@electric-sql/pglite');
     const db = await PGlite.create(dataDir!);
     try {
@@ -201,6 +212,7 @@ export async function startServer(
         .filter((l) => /^\{"level":(50|60),/.test(l));
       if (errors.length) process.stderr.write(`${url} logged errors:\n${errors.slice(-20).join('\n')}\n`);
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (sqlSocket) rmSync(sqlSocket, { force: true });
       if (logDir) rmSync(logDir, { recursive: true, force: true });
       if (dbName && baseUrl) {
         const admin = new pg.Client({ connectionString: baseUrl });
@@ -210,4 +222,23 @@ export async function startServer(
       }
     },
   };
+}
+
+/** Statements run by the PGlite server's hook (helpers/pglite-sql-hook.mjs), each one's rows. */
+function sqlOverSocket(socketPath: string, statements: SqlStatement[]): Promise<unknown[][]> {
+  return new Promise((resolve, reject) => {
+    const conn = net.connect(socketPath);
+    const body = serialize(statements);
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(body.length);
+    conn.end(Buffer.concat([head, body]));
+    const chunks: Buffer[] = [];
+    conn.on('data', (c: Buffer) => chunks.push(c));
+    conn.on('error', reject);
+    conn.on('end', () => {
+      const reply = deserialize(Buffer.concat(chunks).subarray(4)) as { rows?: unknown[][]; error?: string };
+      if (reply.error !== undefined) reject(new Error(reply.error));
+      else resolve(reply.rows!);
+    });
+  });
 }

@@ -1,0 +1,64 @@
+/**
+ * Loaded into a test server on PGlite by startServer (NODE_OPTIONS `--import`), never into the
+ * app itself: serves the test's `srv.sql` on the server's own PGlite instance, over a Unix
+ * socket in the test's temporary folder (MD_TEST_SQL_SOCKET).
+ *
+ * Why: PGlite is one process's database. Without this, each `srv.sql` on PGlite stopped the
+ * server, opened the folder in the test process and started the server again, about 30 s a
+ * statement batch on CI's two cores; a dozen files paid it several times. On PostgreSQL the
+ * statements go over a connection of their own, with the server running, so this gives PGlite
+ * the same semantics (caches stay warm, nothing restarts).
+ *
+ * Each statement runs through `lite.query`, which waits for any transaction the server has
+ * open on the instance (the Prisma adapter runs them in `lite.transaction`, which holds
+ * PGlite's lock), so a statement never lands inside a request's transaction.
+ *
+ * Framing: a 4-byte length and a v8-serialized value each way (rows keep their Dates, bytes
+ * and bigints, as the in-process path returned them).
+ */
+import net from 'node:net';
+import { unlinkSync } from 'node:fs';
+import { serialize, deserialize } from 'node:v8';
+import { isMainThread } from 'node:worker_threads';
+
+const socketPath = process.env.MD_TEST_SQL_SOCKET;
+// Only the `next start` process the harness spawned: not a worker thread or child process
+// that inherited the environment (it would take the socket from the server).
+const isServer = isMainThread && /next[\\/]dist[\\/]bin[\\/]next$/.test(process.argv[1] ?? '');
+
+if (socketPath && isServer) {
+  const frame = (value) => {
+    const body = serialize(value);
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(body.length);
+    return Buffer.concat([head, body]);
+  };
+  const run = async (statements) => {
+    const lite = globalThis.__mdLite;
+    if (!lite) throw new Error('this server has not opened a PGlite database');
+    const rows = [];
+    for (const [text, params] of statements) rows.push((await lite.query(text, params)).rows);
+    return rows;
+  };
+  const server = net.createServer((conn) => {
+    let buf = Buffer.alloc(0);
+    conn.on('data', (chunk) => {
+      buf = Buffer.concat([buf, chunk]);
+      if (buf.length < 4 || buf.length < 4 + buf.readUInt32BE(0)) return;
+      const statements = deserialize(buf.subarray(4, 4 + buf.readUInt32BE(0)));
+      run(statements).then(
+        (rows) => conn.end(frame({ rows })),
+        (e) => conn.end(frame({ error: e instanceof Error ? e.message : String(e) })),
+      );
+    });
+    conn.on('error', () => {});
+  });
+  // A socket left by the previous start of this server (restart, crash).
+  try {
+    unlinkSync(socketPath);
+  } catch {
+    /* none */
+  }
+  server.listen(socketPath);
+  server.unref();
+}
