@@ -236,7 +236,9 @@ function sqlOverSocket(socketPath: string, statements: SqlStatement[]): Promise<
     conn.on('data', (c: Buffer) => chunks.push(c));
     conn.on('error', reject);
     conn.on('end', () => {
-      const reply = deserialize(Buffer.concat(chunks).subarray(4)) as { rows?: unknown[][]; error?: string };
+      const answer = Buffer.concat(chunks);
+      if (answer.length < 4) return reject(new Error('the PGlite server closed its SQL socket without an answer'));
+      const reply = deserialize(answer.subarray(4)) as { rows?: unknown[][]; error?: string };
       if (reply.error !== undefined) reject(new Error(reply.error));
       else resolve(reply.rows!);
     });
