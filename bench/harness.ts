@@ -106,14 +106,12 @@ export interface BenchSuite {
  */
 export const startBenchServer = (env: Record<string, string> = {}) =>
   startServer(
-    // Every route and the sanctions lists loaded at start, as in production (test servers skip
-    // both: next.config.js, instrumentation-node.ts).
+    // Every route preloaded at start, as in production (test servers skip it: next.config.js).
     {
       MD_RATE_LIMIT_PER_MIN: '100000000',
       MD_LOG_LEVEL: 'info',
       MD_BENCH_WRITE_FLOOR: '1',
       MD_PRELOAD_ROUTES: '1',
-      MD_PRELOAD_DATA: '1',
       ...env,
     },
     { stdoutToFile: true },

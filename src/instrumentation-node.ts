@@ -11,12 +11,8 @@ export async function registerNode() {
   await (await import('./server/http/client-address')).stampPeerAddress();
   // The sanctions lists are read and indexed on the screening thread (screen-thread.ts), which
   // starts now and loads them while this thread goes on; start-up waits for it below, so the
-  // first screen never waits for the lists. MD_PRELOAD_DATA=0 (the test servers, started some
-  // 70 times a CI pass, most never screening) leaves the thread to the first screen.
-  const screening =
-    process.env.MD_PRELOAD_DATA === '0'
-      ? null
-      : (await import('./server/services/sanctions/screen-thread')).startScreening();
+  // first screen never waits for the lists.
+  const screening = (await import('./server/services/sanctions/screen-thread')).startScreening();
   // Likewise the address labels (exchange, GraphSense, OFAC addresses) that graphs, plans and
   // hypotheses look up: indexed on first use, that first use held the loop for 150-400 ms.
   try {
@@ -30,9 +26,7 @@ export async function registerNode() {
   const lists = await screening;
   // A list that fails to load is logged and left to fail the screening requests themselves,
   // which then answer 503.
-  if (!lists) log.info('sanctions lists left to the first screen (MD_PRELOAD_DATA=0)');
-  else if (lists.loaded)
-    log.info({ ms: lists.ms, entries: lists.entries, as_of: lists.as_of }, 'sanctions lists loaded');
+  if (lists.loaded) log.info({ ms: lists.ms, entries: lists.entries, as_of: lists.as_of }, 'sanctions lists loaded');
   else log.error({ err: lists.message }, 'sanctions lists failed to load at start');
   const { DataDirLockedError } = await import('./server/db/data-dir-lock');
   for (;;) {

@@ -17,8 +17,7 @@ let c: Client;
 
 before(async () => {
   // Info logs: the server says when it loaded the sanctions lists at start, and how long it took.
-  // The lists loaded at start, as in production (test servers leave them to the first screen).
-  srv = await startServer({ MD_LOG_LEVEL: 'info', MD_PRELOAD_DATA: '1' });
+  srv = await startServer({ MD_LOG_LEVEL: 'info' });
   c = client(srv.url, srv.adminKey);
 });
 after(async () => srv?.stop());
