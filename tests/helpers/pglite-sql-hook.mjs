@@ -1,7 +1,9 @@
 /**
  * Loaded into a test server on PGlite by startServer (NODE_OPTIONS `--import`), never into the
  * app itself: serves the test's `srv.sql` on the server's own PGlite instance, over a Unix
- * socket in the test's temporary folder (MD_TEST_SQL_SOCKET).
+ * socket named after this process in the server's temporary folder (MD_TEST_SQL_SOCKET_DIR): a
+ * second process started with the same environment (the chaos suite's lock check) or a restart
+ * listens on a socket of its own and never takes the running server's.
  *
  * Why: PGlite is one process's database. Without this, each `srv.sql` on PGlite stopped the
  * server, opened the folder in the test process and started the server again, about 30 s a
@@ -17,16 +19,16 @@
  * and bigints, as the in-process path returned them).
  */
 import net from 'node:net';
-import { unlinkSync } from 'node:fs';
+import path from 'node:path';
 import { serialize, deserialize } from 'node:v8';
 import { isMainThread } from 'node:worker_threads';
 
-const socketPath = process.env.MD_TEST_SQL_SOCKET;
+const socketDir = process.env.MD_TEST_SQL_SOCKET_DIR;
 // Only the `next start` process the harness spawned: not a worker thread or child process
 // that inherited the environment (it would take the socket from the server).
 const isServer = isMainThread && /next[\\/]dist[\\/]bin[\\/]next$/.test(process.argv[1] ?? '');
 
-if (socketPath && isServer) {
+if (socketDir && isServer) {
   const frame = (value) => {
     const body = serialize(value);
     const head = Buffer.alloc(4);
@@ -55,12 +57,6 @@ if (socketPath && isServer) {
     });
     conn.on('error', () => {});
   });
-  // A socket left by the previous start of this server (restart, crash).
-  try {
-    unlinkSync(socketPath);
-  } catch {
-    /* none */
-  }
-  server.listen(socketPath);
+  server.listen(path.join(socketDir, `${process.pid}.sock`));
   server.unref();
 }

@@ -100,10 +100,11 @@ export async function startServer(
   };
   delete env.DATABASE_URL;
   if (dbUrl) env.DATABASE_URL = dbUrl;
-  const sqlSocket = dataDir ? `${dataDir}.sql.sock` : null;
+  // Where the PGlite server's SQL hook listens, one socket per server process (by its pid).
+  const sqlDir = dataDir ? mkdtempSync(path.join(tmpdir(), 'md-sql-')) : null;
   if (dataDir) {
     env.MD_DATA_DIR = dataDir;
-    env.MD_TEST_SQL_SOCKET = sqlSocket!;
+    env.MD_TEST_SQL_SOCKET_DIR = sqlDir!;
     const hook = pathToFileURL(path.join(import.meta.dirname, 'pglite-sql-hook.mjs')).href;
     env.NODE_OPTIONS = [env.NODE_OPTIONS, `--import=${hook}`].filter(Boolean).join(' ');
   }
@@ -165,7 +166,7 @@ export async function startServer(
       }
       return rows;
     }
-    if (child && child.exitCode === null) return sqlOverSocket(sqlSocket!, statements);
+    if (child && child.exitCode === null) return sqlOverSocket(path.join(sqlDir!, `${child.pid}.sock`), statements);
     // PGlite allows one process at a time: with the server stopped, open the folder here.
     const { PGlite } = await import('@electric-sql/pglite');
     const db = await PGlite.create(dataDir!);
@@ -212,7 +213,7 @@ export async function startServer(
         .filter((l) => /^\{"level":(50|60),/.test(l));
       if (errors.length) process.stderr.write(`${url} logged errors:\n${errors.slice(-20).join('\n')}\n`);
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-      if (sqlSocket) rmSync(sqlSocket, { force: true });
+      if (sqlDir) rmSync(sqlDir, { recursive: true, force: true });
       if (logDir) rmSync(logDir, { recursive: true, force: true });
       if (dbName && baseUrl) {
         const admin = new pg.Client({ connectionString: baseUrl });
