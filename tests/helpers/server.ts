@@ -92,7 +92,6 @@ export async function startServer(
     MD_RATE_LIMIT_PER_MIN: '100000',
     MD_LOG_LEVEL: 'warn',
     MD_PRELOAD_ROUTES: '0', // next.config.js: a route's module loads on its first request
-    MD_PRELOAD_DATA: '0', // instrumentation-node.ts: the sanctions lists load on the first screen
     NODE_ENV: 'production',
     // The suites deliver webhooks to receivers on 127.0.0.1; pass '' to test the default (off).
     MD_WEBHOOK_ALLOW_PRIVATE: '1',
