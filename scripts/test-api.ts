@@ -8,6 +8,8 @@
  *   /healthz keeps answering. They run on PostgreSQL only: the production database, where the
  *   loop bound is the strict one (tests/helpers/loop-probe.ts). On PGlite the queries run on the
  *   server's own thread and the same runs held it 90-350 ms, which says nothing about production.
+ * Inside files, two sweeps that involve no database skip the PostgreSQL pass or the PGlite one
+ * (`skip:` naming why): event-loop.test.ts's bench/bare build, and bad-input.test.ts's bodies.
  * Files named on the command line run instead of the whole set.
  */
 import { spawnSync } from 'node:child_process';
@@ -36,6 +38,7 @@ const r = spawnSync(
     '--test-reporter-destination=stdout',
     ...files,
   ],
-  { stdio: 'inherit' },
+  // Test servers run WebAssembly on V8's baseline compiler (tests/helpers/wasm-baseline.mjs).
+  { stdio: 'inherit', env: { ...process.env, MD_TEST_WASM_BASELINE: '1' } },
 );
 process.exit(r.status ?? 1);

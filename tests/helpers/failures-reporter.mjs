@@ -1,15 +1,23 @@
 /**
- * A node:test reporter that prints, after everything else, each failed test with its file and
- * error. The TAP stream names a failure where it happens, thousands of lines before the end, and
- * CI keeps only the end of its log: without this a red run says "fail 2" and not which two.
+ * A node:test reporter that prints, after everything else, the files that took longest and each
+ * failed test with its file and error. The TAP stream names a failure where it happens, thousands
+ * of lines before the end, and CI keeps only the end of its log: without this a red run says
+ * "fail 2" and not which two. The slowest files say where CI's minutes go (a file's time is the
+ * sum of its top-level tests' durations, which include the file's `before` hooks).
  */
 import { relative } from 'node:path';
 
 const MAX_LINES = 12;
+const SLOWEST = 15;
 
 export default async function* failures(source) {
   const failed = [];
+  const fileMs = new Map();
   for await (const event of source) {
+    if ((event.type === 'test:pass' || event.type === 'test:fail') && event.data.nesting === 0 && event.data.file) {
+      const ms = event.data.details?.duration_ms ?? 0;
+      fileMs.set(event.data.file, (fileMs.get(event.data.file) ?? 0) + ms);
+    }
     if (event.type !== 'test:fail') continue;
     const { name, file, details } = event.data;
     const error = details?.error;
@@ -17,6 +25,7 @@ export default async function* failures(source) {
     if (error?.failureType === 'subtestsFailed') continue;
     failed.push({ name, file, error: error?.cause ?? error });
   }
+  yield slowest(fileMs);
   if (failed.length === 0) return;
   yield `\n# ${failed.length} failed:\n`;
   for (const f of failed) {
@@ -25,6 +34,15 @@ export default async function* failures(source) {
       .map((l) => `#     ${l}`)
       .join('\n')}\n`;
   }
+}
+
+function slowest(fileMs) {
+  const rows = [...fileMs].sort((a, b) => b[1] - a[1]).slice(0, SLOWEST);
+  const total = [...fileMs.values()].reduce((a, b) => a + b, 0);
+  const lines = rows.map(
+    ([file, ms]) => `#   ${(ms / 1000).toFixed(1).padStart(7)} s  ${relative(process.cwd(), file)}`,
+  );
+  return `\n# slowest files (${fileMs.size} files, ${(total / 1000).toFixed(0)} s in all):\n${lines.join('\n')}\n`;
 }
 
 /** The error's message and own stack frames, then its causes (`fetch failed` means nothing without them). */

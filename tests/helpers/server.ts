@@ -101,11 +101,16 @@ export async function startServer(
   if (dbUrl) env.DATABASE_URL = dbUrl;
   // Where the PGlite server's SQL hook listens, one socket per server process (by its pid).
   const sqlDir = dataDir ? mkdtempSync(path.join(tmpdir(), 'md-sql-')) : null;
+  const hooks: string[] = [];
   if (dataDir) {
     env.MD_DATA_DIR = dataDir;
     env.MD_TEST_SQL_SOCKET_DIR = sqlDir!;
-    const hook = pathToFileURL(path.join(import.meta.dirname, 'pglite-sql-hook.mjs')).href;
-    env.NODE_OPTIONS = [env.NODE_OPTIONS, `--import=${hook}`].filter(Boolean).join(' ');
+    hooks.push('pglite-sql-hook.mjs');
+  }
+  if (env.MD_TEST_WASM_BASELINE === '1') hooks.push('wasm-baseline.mjs');
+  for (const hook of hooks) {
+    const url = pathToFileURL(path.join(import.meta.dirname, hook)).href;
+    env.NODE_OPTIONS = [env.NODE_OPTIONS, `--import=${url}`].filter(Boolean).join(' ');
   }
 
   let child: ChildProcess | null = null;
