@@ -28,13 +28,18 @@ const socketDir = process.env.MD_TEST_SQL_SOCKET_DIR;
 // that inherited the environment (it would take the socket from the server).
 const isServer = isMainThread && /next[\\/]dist[\\/]bin[\\/]next$/.test(process.argv[1] ?? '');
 
+/** One message: its 4-byte length, then the v8-serialized value (startServer's `srv.sql` sends these too). */
+export function frame(value) {
+  const body = serialize(value);
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(body.length);
+  return Buffer.concat([head, body]);
+}
+
+/** The socket the server process `pid` listens on in `dir` (startServer connects to it). */
+export const sqlSocketPath = (dir, pid) => path.join(dir, `${pid}.sock`);
+
 if (socketDir && isServer) {
-  const frame = (value) => {
-    const body = serialize(value);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(body.length);
-    return Buffer.concat([head, body]);
-  };
   const run = async (statements) => {
     const lite = globalThis.__mdLite;
     if (!lite) throw new Error('this server has not opened a PGlite database');
@@ -57,6 +62,6 @@ if (socketDir && isServer) {
     });
     conn.on('error', () => {});
   });
-  server.listen(path.join(socketDir, `${process.pid}.sock`));
+  server.listen(sqlSocketPath(socketDir, process.pid));
   server.unref();
 }

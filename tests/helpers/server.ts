@@ -9,10 +9,12 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { deserialize, serialize } from 'node:v8';
+import { deserialize } from 'node:v8';
 import pg from 'pg';
 import { freePort } from './free-port';
 import { copyPgliteTemplate, createPgDatabase, withDatabase } from './migrated-template';
+// Imported for its framing and socket name only: its server side starts in `next start` alone.
+import { frame, sqlSocketPath } from './pglite-sql-hook.mjs';
 
 export const ADMIN_KEY = 'md_test_' + 'T'.repeat(8) + 'estAdminKey0000000000000000000000';
 export const ADMIN_EMAIL = 'admin@example.test';
@@ -170,7 +172,7 @@ export async function startServer(
       }
       return rows;
     }
-    if (child && child.exitCode === null) return sqlOverSocket(path.join(sqlDir!, `${child.pid}.sock`), statements);
+    if (child && child.exitCode === null) return sqlOverSocket(sqlSocketPath(sqlDir!, child.pid!), statements);
     // PGlite allows one process at a time: with the server stopped, open the folder here.
     const { PGlite } = await import('@electric-sql/pglite');
     const db = await PGlite.create(dataDir!);
@@ -233,10 +235,7 @@ export async function startServer(
 function sqlOverSocket(socketPath: string, statements: SqlStatement[]): Promise<unknown[][]> {
   return new Promise((resolve, reject) => {
     const conn = net.connect(socketPath);
-    const body = serialize(statements);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(body.length);
-    conn.end(Buffer.concat([head, body]));
+    conn.end(frame(statements));
     const chunks: Buffer[] = [];
     conn.on('data', (c: Buffer) => chunks.push(c));
     conn.on('error', reject);
