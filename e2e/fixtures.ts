@@ -29,6 +29,26 @@ async function hydrated(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
+/**
+ * The mark is set when the root layout commits, but React hydrates each Suspense boundary (every
+ * route's loading.tsx makes one) in a pass of its own, and since React 18 a click on a boundary
+ * it cannot hydrate at once is dropped, not replayed. So before acting on an element, wait (up
+ * to 5 s) until React has attached its props to that element itself. Anything unexpected here
+ * (no such element yet, several matches) is left to the action, which reports it in its own words.
+ */
+async function attached(target: Locator) {
+  try {
+    const handle = await target.elementHandle({ timeout: 5_000 });
+    if (!handle) return;
+    await target
+      .page()
+      .waitForFunction((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')), handle, { timeout: 5_000 });
+    await handle.dispose();
+  } catch {
+    // the action itself waits and reports
+  }
+}
+
 type Method = (this: unknown, ...args: unknown[]) => Promise<unknown>;
 
 function patch(proto: Record<string, unknown>, name: string, wrap: (orig: Method) => Method) {
@@ -45,6 +65,7 @@ function patchClasses(page: Page) {
       (orig) =>
         async function (this: unknown, ...args: unknown[]) {
           await hydrated((this as Locator).page());
+          await attached(this as Locator);
           return orig.apply(this, args);
         },
     );
