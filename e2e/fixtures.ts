@@ -7,7 +7,7 @@ export * from '@playwright/test';
  * busy machine a click can land first and be lost (a dialog that never opens, a row that never
  * changes). The app marks `<html data-hydrated>` when it is ready (HydrationMark in the root
  * layout); here every locator action that clicks or types, and every `goto` and `reload` of an
- * HTML page, waits for that mark first. It is patched on the classes, once per worker, so pages
+ * HTML page, waits for that mark first, and a locator action also for its own element. It is patched on the classes, once per worker, so pages
  * from contexts a spec opens itself are covered too.
  */
 const ACTIONS = [
@@ -37,15 +37,16 @@ async function hydrated(page: Page) {
  * (no such element yet, several matches) is left to the action, which reports it in its own words.
  */
 async function attached(target: Locator) {
+  const handle = await target.elementHandle({ timeout: 5_000 }).catch(() => null);
+  if (!handle) return; // the action itself waits and reports
   try {
-    const handle = await target.elementHandle({ timeout: 5_000 });
-    if (!handle) return;
     await target
       .page()
       .waitForFunction((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')), handle, { timeout: 5_000 });
-    await handle.dispose();
   } catch {
-    // the action itself waits and reports
+    // not hydrated within 5 s: the action goes ahead and its own checks decide
+  } finally {
+    await handle.dispose().catch(() => {});
   }
 }
 
