@@ -7,8 +7,9 @@ export * from '@playwright/test';
  * busy machine a click can land first and be lost (a dialog that never opens, a row that never
  * changes). The app marks `<html data-hydrated>` when it is ready (HydrationMark in the root
  * layout); here every locator action that clicks or types, and every `goto` and `reload` of an
- * HTML page, waits for that mark first, and a locator action also for its own element. It is patched on the classes, once per worker, so pages
- * from contexts a spec opens itself are covered too.
+ * HTML page, waits for that mark first, and a locator action also for its own element. It is
+ * patched on the classes, once per worker, so pages from contexts a spec opens itself are
+ * covered too.
  */
 const ACTIONS = [
   'click',
